@@ -1,0 +1,35 @@
+# Every target sets itself up: a fresh machine needs nothing but python3.
+PYTHON ?= python3
+VENV ?= .venv
+# Install torch first, pinned: the local CPU wheel. Override e.g. TORCH_SPEC="torch==2.9.1".
+TORCH_SPEC ?= torch==2.13.0
+EXTRAS ?= train,dev
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+GAMES ?= 200
+SEED ?= 0
+
+.PHONY: run test bench lint clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet "$(TORCH_SPEC)"
+	$(BIN)/pip install --quiet -e ".[$(EXTRAS)]"
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/gaenv simulate --games $(GAMES) --seed $(SEED)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python scripts/bench.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check gaenv agents tests scripts
+
+clean:
+	rm -rf $(VENV) build *.egg-info

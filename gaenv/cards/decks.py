@@ -1,0 +1,117 @@
+"""Deck files: loading and the constructed deck rules.
+
+A deck file (YAML) has ``name``, ``description`` (a one-line plan),
+``material`` (a list of card names) and ``main`` (card name -> copies).
+Rules ("General Rules - Format Conventions"; "Game Zones - Material Deck";
+"Card Types - Supertypes 2"): a main deck of at least 60 cards with at most
+four copies of a name and no champions or regalia; a material deck of at most
+12 cards, one copy of a name, only champions and regalia, with at least one
+level 0 champion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from gaenv.cards.schema import CardFileError, CardPool, default_pool
+from gaenv.engine.game import DeckList
+from gaenv.engine.objects import CardDef
+
+DECKS_DIR = Path(__file__).resolve().parents[2] / "configs" / "decks"
+DECK_FIELDS = ("name", "description", "material", "main")
+MAIN_MIN = 60
+MAIN_COPIES = 4
+MATERIAL_MAX = 12
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A validated deck file."""
+
+    name: str
+    description: str
+    path: Path
+    cards: DeckList
+
+
+def builtin_deck_names() -> list[str]:
+    return sorted(p.stem for p in DECKS_DIR.glob("*.yaml"))
+
+
+def resolve_deck_path(name_or_path: str) -> Path:
+    """A deck by built-in name (``ember_vanguard``) or by file path."""
+    path = Path(name_or_path)
+    if path.suffix in (".yaml", ".yml") or path.exists():
+        return path
+    builtin = DECKS_DIR / f"{name_or_path}.yaml"
+    if not builtin.exists():
+        known = ", ".join(builtin_deck_names())
+        raise CardFileError(f"unknown deck {name_or_path!r}; built-in decks: {known}")
+    return builtin
+
+
+def load_deck(name_or_path: str, pool: CardPool | None = None) -> Deck:
+    """Load a deck file and check it against the pool and the deck rules."""
+    pool = pool or default_pool()
+    path = resolve_deck_path(name_or_path)
+    label = str(path)
+    try:
+        doc = yaml.safe_load(path.read_text())
+    except (OSError, yaml.YAMLError) as exc:
+        raise CardFileError(f"{label}: cannot read deck: {exc}") from exc
+    if not isinstance(doc, dict):
+        raise CardFileError(f"{label}: expected a mapping with keys {', '.join(DECK_FIELDS)}")
+    for key in doc:
+        if key not in DECK_FIELDS:
+            raise CardFileError(f"{label}: unknown key {key!r}; known: {', '.join(DECK_FIELDS)}")
+    for key in DECK_FIELDS:
+        if key not in doc:
+            raise CardFileError(f"{label}: missing key {key!r}")
+    name, description = doc["name"], doc["description"]
+    if not isinstance(name, str) or not isinstance(description, str) or "\n" in description:
+        raise CardFileError(f"{label}: 'name' and 'description' must be one-line texts")
+    material_names = doc["material"]
+    main_counts = doc["main"]
+    if not isinstance(material_names, list):
+        raise CardFileError(f"{label}: 'material' must be a list of card names")
+    if not isinstance(main_counts, dict):
+        raise CardFileError(f"{label}: 'main' must map card names to numbers of copies")
+
+    def card(card_name: object, zone: str) -> CardDef:
+        try:
+            return pool.get(str(card_name))
+        except KeyError as exc:
+            raise CardFileError(f"{label}: {zone}: {exc.args[0]}") from None
+
+    material = [card(n, "material") for n in material_names]
+    main = []
+    for card_name, copies in main_counts.items():
+        defn = card(card_name, "main")
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+            raise CardFileError(f"{label}: main: card {card_name!r}: copies must be a whole "
+                                f"number >= 1, got {copies!r}")
+        if copies > MAIN_COPIES:
+            raise CardFileError(f"{label}: main: card {card_name!r}: {copies} copies; at most "
+                                f"{MAIN_COPIES} of a name")
+        if defn.is_champion or defn.is_regalia:
+            raise CardFileError(f"{label}: main: card {card_name!r}: champions and regalia "
+                                "belong in the material deck")
+        main.extend([defn] * copies)
+    if len(main) < MAIN_MIN:
+        raise CardFileError(f"{label}: main deck has {len(main)} cards; at least {MAIN_MIN}")
+    if len(material) > MATERIAL_MAX:
+        raise CardFileError(f"{label}: material deck has {len(material)} cards; at most "
+                            f"{MATERIAL_MAX}")
+    names = [d.name for d in material]
+    for defn in material:
+        if names.count(defn.name) > 1:
+            raise CardFileError(f"{label}: material: card {defn.name!r}: one copy of a name")
+        if not (defn.is_champion or defn.is_regalia):
+            raise CardFileError(f"{label}: material: card {defn.name!r}: only champions and "
+                                "regalia go in the material deck")
+    if not any(d.is_champion and d.level == 0 for d in material):
+        raise CardFileError(f"{label}: material deck needs a level 0 champion")
+    return Deck(name, description, path, DeckList(name, tuple(main), tuple(material)))

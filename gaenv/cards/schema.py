@@ -1,0 +1,399 @@
+"""Card files: the schema, validation at load, and the card pool.
+
+Every problem in a card file is an error naming the file, the card and the
+field (``data/core.yaml: card 'Ember Bolt': field effect[0].deal_damage.amount:
+expected a whole number >= 0, got 'two'``). Unknown keys are errors. Effects
+are trees of registered primitives; nothing is evaluated. docs/cards.md is the
+human description of this schema.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from gaenv.engine import effects, events, statics
+from gaenv.engine.objects import (
+    CARD_TYPES,
+    ELEMENTS,
+    SPEEDS,
+    SUPERTYPES,
+    Ability,
+    CardDef,
+    Node,
+)
+
+DATA_DIR = Path(__file__).parent / "data"
+
+# Keywords the schema accepts: name -> whether it takes a number (Pride 2).
+# Each is implemented by the engine or listed in docs/rules-coverage.md.
+KEYWORDS: dict[str, bool] = {
+    "floating_memory": False,  # "Keywords - Floating Memory": pays memory costs from the graveyard
+    "intercept": False,        # "Keywords - Intercept": needs combat (not yet run by the engine)
+}
+
+FIELDS = (
+    "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
+    "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
+    "keywords", "effect", "abilities", "text", "notes",
+)
+ABILITY_FIELDS = (*events.TRIGGERS, "static", "inherited", "text")
+
+
+class CardFileError(ValueError):
+    """A card or deck file that breaks the schema; the message says where."""
+
+
+class _Where:
+    """Builds the file/card/field prefix of an error message."""
+
+    def __init__(self, file: str, card: str) -> None:
+        self.file = file
+        self.card = card
+
+    def fail(self, field: str, problem: str) -> CardFileError:
+        return CardFileError(f"{self.file}: card {self.card!r}: field {field}: {problem}")
+
+
+@dataclass(frozen=True)
+class CardPool:
+    """All cards, in a frozen order (their ``index`` is a stable vocabulary id)."""
+
+    cards: tuple[CardDef, ...]
+    version: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_name", {c.name: c for c in self.cards})
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name  # type: ignore[attr-defined]
+
+    def get(self, name: str) -> CardDef:
+        """The card called ``name``; a KeyError naming the closest names otherwise."""
+        by_name: dict[str, CardDef] = self._by_name  # type: ignore[attr-defined]
+        if name in by_name:
+            return by_name[name]
+        close = difflib.get_close_matches(name, list(by_name), n=3, cutoff=0.5)
+        hint = f"; closest: {', '.join(close)}" if close else ""
+        raise KeyError(f"unknown card {name!r}{hint}")
+
+
+# --- values ----------------------------------------------------------------------
+
+def _nat(value: Any, where: _Where, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise where.fail(field, f"expected a whole number >= 0, got {value!r}")
+    return value
+
+
+def _int(value: Any, where: _Where, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise where.fail(field, f"expected a whole number, got {value!r}")
+    return value
+
+
+def _str(value: Any, where: _Where, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise where.fail(field, f"expected a non-empty text, got {value!r}")
+    return value
+
+
+def _choice(value: Any, choices: Iterable[str], where: _Where, field: str) -> str:
+    choices = tuple(choices)
+    if value not in choices:
+        raise where.fail(field, f"expected one of {', '.join(choices)}, got {value!r}")
+    return value
+
+
+def _str_list(value: Any, where: _Where, field: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        raise where.fail(field, f"expected a list of texts, got {value!r}")
+    return tuple(_str(v, where, f"{field}[{i}]") for i, v in enumerate(value))
+
+
+def _mapping(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise where.fail(field, f"expected a mapping, got {value!r}")
+    return value
+
+
+# --- effect trees -----------------------------------------------------------------
+
+def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
+    if kind == "nat":
+        return _nat(value, where, field)
+    if kind == "int":
+        return _int(value, where, field)
+    if kind == "player":
+        return _choice(value, effects.PLAYER_SELECTORS, where, field)
+    if kind == "object":
+        return _choice(value, effects.OBJECT_SELECTORS, where, field)
+    if kind == "effects":
+        return parse_effects(value, where, field)
+    if kind == "static":
+        return _parse_node(value, statics.STATICS, None, where, field)
+    if kind == "filter":
+        return _parse_filter(value, where, field)
+    if kind.startswith("enum:"):
+        return _choice(value, kind[5:].split(","), where, field)
+    raise AssertionError(f"unknown argument kind {kind}")
+
+
+def _parse_filter(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
+    raw = _mapping(value, where, field)
+    out: dict[str, Any] = {}
+    for key, want in raw.items():
+        if key not in statics.FILTER_KEYS:
+            raise where.fail(f"{field}.{key}",
+                             f"unknown filter key; known: {', '.join(statics.FILTER_KEYS)}")
+        if key == "controller":
+            out[key] = _choice(want, ("you", "opponent"), where, f"{field}.{key}")
+        else:
+            out[key] = _str_list(want, where, f"{field}.{key}")
+    return MappingProxyType(out)
+
+
+def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Where,
+                field: str) -> Node:
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise where.fail(field, f"expected a mapping with exactly one key (the primitive), "
+                                f"got {raw!r}")
+    ((op, value),) = raw.items()
+    if op not in registry:
+        raise where.fail(field, f"unknown primitive {op!r}; known: {', '.join(sorted(registry))}")
+    spec = registry[op]
+    params = spec.params if main_of is not None else spec
+    main = spec.main if main_of is not None else None
+    here = f"{field}.{op}"
+    if not isinstance(value, dict) or (main is not None and params[main][0] in ("effects",
+                                                                                 "static")):
+        if main is None:
+            raise where.fail(here, f"expected a mapping of arguments, got {value!r}")
+        value = {main: value}
+    args: dict[str, Any] = {}
+    for key in value:
+        if key not in params:
+            raise where.fail(f"{here}.{key}",
+                             f"unknown argument; known: {', '.join(params)}")
+    for key, (kind, required, default) in params.items():
+        if key in value:
+            args[key] = _arg(kind, value[key], where, f"{here}.{key}")
+        elif required:
+            raise where.fail(f"{here}.{key}", "missing required argument")
+        else:
+            args[key] = default
+    return Node(op, MappingProxyType(args))
+
+
+def parse_effects(raw: Any, where: _Where, field: str) -> tuple[Node, ...]:
+    if not isinstance(raw, list):
+        raise where.fail(field, f"expected a list of effect steps, got {raw!r}")
+    return tuple(_parse_node(item, effects.PRIMITIVES, True, where, f"{field}[{i}]")
+                 for i, item in enumerate(raw))
+
+
+def _number_targets(nodes: tuple[Node, ...], specs: list[str]) -> tuple[Node, ...]:
+    """Give each targeting step its slot among the targets declared on play."""
+    out = []
+    for node in nodes:
+        args = dict(node.args)
+        if args.get("target") in effects.TARGET_SELECTORS:
+            args["_slot"] = len(specs)
+            specs.append(args["target"])
+        if isinstance(args.get("effect"), tuple):
+            args["effect"] = _number_targets(args["effect"], specs)
+        out.append(Node(node.op, MappingProxyType(args)))
+    return tuple(out)
+
+
+# --- cards --------------------------------------------------------------------------
+
+def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Ability, ...]:
+    if not isinstance(raw, list):
+        raise where.fail("abilities", f"expected a list, got {raw!r}")
+    out = []
+    for i, item in enumerate(raw):
+        field = f"abilities[{i}]"
+        item = _mapping(item, where, field)
+        for key in item:
+            if key not in ABILITY_FIELDS:
+                raise where.fail(f"{field}.{key}",
+                                 f"unknown key; known: {', '.join(ABILITY_FIELDS)}")
+        kinds = [k for k in (*events.TRIGGERS, "static") if k in item]
+        if len(kinds) != 1:
+            raise where.fail(field, "needs exactly one of "
+                                    f"{', '.join((*events.TRIGGERS, 'static'))}")
+        kind = kinds[0]
+        inherited = item.get("inherited", False)
+        if not isinstance(inherited, bool):
+            raise where.fail(f"{field}.inherited", f"expected true or false, got {inherited!r}")
+        if inherited and not is_champion:
+            raise where.fail(f"{field}.inherited", "only champion cards have Inherited Effects")
+        text = item.get("text", "")
+        if not isinstance(text, str):
+            raise where.fail(f"{field}.text", f"expected a text, got {text!r}")
+        if kind == "static":
+            node = _parse_node(item["static"], statics.STATICS, None, where, f"{field}.static")
+            out.append(Ability(None, (), node, inherited, text))
+        else:
+            specs: list[str] = []
+            effect = _number_targets(parse_effects(item[kind], where, f"{field}.{kind}"), specs)
+            out.append(Ability(kind, effect, None, inherited, text, tuple(specs)))
+    return tuple(out)
+
+
+_STATS_OF = {
+    "champion": {"life"},
+    "ally": {"power", "life"},
+    "weapon": {"power", "durability"},
+    "attack": {"power"},
+}
+
+
+def parse_card(raw: Any, index: int, file: str) -> CardDef:
+    """Validate one card mapping and build its CardDef."""
+    name = raw.get("name") if isinstance(raw, dict) else None
+    where = _Where(file, name if isinstance(name, str) else f"#{index}")
+    if not isinstance(raw, dict):
+        raise where.fail("(card)", f"expected a mapping, got {raw!r}")
+    for key in raw:
+        if key not in FIELDS:
+            close = difflib.get_close_matches(str(key), FIELDS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise where.fail(str(key), f"unknown field{hint}")
+    for required in ("name", "type", "element"):
+        if required not in raw:
+            raise where.fail(required, "missing required field")
+    name = _str(raw["name"], where, "name")
+    ctype = _choice(raw["type"], CARD_TYPES, where, "type")
+    supertypes = frozenset(_choice(s, SUPERTYPES, where, "supertypes")
+                           for s in _str_list(raw.get("supertypes", []), where, "supertypes"))
+    element = _choice(raw["element"], ELEMENTS, where, "element")
+    is_champion = ctype == "champion"
+    stats: dict[str, int | None] = {}
+    for stat in ("power", "life", "durability"):
+        value = raw.get(stat)
+        if value is not None and stat not in _STATS_OF.get(ctype, set()):
+            raise where.fail(stat, f"a {ctype} card has no {stat} stat")
+        stats[stat] = None if value is None else _nat(value, where, stat)
+    for stat in _STATS_OF.get(ctype, set()):
+        if stats[stat] is None:
+            raise where.fail(stat, f"a {ctype} card needs a {stat} stat")
+    speed = raw.get("speed", "slow")
+    _choice(speed, SPEEDS, where, "speed")
+    if speed == "fast" and ctype != "action":
+        raise where.fail("speed", f"a {ctype} card is always slow")
+    reserve = raw.get("reserve_cost")
+    memory = raw.get("memory_cost")
+    reserve = None if reserve is None else _nat(reserve, where, "reserve_cost")
+    memory = None if memory is None else _nat(memory, where, "memory_cost")
+    if (is_champion or "regalia" in supertypes) and (memory is None or reserve is not None):
+        raise where.fail("memory_cost", "champions and regalia have a memory cost and no "
+                                        "reserve cost")
+    level = raw.get("level")
+    if is_champion:
+        if level is None:
+            raise where.fail("level", "a champion needs a level")
+        level = _nat(level, where, "level")
+    elif level is not None:
+        raise where.fail("level", "only champions have a level")
+    lineage = raw.get("lineage")
+    champion_name = raw.get("champion_name")
+    if not is_champion and (lineage is not None or champion_name is not None):
+        raise where.fail("lineage" if lineage is not None else "champion_name",
+                         "only champions have this")
+    if is_champion:
+        lineage = None if lineage is None else _str(lineage, where, "lineage")
+        champion_name = (_str(champion_name, where, "champion_name") if champion_name
+                         else name.split(",")[0].strip())
+    keywords = _parse_keywords(raw.get("keywords", []), where)
+    effect: tuple[Node, ...] = ()
+    specs: list[str] = []
+    if "effect" in raw:
+        if ctype not in ("action", "attack"):
+            raise where.fail("effect", "only actions and attacks have a resolution effect; use "
+                                       "abilities")
+        effect = _number_targets(parse_effects(raw["effect"], where, "effect"), specs)
+    abilities = _parse_abilities(raw.get("abilities", []), where, is_champion)
+    text = raw.get("text", "")
+    if not isinstance(text, str):
+        raise where.fail("text", f"expected a text, got {text!r}")
+    if not isinstance(raw.get("notes", ""), str):
+        raise where.fail("notes", "expected a text")
+    return CardDef(
+        index=index, name=name, type=ctype, supertypes=supertypes,
+        subtypes=_str_list(raw.get("subtypes", []), where, "subtypes"),
+        classes=_str_list(raw.get("classes", []), where, "classes"), element=element,
+        speed=speed, reserve_cost=reserve, memory_cost=memory, level=level,
+        power=stats["power"], life=stats["life"], durability=stats["durability"],
+        lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
+        abilities=abilities, text=text, source=file, targets=tuple(specs),
+    )
+
+
+def _parse_keywords(raw: Any, where: _Where) -> Mapping[str, int]:
+    if not isinstance(raw, list):
+        raise where.fail("keywords", f"expected a list, got {raw!r}")
+    out: dict[str, int] = {}
+    for i, item in enumerate(raw):
+        field = f"keywords[{i}]"
+        if isinstance(item, dict) and len(item) == 1:
+            ((name, number),) = item.items()
+            number = _nat(number, where, f"{field}.{name}")
+        else:
+            name, number = item, 0
+        if name not in KEYWORDS:
+            raise where.fail(field, f"unknown keyword {name!r}; known: {', '.join(KEYWORDS)}")
+        if KEYWORDS[name] != isinstance(item, dict):
+            form = "takes a number ({name: N})" if KEYWORDS[name] else "takes no number"
+            raise where.fail(field, f"keyword {name} {form}")
+        out[name] = number
+    return MappingProxyType(out)
+
+
+def load_pool(files: Iterable[Path] | None = None) -> CardPool:
+    """Load and validate every card file (by default ``gaenv/cards/data/*.yaml``)."""
+    paths = sorted(DATA_DIR.glob("*.yaml")) if files is None else list(files)
+    digest = hashlib.sha256()
+    cards: list[CardDef] = []
+    seen: dict[str, str] = {}
+    for path in paths:
+        data = path.read_bytes()
+        digest.update(path.name.encode() + b"\0" + data)
+        label = path.name
+        try:
+            doc = yaml.safe_load(data)
+        except yaml.YAMLError as exc:
+            raise CardFileError(f"{label}: not valid YAML: {exc}") from exc
+        if not isinstance(doc, dict) or set(doc) - {"set", "cards"} or "cards" not in doc:
+            raise CardFileError(f"{label}: expected a mapping with keys 'set' and 'cards'")
+        if not isinstance(doc["cards"], list):
+            raise CardFileError(f"{label}: 'cards' must be a list")
+        for raw in doc["cards"]:
+            card = parse_card(raw, len(cards), label)
+            if card.name in seen:
+                raise CardFileError(f"{label}: card {card.name!r}: field name: already defined "
+                                    f"in {seen[card.name]}")
+            seen[card.name] = label
+            cards.append(card)
+    return CardPool(tuple(cards), digest.hexdigest()[:12])
+
+
+_DEFAULT: CardPool | None = None
+
+
+def default_pool() -> CardPool:
+    """The built-in pool, loaded once per process."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_pool()
+    return _DEFAULT

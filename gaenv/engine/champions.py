@@ -1,0 +1,127 @@
+"""Champions: the lineage, leveling up and down, element identity, life.
+
+Rules ("Card Types - Champion"; "Game Zones - Object-Specific Zones, Inner
+Lineage"; "Keywords - Lineage"; "Parts of a Card - Element"):
+
+- The champion is the top card of its lineage; the cards beneath are the inner
+  lineage and are not objects (Leveling Up 6-7).
+- Leveling up puts a champion card whose *printed* level is the top card's
+  printed level + 1 on top (Leveling Up 1-2). The champion keeps its
+  rested/awake state, damage and counters and stays the same object (same
+  oid), but the new top card's On Enter abilities trigger (Leveling Up 4,
+  7.2). A Lineage requirement names the champion it must level from.
+- Deleveling returns the top card to the material deck (Deleveling 1).
+- A player may use the elements of every champion card in the lineage, and
+  norm always (General 5); only the top card's own characteristics count,
+  plus Inherited Effects from the whole lineage (Leveling Up 7.2.4).
+"""
+
+from __future__ import annotations
+
+from gaenv.engine import events, statics
+from gaenv.engine.objects import GRAVEYARD, LINEAGE, MATERIAL, CardDef, CardObj
+from gaenv.engine.state import GameState
+from gaenv.engine.zones import make_object, move_card
+
+
+def champion(state: GameState, player: int) -> int:
+    """Card id of the player's champion (top of the lineage), or -1."""
+    lineage = state.players[player].zones[LINEAGE]
+    return lineage[-1] if lineage else -1
+
+
+def printed_level(state: GameState, player: int) -> int:
+    """The printed level of the top card: what leveling up compares against."""
+    cid = champion(state, player)
+    if cid < 0:
+        return -1
+    return state.cards[cid].defn.level or 0
+
+
+def level(state: GameState, player: int) -> int:
+    """The champion's level. No level-modifying effects exist yet, so it is the printed one."""
+    return printed_level(state, player)
+
+
+def life(state: GameState, player: int) -> int:
+    """The champion's life: its top card's printed life plus life modifiers."""
+    cid = champion(state, player)
+    if cid < 0:
+        return 0
+    base = state.cards[cid].defn.life or 0
+    return base + statics.total(state, "modify_life", player)
+
+
+def elements(state: GameState, player: int) -> set[str]:
+    """Elements the player may use: norm, and those of every card in the lineage."""
+    cards = state.cards
+    enabled = {"norm"}
+    for cid in state.players[player].zones[LINEAGE]:
+        enabled.add(cards[cid].defn.element)
+    return enabled
+
+
+def can_level_into(state: GameState, player: int, defn: CardDef) -> bool:
+    """Whether ``defn`` is a legal next level for the player's champion.
+
+    Level 0 champions are never materialized or leveled into (General 3.1);
+    elements are not checked here on purpose (Leveling Up 3).
+    """
+    if not defn.is_champion or not defn.level:
+        return False
+    top = champion(state, player)
+    if top < 0:
+        return False
+    top_defn = state.cards[top].defn
+    if defn.level != (top_defn.level or 0) + 1:
+        return False
+    return defn.lineage is None or defn.lineage == top_defn.champion_name
+
+
+def put_champion(state: GameState, player: int, cid: int) -> None:
+    """Turn one: put a level 0 champion onto the field (a special game action)."""
+    move_card(state, cid, LINEAGE)
+    card = state.cards[cid]
+    make_object(state, card)
+    state.players[player].had_champion = True
+    events.on_enter(state, card)
+
+
+def level_up(state: GameState, player: int, cid: int) -> None:
+    """Put champion card ``cid`` on top of the lineage; the champion object carries over."""
+    old = state.cards[champion(state, player)]
+    new = state.cards[cid]
+    move_card(state, cid, LINEAGE)
+    _carry_object(old, new)
+    events.on_enter(state, new)
+
+
+def delevel(state: GameState, player: int) -> None:
+    """Return the top card to the material deck; the card beneath becomes the champion."""
+    lineage = state.players[player].zones[LINEAGE]
+    if not lineage:
+        return
+    old = state.cards[lineage[-1]]
+    keep = old.copy()
+    lineage.pop()
+    old.clear_object_state()
+    old.zone = MATERIAL
+    state.players[old.owner].zones[MATERIAL].append(old.id)
+    if lineage:
+        _carry_object(keep, state.cards[lineage[-1]])
+
+
+def champion_leaves(state: GameState, player: int) -> None:
+    """The champion leaves the field with its whole lineage (to the graveyard, so banished)."""
+    lineage = state.players[player].zones[LINEAGE]
+    while lineage:
+        move_card(state, lineage[-1], GRAVEYARD)
+
+
+def _carry_object(old: CardObj, new: CardObj) -> None:
+    new.oid = old.oid
+    new.timestamp = old.timestamp
+    new.rested = old.rested
+    new.damage = old.damage
+    new.counters = dict(old.counters)
+    old.clear_object_state()

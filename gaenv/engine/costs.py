@@ -1,0 +1,85 @@
+"""Reserve and memory costs: calculation and payment.
+
+Calculation ("Playing Cards - Card Activation 7", "Card Materialization 7"):
+the printed cost, then effects that set it (in timestamp order, the latest
+wins), then every addition and subtraction at once, then effects that remove
+it; never below 0. A card without a printed cost of a kind has no such cost,
+which is not a cost of 0 ("Playing Cards - Costs and Memory"): it cannot be
+paid that way at all.
+
+Payment ("Parts of a Card - Cost", "Playing Cards - Costs and Memory"):
+a reserve cost puts other cards from hand into memory, one chosen card at a
+time; a memory cost banishes cards chosen at random from memory, after any
+non-random part of the payment (Floating Memory cards banished from the
+graveyard, "Keywords - Floating Memory").
+"""
+
+from __future__ import annotations
+
+from gaenv.engine import statics
+from gaenv.engine.objects import BANISHMENT, GRAVEYARD, HAND, MEMORY, CardDef
+from gaenv.engine.state import GameState
+from gaenv.engine.zones import move_card
+
+RESERVE = "reserve"
+MEMORY_COST = "memory"
+
+
+def cost(state: GameState, player: int, defn: CardDef, kind: str) -> int | None:
+    """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None."""
+    base = defn.reserve_cost if kind == RESERVE else defn.memory_cost
+    if base is None:
+        return None
+    sets: list[tuple[int, int]] = []
+    delta = 0
+    removed = False
+    for node, controller, stamp in statics.sources(state):
+        if node.op != "modify_cost":
+            continue
+        args = node.args
+        if args["cost"] != kind or not statics.matches(args["applies_to"], defn, player,
+                                                         controller):
+            continue
+        op = args["op"]
+        if op == "set":
+            sets.append((stamp, args["amount"]))
+        elif op == "add":
+            delta += args["amount"]
+        elif op == "subtract":
+            delta -= args["amount"]
+        else:
+            removed = True
+    value = base
+    if sets:
+        sets.sort(key=lambda s: s[0])
+        value = sets[-1][1]
+    value += delta
+    if removed:
+        value = 0
+    return max(0, value)
+
+
+def floating_memory(state: GameState, player: int) -> list[int]:
+    """Cards in the player's graveyard that may pay 1 of a memory cost each."""
+    cards = state.cards
+    return [cid for cid in state.players[player].zones[GRAVEYARD]
+            if cards[cid].defn.has_keyword("floating_memory")]
+
+
+def can_pay_reserve(state: GameState, player: int, amount: int, playing: int) -> bool:
+    """Enough other cards in hand to reserve (the card being played does not count)."""
+    hand = state.players[player].zones[HAND]
+    return len(hand) - (playing in hand) >= amount
+
+
+def can_pay_memory(state: GameState, player: int, amount: int) -> bool:
+    memory = state.players[player].zones[MEMORY]
+    return len(memory) + len(floating_memory(state, player)) >= amount
+
+
+def pay_random_memory(state: GameState, player: int, amount: int) -> None:
+    """Banish ``amount`` cards chosen at random from memory, all at once."""
+    memory = state.players[player].zones[MEMORY]
+    chosen = state.rng.sample(memory, amount)
+    for cid in chosen:
+        move_card(state, cid, BANISHMENT)

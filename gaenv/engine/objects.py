@@ -1,0 +1,160 @@
+"""Printed cards (immutable `CardDef`) and their in-game instances (`CardObj`).
+
+A `CardDef` is shared by every copy of a card and by every clone of a game; it
+is never mutated. A `CardObj` is one physical card in one game: its zone, and
+while it is an object on the field its object state (awake/rested, damage,
+counters). Rules: "General Rules - Card Types", "Card Types - Supertypes".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+CARD_TYPES = ("champion", "ally", "action", "attack", "item", "weapon", "domain", "phantasia")
+# Card types whose cards become objects on the field when they resolve.
+OBJECT_TYPES = frozenset({"champion", "ally", "item", "weapon", "domain", "phantasia"})
+UNIT_TYPES = frozenset({"champion", "ally"})
+SUPERTYPES = ("regalia", "unique")
+ELEMENTS = (
+    "norm", "fire", "water", "wind",
+    "arcane", "astra", "crux", "exia", "luxem", "neos", "tera", "umbra",
+)
+BASIC_ELEMENTS = frozenset({"fire", "water", "wind"})
+SPEEDS = ("slow", "fast")
+
+# Zones. Per player: deck, material, hand, memory, field, graveyard, banishment,
+# lineage (the champion is its top card), intent. Shared: the effects stack.
+DECK = "deck"
+MATERIAL = "material"
+HAND = "hand"
+MEMORY = "memory"
+FIELD = "field"
+GRAVEYARD = "graveyard"
+BANISHMENT = "banishment"
+LINEAGE = "lineage"
+INTENT = "intent"
+STACK = "stack"
+PLAYER_ZONES = (DECK, MATERIAL, HAND, MEMORY, FIELD, GRAVEYARD, BANISHMENT, LINEAGE, INTENT)
+# "Game Zones - Public vs Private Information": these zones are face down.
+PRIVATE_ZONES = frozenset({DECK, MATERIAL, HAND, MEMORY})
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """One step of the effect language: a registered primitive and its checked arguments."""
+
+    op: str
+    args: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A triggered ability (`trigger` set, `effect` runs) or a static one (`static` set).
+
+    `inherited` marks an Inherited Effect ("Keywords - Inherited Effect"): it
+    applies to its controller's champion while the card is anywhere in the lineage.
+    """
+
+    trigger: str | None
+    effect: tuple[Node, ...]
+    static: Node | None
+    inherited: bool
+    text: str
+    # Target selectors the effect declares when the trigger goes on the stack.
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """The printed characteristics of a card, validated at load (see docs/cards.md)."""
+
+    index: int
+    name: str
+    type: str
+    supertypes: frozenset[str]
+    subtypes: tuple[str, ...]
+    classes: tuple[str, ...]
+    element: str
+    speed: str
+    reserve_cost: int | None
+    memory_cost: int | None
+    level: int | None
+    power: int | None
+    life: int | None
+    durability: int | None
+    lineage: str | None
+    champion_name: str | None
+    keywords: Mapping[str, int]
+    effect: tuple[Node, ...]
+    abilities: tuple[Ability, ...]
+    text: str
+    source: str
+    # Target selectors the card's own effect declares, in order (derived at load).
+    targets: tuple[str, ...] = field(default=())
+
+    @property
+    def is_champion(self) -> bool:
+        return self.type == "champion"
+
+    @property
+    def is_regalia(self) -> bool:
+        return "regalia" in self.supertypes
+
+    @property
+    def becomes_object(self) -> bool:
+        return self.type in OBJECT_TYPES
+
+    @property
+    def is_unit(self) -> bool:
+        return self.type in UNIT_TYPES
+
+    def has_keyword(self, name: str) -> bool:
+        return name in self.keywords
+
+
+class CardObj:
+    """One card in one game. Object state is meaningful only while it is on the field.
+
+    `oid` is the identity of the object the card is (or is the top of): a card
+    that leaves the field and comes back is a new object with a new oid, while
+    a champion that levels up keeps its oid ("Card Types - Champion, Leveling Up 7").
+    """
+
+    __slots__ = ("counters", "damage", "defn", "id", "oid", "owner", "rested", "timestamp", "zone")
+
+    def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
+        self.id = cid
+        self.defn = defn
+        self.owner = owner
+        self.zone = zone
+        self.oid = -1
+        self.rested = False
+        self.damage = 0
+        self.counters: dict[str, int] = {}
+        self.timestamp = -1
+
+    def copy(self) -> CardObj:
+        c = CardObj.__new__(CardObj)
+        c.id = self.id
+        c.defn = self.defn
+        c.owner = self.owner
+        c.zone = self.zone
+        c.oid = self.oid
+        c.rested = self.rested
+        c.damage = self.damage
+        c.counters = dict(self.counters) if self.counters else {}
+        c.timestamp = self.timestamp
+        return c
+
+    def clear_object_state(self) -> None:
+        """Forget everything the card had as an object (it is a new object next time)."""
+        self.oid = -1
+        self.rested = False
+        self.damage = 0
+        self.counters = {}
+        self.timestamp = -1
+
+    def __repr__(self) -> str:
+        return f"<{self.defn.name} #{self.id} p{self.owner} {self.zone}>"

@@ -1,0 +1,225 @@
+"""The position of a game as plain data, and its cheap `clone()`.
+
+Nothing in here is callable game logic: frames and stack items are records
+that the engine's handlers interpret, so a state can be cloned, compared and
+(later) saved without losing anything. Card definitions are shared between
+clones; everything mutable is copied.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gaenv.engine.decisions import Decision
+from gaenv.engine.objects import PLAYER_ZONES, CardObj, Node
+
+PHASES = ("wake_up", "materialize", "recollection", "draw", "main", "end")
+
+
+class StackItem:
+    """A layer of the effects stack ("Game Zones - Effects Stack").
+
+    kind: ``activation`` or ``materialization`` (``card`` is the card on the
+    stack) or ``trigger`` (``card`` is the source, ``ability`` indexes its
+    abilities). ``targets`` holds the oids of the objects chosen at activation.
+    """
+
+    __slots__ = ("ability", "card", "controller", "kind", "source_oid", "targets")
+
+    def __init__(self, kind: str, card: int, controller: int, ability: int = -1,
+                 source_oid: int = -1) -> None:
+        self.kind = kind
+        self.card = card
+        self.controller = controller
+        self.ability = ability
+        self.source_oid = source_oid
+        self.targets: list[int] = []
+
+    def copy(self) -> StackItem:
+        c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid)
+        c.targets = list(self.targets)
+        return c
+
+    def key(self) -> tuple:
+        return (self.kind, self.card, self.controller, self.ability, self.source_oid,
+                tuple(self.targets))
+
+
+class PlayFrame:
+    """A card or trigger being put onto the stack: targets, then costs.
+
+    ``depth`` is the index of its layer in the stack. ``stage`` moves through
+    targets -> reserve -> memory -> done ("Playing Cards - Card Activation",
+    "Playing Cards - Card Materialization").
+    """
+
+    __slots__ = ("depth", "memory_left", "reserve_left", "stage")
+
+    def __init__(self, depth: int, stage: str, reserve_left: int = 0, memory_left: int = 0) -> None:
+        self.depth = depth
+        self.stage = stage
+        self.reserve_left = reserve_left
+        self.memory_left = memory_left
+
+    def copy(self) -> PlayFrame:
+        return PlayFrame(self.depth, self.stage, self.reserve_left, self.memory_left)
+
+    def key(self) -> tuple:
+        return ("play", self.depth, self.stage, self.reserve_left, self.memory_left)
+
+
+class ResolveFrame:
+    """A stack layer in the middle of resolving ("Playing Cards - Resolution").
+
+    ``queue`` is the effect program still to run (immutable card data), ``pc``
+    the next step. A primitive that needs a choice suspends the frame; the
+    answer resumes it at the same step.
+    """
+
+    __slots__ = ("item", "pc", "queue")
+
+    def __init__(self, item: StackItem, queue: tuple[Node, ...], pc: int = 0) -> None:
+        self.item = item
+        self.queue = queue
+        self.pc = pc
+
+    def copy(self) -> ResolveFrame:
+        return ResolveFrame(self.item.copy(), self.queue, self.pc)
+
+    def key(self) -> tuple:
+        return ("resolve", self.item.key(), tuple(n.op for n in self.queue), self.pc)
+
+
+Frame = PlayFrame | ResolveFrame
+
+
+class Lasting:
+    """A static effect created by a resolution that lasts until the end of the turn."""
+
+    __slots__ = ("controller", "node", "timestamp")
+
+    def __init__(self, node: Node, controller: int, timestamp: int) -> None:
+        self.node = node
+        self.controller = controller
+        self.timestamp = timestamp
+
+    def key(self) -> tuple:
+        return (self.node.op, tuple(sorted(self.node.args.items())), self.controller,
+                self.timestamp)
+
+
+class PlayerState:
+    """One player's zones (lists of card ids) and per-game flags."""
+
+    __slots__ = ("had_champion", "index", "lost", "materialized", "turns_started", "zones")
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        # Deck lists keep their top at the end (pop() draws).
+        self.zones: dict[str, list[int]] = {z: [] for z in PLAYER_ZONES}
+        self.turns_started = 0
+        self.materialized = 0  # materializations made this materialize phase
+        self.had_champion = False
+        self.lost = False
+
+    def copy(self) -> PlayerState:
+        c = PlayerState.__new__(PlayerState)
+        c.index = self.index
+        c.zones = {k: v[:] for k, v in self.zones.items()}
+        c.turns_started = self.turns_started
+        c.materialized = self.materialized
+        c.had_champion = self.had_champion
+        c.lost = self.lost
+        return c
+
+
+class GameState:
+    """Everything that makes up a position. See docs/engine.md for the fields."""
+
+    __slots__ = (
+        "cards", "decision", "decisions_made", "first_player", "frames", "lasting", "next_oid",
+        "next_timestamp", "over", "passes", "pending_triggers", "phase", "phase_stage",
+        "players", "priority", "rng", "stack", "truncated", "turn", "turn_limit",
+        "turn_one_pending", "turn_player", "winner",
+    )
+
+    def __init__(self, seed: int, turn_limit: int) -> None:
+        self.cards: list[CardObj] = []
+        self.players = [PlayerState(0), PlayerState(1)]
+        self.stack: list[StackItem] = []
+        self.frames: list[Frame] = []
+        # (card id, ability index, controller, source oid), in the order they triggered.
+        self.pending_triggers: list[tuple[int, int, int, int]] = []
+        self.lasting: list[Lasting] = []
+        self.turn = 0
+        self.turn_player = 0
+        self.first_player = 0
+        self.phase = "wake_up"
+        self.phase_stage = 0
+        self.turn_one_pending = False
+        # The player holding opportunity, or -1 when no opportunity window is open.
+        self.priority = -1
+        self.passes = 0
+        self.decision: Decision | None = None
+        self.decisions_made = 0
+        self.over = False
+        self.truncated = False
+        self.winner: int | None = None  # None with over=True is a draw
+        self.turn_limit = turn_limit
+        self.next_oid = 1
+        self.next_timestamp = 1
+        self.rng = random.Random(seed)
+
+    def clone(self) -> GameState:
+        c = GameState.__new__(GameState)
+        c.cards = [card.copy() for card in self.cards]
+        c.players = [p.copy() for p in self.players]
+        c.stack = [item.copy() for item in self.stack]
+        c.frames = [f.copy() for f in self.frames]
+        c.pending_triggers = list(self.pending_triggers)
+        c.lasting = list(self.lasting)  # Lasting records are never mutated
+        c.turn = self.turn
+        c.turn_player = self.turn_player
+        c.first_player = self.first_player
+        c.phase = self.phase
+        c.phase_stage = self.phase_stage
+        c.turn_one_pending = self.turn_one_pending
+        c.priority = self.priority
+        c.passes = self.passes
+        c.decision = self.decision  # decisions are never mutated once made
+        c.decisions_made = self.decisions_made
+        c.over = self.over
+        c.truncated = self.truncated
+        c.winner = self.winner
+        c.turn_limit = self.turn_limit
+        c.next_oid = self.next_oid
+        c.next_timestamp = self.next_timestamp
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        return c
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """A canonical, comparable picture of the whole position (RNG included)."""
+        cards = tuple(
+            (c.id, c.defn.name, c.owner, c.zone, c.oid, c.rested, c.damage,
+             tuple(sorted(c.counters.items())), c.timestamp)
+            for c in self.cards
+        )
+        players = tuple(
+            (tuple((z, tuple(ids)) for z, ids in p.zones.items()), p.turns_started,
+             p.materialized, p.had_champion, p.lost)
+            for p in self.players
+        )
+        decision = None
+        if self.decision is not None:
+            d = self.decision
+            decision = (d.player, d.kind, d.source, tuple(str(o) for o in d.options))
+        return (
+            cards, players, tuple(i.key() for i in self.stack), tuple(f.key() for f in self.frames),
+            tuple(self.pending_triggers), tuple(x.key() for x in self.lasting), self.turn,
+            self.turn_player, self.first_player, self.phase, self.phase_stage,
+            self.turn_one_pending, self.priority, self.passes, decision, self.decisions_made,
+            self.over, self.truncated, self.winner, self.turn_limit, self.next_oid,
+            self.next_timestamp, self.rng.getstate(),
+        )

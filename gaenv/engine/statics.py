@@ -1,0 +1,89 @@
+"""Static abilities and lasting effects, recomputed from their sources on demand.
+
+Sources ("Abilities - Static Abilities", "Keywords - Inherited Effect",
+"Card Types - Champion, Leveling Up 7.2.4"): every static ability of a
+player's champion (the top card of the lineage), only the Inherited Effects
+of the inner lineage, the static abilities of the objects on the field, and
+effects that last until the end of the turn. Nothing is patched into a card:
+a characteristic is always computed from these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from gaenv.engine.objects import FIELD, LINEAGE, CardDef, Node
+from gaenv.engine.state import GameState
+
+# Static ability kinds and their arguments (checked by gaenv.cards.schema).
+STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
+    # A cost modifier ("Playing Cards - Card Materialization 7", "Card Activation 7").
+    "modify_cost": {
+        "cost": ("enum:reserve,memory", True, None),
+        "op": ("enum:set,add,subtract,remove", True, None),
+        "amount": ("nat", False, 0),
+        "applies_to": ("filter", False, {}),
+    },
+    # Its controller's champion gets +amount (or -amount) life.
+    "modify_life": {"amount": ("int", True, None)},
+    # Its controller may materialize this many more cards each materialize phase.
+    "extra_materialization": {"amount": ("nat", True, None)},
+}
+
+# Keys a filter (``applies_to``) may use.
+FILTER_KEYS = ("type", "element", "class", "subtype", "keyword", "name", "controller")
+
+
+def sources(state: GameState) -> Iterator[tuple[Node, int, int]]:
+    """Yield (static node, controller, timestamp) for every static effect in force."""
+    cards = state.cards
+    for p in state.players:
+        lineage = p.zones[LINEAGE]
+        if lineage:
+            top = lineage[-1]
+            stamp = cards[top].timestamp
+            for cid in lineage:
+                is_top = cid == top
+                for ability in cards[cid].defn.abilities:
+                    if ability.static is not None and (is_top or ability.inherited):
+                        yield ability.static, p.index, stamp
+        for cid in p.zones[FIELD]:
+            card = cards[cid]
+            for ability in card.defn.abilities:
+                if ability.static is not None:
+                    yield ability.static, p.index, card.timestamp
+    for lasting in state.lasting:
+        yield lasting.node, lasting.controller, lasting.timestamp
+
+
+def matches(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int) -> bool:
+    """Whether a card ``player`` plays fits the filter of a static ``controller`` controls."""
+    for key, want in flt.items():
+        if key == "controller":
+            if (want == "you") != (player == controller):
+                return False
+        elif key == "type":
+            if defn.type not in want:
+                return False
+        elif key == "element":
+            if defn.element not in want:
+                return False
+        elif key == "class":
+            if not set(defn.classes) & set(want):
+                return False
+        elif key == "subtype":
+            if not set(defn.subtypes) & set(want):
+                return False
+        elif key == "keyword":
+            if not any(defn.has_keyword(k) for k in want):
+                return False
+        elif key == "name" and defn.name not in want:
+            return False
+    return True
+
+
+def total(state: GameState, op: str, player: int) -> int:
+    """The sum of ``amount`` over statics of kind ``op`` controlled by ``player``."""
+    return sum(node.args["amount"] for node, ctrl, _ in sources(state)
+               if node.op == op and ctrl == player)

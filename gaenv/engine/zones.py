@@ -1,0 +1,148 @@
+"""Zones and `move_card`, the one place cards change zones.
+
+Rules: "Game Mechanics - Game Zones" (a card is in exactly one zone; a move
+to the same zone is no move), "Card Types - Champion 7" (a champion card that
+would go to a graveyard is banished), "Card Types - Supertypes 2c/2d" (regalia
+are banished instead of going to a graveyard and return to the material deck
+instead of hand, deck or memory), "Game Zones - Field" (objects enter awake;
+a card that leaves the field stops being that object).
+"""
+
+from __future__ import annotations
+
+from gaenv.engine import events
+from gaenv.engine.objects import (
+    BANISHMENT,
+    DECK,
+    FIELD,
+    GRAVEYARD,
+    HAND,
+    LINEAGE,
+    MATERIAL,
+    MEMORY,
+    STACK,
+    CardObj,
+)
+from gaenv.engine.state import GameState
+
+_ON_FIELD = frozenset({FIELD, LINEAGE})
+
+
+def zone_list(state: GameState, card: CardObj) -> list[int] | None:
+    """The list that holds the card, or None while it is on the effects stack."""
+    if card.zone == STACK:
+        return None
+    return state.players[card.owner].zones[card.zone]
+
+
+def replaced_destination(card: CardObj, dest: str) -> str:
+    """Apply the rules' own replacements to a destination zone."""
+    if dest == GRAVEYARD and (card.defn.is_champion or card.defn.is_regalia):
+        return BANISHMENT
+    if card.defn.is_regalia and dest in (HAND, DECK, MEMORY):
+        return MATERIAL
+    return dest
+
+
+def move_card(state: GameState, cid: int, dest: str, *, bottom: bool = False) -> str:
+    """Move card ``cid`` to its owner's zone ``dest``; return the zone it ended in.
+
+    Decks keep their top at the end of the list, so ``bottom=True`` puts the
+    card under the deck. Entering the field makes a new object (new oid and
+    timestamp, awake, a weapon with its durability counters) and fires its
+    On Enter abilities; leaving the field forgets the object state.
+    """
+    card = state.cards[cid]
+    dest = replaced_destination(card, dest)
+    if dest == card.zone:
+        return dest
+    source = zone_list(state, card)
+    if source is not None:
+        source.remove(cid)
+    if card.zone in _ON_FIELD:
+        card.clear_object_state()
+    card.zone = dest
+    if dest != STACK:
+        target = state.players[card.owner].zones[dest]
+        if bottom:
+            target.insert(0, cid)
+        else:
+            target.append(cid)
+    if dest == FIELD:
+        make_object(state, card)
+        events.on_enter(state, card)
+    return dest
+
+
+def make_object(state: GameState, card: CardObj) -> None:
+    """Give a card that just entered the field a fresh object identity."""
+    card.oid = state.next_oid
+    state.next_oid += 1
+    card.timestamp = state.next_timestamp
+    state.next_timestamp += 1
+    card.rested = False
+    card.damage = 0
+    card.counters = {}
+    if card.defn.durability is not None:
+        card.counters["durability"] = card.defn.durability
+
+
+def draw(state: GameState, player: int, count: int) -> None:
+    """Draw ``count`` cards one at a time ("Game Mechanics - Drawing Cards").
+
+    Trying to draw from an empty main deck loses the game (rule 6 there); the
+    draw stops at that point.
+    """
+    deck = state.players[player].zones[DECK]
+    for _ in range(count):
+        if not deck:
+            state.players[player].lost = True
+            return
+        move_card(state, deck[-1], HAND)
+
+
+def field_objects(state: GameState, player: int) -> list[int]:
+    """Card ids of every object the player controls: champion first, then the field."""
+    p = state.players[player]
+    lineage = p.zones[LINEAGE]
+    if lineage:
+        return [lineage[-1], *p.zones[FIELD]]
+    return list(p.zones[FIELD])
+
+
+def find_object(state: GameState, oid: int) -> int:
+    """The card id of the object with identity ``oid``, or -1 if it is gone."""
+    for p in state.players:
+        lineage = p.zones[LINEAGE]
+        if lineage and state.cards[lineage[-1]].oid == oid:
+            return lineage[-1]
+        for cid in p.zones[FIELD]:
+            if state.cards[cid].oid == oid:
+                return cid
+    return -1
+
+
+def check_conservation(state: GameState) -> None:
+    """Every card is in exactly one zone, and its ``zone`` says which (AssertionError if not)."""
+    seen: dict[int, str] = {}
+    for p in state.players:
+        for zone, ids in p.zones.items():
+            for cid in ids:
+                if cid in seen:
+                    raise AssertionError(f"card {cid} is in {seen[cid]} and in {zone}")
+                if state.cards[cid].zone != zone or state.cards[cid].owner != p.index:
+                    raise AssertionError(f"card {cid} listed in p{p.index} {zone} but says "
+                                         f"p{state.cards[cid].owner} {state.cards[cid].zone}")
+                seen[cid] = zone
+    for item in state.stack:
+        if item.kind != "trigger":
+            if item.card in seen:
+                raise AssertionError(f"card {item.card} is on the stack and in {seen[item.card]}")
+            seen[item.card] = STACK
+    for frame in state.frames:
+        item = getattr(frame, "item", None)
+        if item is not None and item.kind != "trigger":
+            seen[item.card] = STACK
+    if len(seen) != len(state.cards):
+        missing = sorted(set(range(len(state.cards))) - set(seen))
+        raise AssertionError(f"cards in no zone: {missing}")

@@ -1,0 +1,381 @@
+"""Rules scenarios: a position, the choices made from it, what must then hold.
+
+    python -m gaenv.scenario FILE_OR_FOLDER...
+
+prints ``PASS name`` or ``FAIL name: why`` per scenario and exits 1 if any
+failed. The file format is a public interface, documented in
+docs/scenarios.md; unknown keys are errors that name the file and the key.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from gaenv.cards.schema import CardPool, default_pool
+from gaenv.engine import champions, decisions
+from gaenv.engine.game import Game, IllegalOption, add_card
+from gaenv.engine.objects import (
+    BANISHMENT,
+    DECK,
+    FIELD,
+    GRAVEYARD,
+    HAND,
+    LINEAGE,
+    MATERIAL,
+    MEMORY,
+)
+from gaenv.engine.state import PHASES, GameState
+from gaenv.engine.zones import make_object
+
+TOP_KEYS = ("name", "rules", "seed", "setup", "steps", "expect", "offered", "not_offered",
+            "not_offered_before", "error")
+SETUP_KEYS = ("turn_player", "phase", "turn", "first_player", "players")
+PLAYER_KEYS = ("lineage", "champion", "hand", "memory", "material", "deck", "graveyard",
+               "banishment", "field")
+OBJECT_KEYS = ("card", "rested", "damage", "counters")
+CHAMPION_KEYS = ("rested", "damage", "counters")
+NAME_ZONES = {"hand": HAND, "memory": MEMORY, "material": MATERIAL, "deck": DECK,
+              "graveyard": GRAVEYARD, "banishment": BANISHMENT}
+# Zones compared in order; the others are compared as multisets.
+ORDERED = frozenset({"deck", "lineage", "field"})
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario file (as opposed to a scenario that fails)."""
+
+
+class ScenarioFailure(AssertionError):
+    """The scenario ran and something it states does not hold."""
+
+
+@dataclass
+class Scenario:
+    path: Path
+    name: str
+    data: dict[str, Any]
+
+
+def _check_keys(where: str, mapping: Any, allowed: Sequence[str]) -> dict[str, Any]:
+    if not isinstance(mapping, dict):
+        raise ScenarioError(f"{where}: expected a mapping, got {mapping!r}")
+    for key in mapping:
+        if key not in allowed:
+            raise ScenarioError(f"{where}: unknown key {key!r}; known: {', '.join(allowed)}")
+    return mapping
+
+
+def load(path: Path) -> Scenario:
+    try:
+        data = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"{path}: not valid YAML: {exc}") from exc
+    _check_keys(str(path), data, TOP_KEYS)
+    for key in ("name", "rules", "setup", "steps"):
+        if key not in data:
+            raise ScenarioError(f"{path}: missing key {key!r}")
+    if "expect" in data and "error" in data:
+        raise ScenarioError(f"{path}: give either 'expect' or 'error', not both")
+    return Scenario(path, str(data["name"]), data)
+
+
+# --- building the position ------------------------------------------------------
+
+def build(scenario: Scenario, pool: CardPool) -> Game:
+    """The scenario's starting position, run up to its first decision."""
+    where = str(scenario.path)
+    setup = _check_keys(f"{where}: setup", scenario.data["setup"], SETUP_KEYS)
+    players = setup.get("players", [{}, {}])
+    if not isinstance(players, list) or len(players) != 2:
+        raise ScenarioError(f"{where}: setup.players must list two players")
+    phase = setup.get("phase", "main")
+    if phase not in PHASES:
+        raise ScenarioError(f"{where}: setup.phase {phase!r}: expected one of {', '.join(PHASES)}")
+    tp = setup.get("turn_player", 0)
+    if tp not in (0, 1):
+        raise ScenarioError(f"{where}: setup.turn_player must be 0 or 1")
+    with_lineage = sum(1 for p in players if isinstance(p, dict) and p.get("lineage"))
+    turn = setup.get("turn", 1 + with_lineage)
+    state = GameState(int(scenario.data.get("seed", 0)), turn_limit=int(turn) + 100)
+    state.turn = int(turn)
+    state.turn_player = tp
+    state.first_player = setup.get("first_player", 0)
+    state.phase = phase
+
+    def card(name: object) -> Any:
+        try:
+            return pool.get(str(name))
+        except KeyError as exc:
+            raise ScenarioError(f"{where}: {exc.args[0]}") from None
+
+    for index, pdata in enumerate(players):
+        pdata = _check_keys(f"{where}: setup.players[{index}]", pdata or {}, PLAYER_KEYS)
+        player = state.players[index]
+        lineage = pdata.get("lineage") or []
+        for name in lineage:
+            add_card(state, index, card(name), LINEAGE)
+        if lineage:
+            top = state.cards[player.zones[LINEAGE][-1]]
+            make_object(state, top)
+            _apply_object_state(top, _check_keys(f"{where}: setup.players[{index}].champion",
+                                                  pdata.get("champion", {}), CHAMPION_KEYS))
+            player.had_champion = True
+            player.turns_started = 1
+        elif "champion" in pdata:
+            raise ScenarioError(f"{where}: setup.players[{index}].champion needs a lineage")
+        for key, zone in NAME_ZONES.items():
+            names = pdata.get(key, [])
+            if zone == DECK:
+                names = list(reversed(names))  # files list the top first; lists keep it last
+            for name in names:
+                add_card(state, index, card(name), zone)
+        for i, obj in enumerate(pdata.get("field", [])):
+            spec = {"card": obj} if isinstance(obj, str) else _check_keys(
+                f"{where}: setup.players[{index}].field[{i}]", obj, OBJECT_KEYS)
+            cid = add_card(state, index, card(spec["card"]), FIELD)
+            make_object(state, state.cards[cid])
+            _apply_object_state(state.cards[cid], spec)
+    if not state.players[tp].zones[LINEAGE]:
+        state.turn_one_pending = True
+    state.players[tp].turns_started += 1
+    game = Game(state)
+    game.run()
+    return game
+
+
+def _apply_object_state(card: Any, spec: dict[str, Any]) -> None:
+    card.rested = bool(spec.get("rested", False))
+    card.damage = int(spec.get("damage", 0))
+    card.counters.update(spec.get("counters", {}))
+
+
+# --- steps -------------------------------------------------------------------------
+
+def match_option(game: Game, step: str) -> decisions.Option:
+    """The option whose text is ``step``, else the one option containing it."""
+    d = game.decision
+    if d is None:
+        raise ScenarioFailure(f"step {step!r}: the game is over (winner {game.winner})")
+    exact = [o for o in d.options if o.text == step]
+    if exact:
+        return exact[0]
+    partial = [o for o in d.options if step in o.text]
+    if len(partial) == 1:
+        return partial[0]
+    problem = "matches several options" if partial else "matches no option"
+    raise ScenarioFailure(f"step {step!r} {problem} of player {d.player}'s {d.kind} decision; "
+                          f"legal: {d.texts()}")
+
+
+def pass_until(game: Game, phase: str) -> None:
+    """Both players decline until ``phase`` of the current turn begins (or the game ends)."""
+    if phase not in PHASES:
+        raise ScenarioError(f"pass_until: unknown phase {phase!r}")
+    state = game.state
+    turn = state.turn
+    if PHASES.index(phase) < PHASES.index(state.phase):
+        raise ScenarioFailure(f"pass_until {phase}: that phase of turn {turn} is over")
+    while not game.over and not (state.phase == phase and state.turn == turn):
+        d = game.decision
+        assert d is not None
+        declines = [o for o in d.options if o.verb in decisions.DECLINE_VERBS]
+        if not declines:
+            raise ScenarioFailure(f"pass_until {phase}: player {d.player}'s {d.kind} decision "
+                                  f"cannot be declined; options: {d.texts()}")
+        game.step(declines[0])
+        if state.turn != turn:
+            raise ScenarioFailure(f"pass_until {phase}: turn {turn} ended first")
+
+
+def run_step(game: Game, step: Any, where: str) -> None:
+    if isinstance(step, bool):
+        raise ScenarioError(f"{where}: a bare yes/no in YAML is a boolean; quote it: \"yes\"")
+    if isinstance(step, dict) and set(step) == {"pass_until"}:
+        pass_until(game, step["pass_until"])
+    elif isinstance(step, str):
+        game.step(match_option(game, step))
+    else:
+        raise ScenarioError(f"{where}: a step is an option text or {{pass_until: PHASE}}, "
+                            f"got {step!r}")
+
+
+# --- expectations ---------------------------------------------------------------------
+
+def _names(state: GameState, ids: Iterable[int]) -> list[str]:
+    return [state.cards[c].defn.name for c in ids]
+
+
+def _champion_value(game: Game, player: int, key: str) -> Any:
+    state = game.state
+    cid = champions.champion(state, player)
+    if cid < 0:
+        return None
+    card = state.cards[cid]
+    values: dict[str, Callable[[], Any]] = {
+        "name": lambda: card.defn.name,
+        "level": lambda: champions.level(state, player),
+        "life": lambda: champions.life(state, player),
+        "damage": lambda: card.damage,
+        "rested": lambda: card.rested,
+        "elements": lambda: sorted(champions.elements(state, player)),
+        "counters": lambda: dict(card.counters),
+    }
+    if key not in values:
+        raise ScenarioError(f"unknown champion field {key!r}; known: {', '.join(values)}")
+    return values[key]()
+
+
+def _object_value(game: Game, cid: int, key: str) -> Any:
+    card = game.state.cards[cid]
+    values: dict[str, Callable[[], Any]] = {
+        "name": lambda: card.defn.name,
+        "rested": lambda: card.rested,
+        "damage": lambda: card.damage,
+        "power": lambda: card.defn.power,
+        "life": lambda: card.defn.life,
+        "durability": lambda: card.counters.get("durability"),
+        "counters": lambda: dict(card.counters),
+    }
+    if key not in values:
+        raise ScenarioError(f"unknown field object field {key!r}; known: {', '.join(values)}")
+    return values[key]()
+
+
+def read_path(game: Game, path: str) -> Any:
+    """The value a dotted expectation path names (see docs/scenarios.md)."""
+    state = game.state
+    parts = path.split(".")
+    head = parts[0]
+    if head in ("turn", "turn_player", "phase") and len(parts) == 1:
+        return getattr(state, head)
+    if head == "winner" and len(parts) == 1:
+        if not state.over or state.truncated:
+            return None
+        return "draw" if state.winner is None else state.winner
+    if head == "decision" and len(parts) == 2:
+        d = state.decision
+        if d is None:
+            return None
+        fields = {"player": d.player, "kind": d.kind, "options": d.texts()}
+        if parts[1] in fields:
+            return fields[parts[1]]
+    if head == "players" and len(parts) >= 3 and parts[1] in ("0", "1"):
+        player = int(parts[1])
+        zone = parts[2]
+        rest = parts[3:]
+        if zone == "champion" and len(rest) == 1:
+            return _champion_value(game, player, rest[0])
+        zones = state.players[player].zones
+        if zone in NAME_ZONES or zone in ("lineage", "field"):
+            ids = zones[NAME_ZONES.get(zone, zone)]
+            if zone == "deck":
+                ids = list(reversed(ids))
+            if not rest:
+                return _names(state, ids)
+            if rest == ["count"]:
+                return len(ids)
+            if zone == "field" and len(rest) == 2 and rest[0].isdigit():
+                k = int(rest[0])
+                if k >= len(ids):
+                    raise ScenarioFailure(f"{path}: the field holds only {len(ids)} objects")
+                return _object_value(game, ids[k], rest[1])
+    raise ScenarioError(f"unknown expectation path {path!r}")
+
+
+def _same(path: str, actual: Any, want: Any) -> bool:
+    zone = path.split(".")[2] if path.startswith("players.") and path.count(".") >= 2 else ""
+    if isinstance(want, list) and isinstance(actual, list) and zone not in ORDERED \
+            and not path.startswith("decision."):
+        return sorted(map(str, actual)) == sorted(map(str, want))
+    return actual == want
+
+
+def check(game: Game, data: dict[str, Any]) -> None:
+    for path, want in (data.get("expect") or {}).items():
+        actual = read_path(game, path)
+        if not _same(path, actual, want):
+            raise ScenarioFailure(f"{path}: expected {want!r}, got {actual!r}")
+    texts = game.decision.texts() if game.decision else []
+    for text in data.get("offered") or []:
+        if text not in texts:
+            raise ScenarioFailure(f"offered: {text!r} is not offered; options: {texts}")
+    for text in data.get("not_offered") or []:
+        if text in texts:
+            raise ScenarioFailure(f"not_offered: {text!r} is offered")
+
+
+def run(scenario: Scenario, pool: CardPool | None = None) -> None:
+    """Run one scenario; raise ScenarioFailure (or ScenarioError) if it does not hold."""
+    pool = pool or default_pool()
+    data = scenario.data
+    game = build(scenario, pool)
+    before = game.decision.texts() if game.decision else []
+    for text in data.get("not_offered_before") or []:
+        if text in before:
+            raise ScenarioFailure(f"not_offered_before: {text!r} is offered; options: {before}")
+    steps = data["steps"] or []
+    if not isinstance(steps, list):
+        raise ScenarioError(f"{scenario.path}: steps must be a list")
+    for index, step in enumerate(steps):
+        where = f"{scenario.path}: steps[{index}]"
+        if "error" in data:
+            snapshot = game.state.snapshot()
+            try:
+                run_step(game, step, where)
+            except (IllegalOption, ScenarioFailure) as exc:
+                if game.state.snapshot() != snapshot:
+                    raise ScenarioFailure(f"steps[{index}] was refused but changed the "
+                                          "game") from exc
+                wanted = data["error"]
+                if isinstance(wanted, str) and wanted not in str(exc):
+                    raise ScenarioFailure(f"steps[{index}] was refused with {exc}, not "
+                                          f"{wanted!r}") from exc
+                return
+        else:
+            run_step(game, step, where)
+    if "error" in data:
+        raise ScenarioFailure("every step was accepted, but one should have been refused")
+    check(game, data)
+
+
+def collect(paths: Iterable[str | Path]) -> list[Path]:
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.y*ml")))
+        else:
+            files.append(path)
+    return files
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m gaenv.scenario FILE_OR_FOLDER...", file=sys.stderr)
+        return 2
+    failures = 0
+    for path in collect(args):
+        try:
+            scenario = load(path)
+        except (OSError, ScenarioError) as exc:
+            print(f"FAIL {path}: {exc}")
+            failures += 1
+            continue
+        try:
+            run(scenario)
+        except (ScenarioFailure, ScenarioError, IllegalOption) as exc:
+            print(f"FAIL {scenario.name}: {exc}")
+            failures += 1
+        else:
+            print(f"PASS {scenario.name}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
