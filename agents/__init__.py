@@ -1,0 +1,5 @@
+"""Agents that play gaenv games."""
+
+from agents.random_agent import RandomAgent
+
+__all__ = ["RandomAgent"]

@@ -20,7 +20,7 @@ from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import DECK, MATERIAL, CardDef, CardObj
 from gaenv.engine.state import GameState, PlayFrame
 
-DEFAULT_TURN_LIMIT = 60
+DEFAULT_TURN_LIMIT = 120
 
 
 class IllegalOption(ValueError):

@@ -1,0 +1,64 @@
+"""The ``gaenv`` command. Subcommands register themselves in ``COMMANDS``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from gaenv.cards.decks import builtin_deck_names, load_deck
+from gaenv.cards.schema import CardFileError
+from gaenv.engine.game import DEFAULT_TURN_LIMIT
+from gaenv.simulate import pairings, simulate
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    names = args.decks or builtin_deck_names()
+    decks = [load_deck(n) for n in names]
+    if args.decks:
+        pairs = [(decks[0], decks[1])]
+        label = f"{decks[0].name} (player 0) vs {decks[1].name} (player 1)"
+    else:
+        pairs = pairings(decks)
+        label = f"all {len(pairs)} seat-ordered pairings of {len(decks)} built-in decks"
+    summary = simulate(pairs, args.games, args.seed, args.turn_limit, args.check)
+    print(f"random vs random, {label}, seeds {args.seed}..{args.seed + args.games - 1}")
+    for line in summary.lines():
+        print(line)
+    return 0
+
+
+def _add_simulate(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("simulate", help="play random-vs-random games and print a summary")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--decks", nargs=2, metavar=("A", "B"),
+                   help="deck names or files for player 0 and player 1 "
+                        "(default: every pairing of the built-in decks)")
+    p.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT,
+                   help=f"truncate games after this many turns (default {DEFAULT_TURN_LIMIT})")
+    p.add_argument("--check", action="store_true",
+                   help="verify card conservation after every decision (slower)")
+    p.set_defaults(run=_simulate)
+
+
+COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
+    _add_simulate,
+]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="gaenv", description="Grand Archive RL environment")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for add in COMMANDS:
+        add(sub)
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except CardFileError as exc:
+        print(f"gaenv: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

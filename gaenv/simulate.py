@@ -1,0 +1,95 @@
+"""Batches of games between agents, with a summary (``gaenv simulate``)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from agents.random_agent import RandomAgent
+from gaenv.cards.decks import Deck
+from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
+from gaenv.engine.zones import check_conservation
+
+
+@dataclass
+class Summary:
+    """What a batch of games came to."""
+
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    first_player_wins: int = 0
+    draws: int = 0
+    truncated: int = 0
+    turns: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    def add(self, game: Game, decisions: int) -> None:
+        self.games += 1
+        self.turns += game.state.turn
+        self.decisions += decisions
+        if game.truncated:
+            self.truncated += 1
+        elif game.winner is None:
+            self.draws += 1
+        else:
+            self.wins[game.winner] += 1
+            self.first_player_wins += game.winner == game.state.first_player
+
+    def lines(self) -> list[str]:
+        n = max(self.games, 1)
+        secs = max(self.seconds, 1e-9)
+
+        def pct(k: int) -> str:
+            return f"{k} ({100 * k / n:.1f}%)"
+
+        return [
+            f"games            {self.games}",
+            f"wins by seat     player 0: {pct(self.wins[0])}   player 1: {pct(self.wins[1])}",
+            f"first player won {pct(self.first_player_wins)}",
+            f"draws            {pct(self.draws)}",
+            f"truncated        {pct(self.truncated)}",
+            f"mean turns       {self.turns / n:.1f}",
+            f"mean decisions   {self.decisions / n:.1f}",
+            f"speed            {self.games / secs:,.1f} games/s, "
+            f"{self.decisions / secs:,.0f} decisions/s",
+        ]
+
+
+def play_random(deck0: Deck, deck1: Deck, seed: int, turn_limit: int = DEFAULT_TURN_LIMIT,
+                check: bool = False) -> tuple[Game, int]:
+    """One game between two random agents; returns the game and how many decisions it took.
+
+    With ``check`` the card-conservation invariant is verified after every step.
+    """
+    game = Game.new(deck0.cards, deck1.cards, seed, turn_limit)
+    agents = (RandomAgent(f"{seed}:0"), RandomAgent(f"{seed}:1"))
+    decisions = 0
+    while not game.over:
+        decision = game.decision
+        assert decision is not None
+        game.step(agents[decision.player].choose(decision))
+        decisions += 1
+        if check:
+            check_conservation(game.state)
+    return game, decisions
+
+
+def pairings(decks: Sequence[Deck]) -> list[tuple[Deck, Deck]]:
+    """Every ordered pair of decks, mirrors included: each deck plays each seat."""
+    return list(itertools.product(decks, repeat=2))
+
+
+def simulate(pairs: Sequence[tuple[Deck, Deck]], games: int, seed: int,
+             turn_limit: int = DEFAULT_TURN_LIMIT, check: bool = False) -> Summary:
+    """Play ``games`` random games, cycling through ``pairs``; game i uses seed ``seed + i``."""
+    summary = Summary()
+    start = time.perf_counter()
+    for i in range(games):
+        deck0, deck1 = pairs[i % len(pairs)]
+        game, decisions = play_random(deck0, deck1, seed + i, turn_limit, check)
+        summary.add(game, decisions)
+    summary.seconds = time.perf_counter() - start
+    return summary

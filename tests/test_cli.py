@@ -1,0 +1,26 @@
+"""The gaenv command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from gaenv.cli import main
+
+
+def test_simulate_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "3", "--seed", "5", "--check"]) == 0
+    out = capsys.readouterr().out
+    for label in ("games            3", "wins by seat", "mean turns", "mean decisions",
+                  "decisions/s", "seeds 5..7"):
+        assert label in out
+
+
+def test_simulate_with_two_decks(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "2", "--decks", "gale_skirmish", "cinder_scholars"]) == 0
+    assert "Gale Skirmish (player 0) vs Cinder Scholars (player 1)" in capsys.readouterr().out
+
+
+def test_unknown_deck_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "1", "--decks", "gale_skirmish", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown deck 'nope'" in err and "gale_skirmish" in err
