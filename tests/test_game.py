@@ -10,8 +10,8 @@ import pytest
 
 from gaenv.cards.decks import Deck
 from gaenv.engine import Game, IllegalOption
-from gaenv.engine.objects import DECK, HAND, LINEAGE
-from gaenv.engine.zones import check_conservation
+from gaenv.engine.objects import BANISHMENT, DECK, FIELD, GRAVEYARD, HAND, LINEAGE, MATERIAL, MEMORY
+from gaenv.engine.zones import can_see, check_conservation, move_card
 from gaenv.simulate import pairings, play_random, simulate
 
 
@@ -132,11 +132,8 @@ def test_deck_out_loses(decks: dict[str, Deck]) -> None:
     game = _new(decks, 9)
     state = game.state
     loser = 1 - state.first_player
-    state.players[loser].zones[DECK].clear()
-    for card in state.cards:
-        if card.owner == loser and card.zone == DECK:
-            card.zone = "banishment"
-            state.players[loser].zones["banishment"].append(card.id)
+    for cid in list(state.players[loser].zones[DECK]):
+        move_card(state, cid, BANISHMENT)
     while not game.over:
         game.step("pass")
     assert game.winner == 1 - loser and not game.truncated
@@ -148,3 +145,22 @@ def test_engine_imports_no_ml_libraries() -> None:
             "if m in sys.modules]; print(bad); sys.exit(bool(bad))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_public_and_private_zones(decks: dict[str, Deck]) -> None:
+    """Game Zones - Public vs Private Information: hand, memory and material deck are known
+    to their owner only, a main deck to no one, and every other zone to everyone."""
+    game = _new(decks, 21)
+    _play(game, 21, limit=60)
+    state = game.state
+    expected = {DECK: (False, False), HAND: (True, False), MEMORY: (True, False),
+                MATERIAL: (True, False), FIELD: (True, True), LINEAGE: (True, True),
+                GRAVEYARD: (True, True), BANISHMENT: (True, True)}
+    seen_zones = set()
+    for card in state.cards:
+        if card.zone in expected:
+            seen_zones.add(card.zone)
+            owner_sees, other_sees = expected[card.zone]
+            assert can_see(state, card.id, card.owner) == owner_sees, card
+            assert can_see(state, card.id, 1 - card.owner) == other_sees, card
+    assert {DECK, HAND, MATERIAL, LINEAGE} <= seen_zones

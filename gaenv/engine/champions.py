@@ -102,13 +102,10 @@ def delevel(state: GameState, player: int) -> None:
     if not lineage:
         return
     old = state.cards[lineage[-1]]
-    keep = old.copy()
-    lineage.pop()
-    old.clear_object_state()
-    old.zone = MATERIAL
-    state.players[old.owner].zones[MATERIAL].append(old.id)
+    champion_object = old.copy()
+    move_card(state, old.id, MATERIAL)
     if lineage:
-        _carry_object(keep, state.cards[lineage[-1]])
+        _carry_object(champion_object, state.cards[lineage[-1]])
 
 
 def champion_leaves(state: GameState, player: int) -> None:

@@ -20,6 +20,7 @@ from gaenv.engine.objects import (
     LINEAGE,
     MATERIAL,
     MEMORY,
+    PRIVATE_ZONES,
     STACK,
     CardObj,
 )
@@ -146,3 +147,17 @@ def check_conservation(state: GameState) -> None:
     if len(seen) != len(state.cards):
         missing = sorted(set(range(len(state.cards))) - set(seen))
         raise AssertionError(f"cards in no zone: {missing}")
+
+
+def can_see(state: GameState, cid: int, viewer: int) -> bool:
+    """Whether player ``viewer`` may know which card ``cid`` is.
+
+    "Game Zones - Public vs Private Information": hand, memory and the decks
+    are face down; their owner may look at their hand, memory and material
+    deck, but nobody may look at a main deck. Every other zone (field,
+    lineage, graveyard, banishment, intent, the effects stack) is public.
+    """
+    card = state.cards[cid]
+    if card.zone not in PRIVATE_ZONES:
+        return True
+    return card.zone != DECK and card.owner == viewer
