@@ -92,7 +92,7 @@ def level_up(state: GameState, player: int, cid: int) -> None:
     old = state.cards[champion(state, player)]
     new = state.cards[cid]
     move_card(state, cid, LINEAGE)
-    _carry_object(old, new)
+    _carry_object(state, old, new)
     events.on_enter(state, new)
 
 
@@ -105,7 +105,7 @@ def delevel(state: GameState, player: int) -> None:
     champion_object = old.copy()
     move_card(state, old.id, MATERIAL)
     if lineage:
-        _carry_object(champion_object, state.cards[lineage[-1]])
+        _carry_object(state, champion_object, state.cards[lineage[-1]])
 
 
 def champion_leaves(state: GameState, player: int) -> None:
@@ -115,9 +115,11 @@ def champion_leaves(state: GameState, player: int) -> None:
         move_card(state, lineage[-1], GRAVEYARD)
 
 
-def _carry_object(old: CardObj, new: CardObj) -> None:
+def _carry_object(state: GameState, old: CardObj, new: CardObj) -> None:
+    """The new top card becomes the same champion object (Leveling Up 4, 7.2)."""
     new.oid = old.oid
     new.timestamp = old.timestamp
+    statics.changed(state)
     new.rested = old.rested
     new.damage = old.damage
     new.counters = dict(old.counters)

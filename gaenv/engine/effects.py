@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gaenv.engine import champions, decisions, zones
+from gaenv.engine import champions, decisions, statics, zones
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import FIELD, LINEAGE, MATERIAL
 from gaenv.engine.state import GameState, Lasting, ResolveFrame
@@ -173,6 +173,7 @@ def _this_turn(state: GameState, frame: ResolveFrame, args: dict[str, Any],
     """A static effect for its controller that ends with the turn ("Turn Order - End Phase")."""
     state.lasting.append(Lasting(args["static"], frame.item.controller, state.next_timestamp))
     state.next_timestamp += 1
+    statics.changed(state)
     return None
 
 

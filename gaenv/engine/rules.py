@@ -10,7 +10,7 @@ empty deck loses; if every player loses at once the game is a draw).
 from __future__ import annotations
 
 from gaenv.engine import champions
-from gaenv.engine.objects import FIELD, GRAVEYARD
+from gaenv.engine.objects import FIELD, GRAVEYARD, LINEAGE, CardObj
 from gaenv.engine.state import GameState
 from gaenv.engine.zones import move_card
 
@@ -22,24 +22,28 @@ def state_based(state: GameState) -> None:
     while changed:
         changed = False
         for p in state.players:
-            champ = champions.champion(state, p.index)
-            if champ >= 0:
+            lineage = p.zones[LINEAGE]
+            if lineage:
                 life = champions.life(state, p.index)
-                if life <= 0 or cards[champ].damage >= life:
+                if life <= 0 or cards[lineage[-1]].damage >= life:
                     champions.champion_leaves(state, p.index)
                     p.lost = True
                     changed = True
             elif p.had_champion:
                 p.lost = True
-            for cid in list(p.zones[FIELD]):
-                card = cards[cid]
-                defn = card.defn
-                dies = defn.type == "ally" and (defn.life or 0) <= card.damage
-                broken = defn.type == "weapon" and card.counters.get("durability", 0) <= 0
-                if dies or broken:
-                    move_card(state, cid, GRAVEYARD)
-                    changed = True
+            doomed = [cid for cid in p.zones[FIELD] if _destroyed(cards[cid])]
+            for cid in doomed:
+                move_card(state, cid, GRAVEYARD)
+                changed = True
     finish_if_lost(state)
+
+
+def _destroyed(card: CardObj) -> bool:
+    """An ally with damage at least its life dies; a weapon without durability breaks."""
+    kind = card.defn.type
+    if kind == "ally":
+        return (card.defn.life or 0) <= card.damage
+    return kind == "weapon" and card.counters.get("durability", 0) <= 0
 
 
 def finish_if_lost(state: GameState) -> bool:

@@ -140,7 +140,7 @@ class GameState:
     __slots__ = (
         "cards", "decision", "decisions_made", "first_player", "frames", "lasting", "next_oid",
         "next_timestamp", "over", "passes", "pending_triggers", "phase", "phase_stage",
-        "players", "priority", "rng", "stack", "truncated", "turn", "turn_limit",
+        "players", "priority", "rng", "stack", "static_cache", "truncated", "turn", "turn_limit",
         "turn_one_pending", "turn_player", "winner",
     )
 
@@ -152,6 +152,8 @@ class GameState:
         # (card id, ability index, controller, source oid), in the order they triggered.
         self.pending_triggers: list[tuple[int, int, int, int]] = []
         self.lasting: list[Lasting] = []
+        # Statics in force, derived from cards and lasting effects (see engine.statics).
+        self.static_cache: list[tuple[Node, int, int]] | None = None
         self.turn = 0
         self.turn_player = 0
         self.first_player = 0
@@ -179,6 +181,7 @@ class GameState:
         c.frames = [f.copy() for f in self.frames]
         c.pending_triggers = list(self.pending_triggers)
         c.lasting = list(self.lasting)  # Lasting records are never mutated
+        c.static_cache = self.static_cache  # never mutated in place, only replaced
         c.turn = self.turn
         c.turn_player = self.turn_player
         c.first_player = self.first_player

@@ -35,8 +35,29 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
 FILTER_KEYS = ("type", "element", "class", "subtype", "keyword", "name", "controller")
 
 
-def sources(state: GameState) -> Iterator[tuple[Node, int, int]]:
-    """Yield (static node, controller, timestamp) for every static effect in force."""
+def sources(state: GameState) -> list[tuple[Node, int, int]]:
+    """(static node, controller, timestamp) for every static effect in force.
+
+    Cached on the state; every change to what the list is made of (a card
+    moving, an object's identity or timestamp, the lasting effects) calls
+    `changed`. `check_cache` verifies the cache in checked games.
+    """
+    if state.static_cache is None:
+        state.static_cache = list(_compute(state))
+    return state.static_cache
+
+
+def changed(state: GameState) -> None:
+    """Forget the cached statics: something they depend on changed."""
+    state.static_cache = None
+
+
+def check_cache(state: GameState) -> None:
+    if state.static_cache is not None and state.static_cache != list(_compute(state)):
+        raise AssertionError("stale static-effect cache")
+
+
+def _compute(state: GameState) -> Iterator[tuple[Node, int, int]]:
     cards = state.cards
     for p in state.players:
         lineage = p.zones[LINEAGE]

@@ -136,6 +136,7 @@ def _end(state: GameState) -> None:
             if cards[cid].defn.type == "ally":
                 cards[cid].damage = 0
     state.lasting = []
+    statics.changed(state)
     rules.state_based(state)
     if not state.over:
         next_phase(state)

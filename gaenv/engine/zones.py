@@ -10,7 +10,7 @@ a card that leaves the field stops being that object).
 
 from __future__ import annotations
 
-from gaenv.engine import events
+from gaenv.engine import events, statics
 from gaenv.engine.objects import (
     BANISHMENT,
     DECK,
@@ -57,6 +57,7 @@ def move_card(state: GameState, cid: int, dest: str, *, bottom: bool = False) ->
     dest = replaced_destination(card, dest)
     if dest == card.zone:
         return dest
+    statics.changed(state)
     source = zone_list(state, card)
     if source is not None:
         source.remove(cid)
@@ -77,6 +78,7 @@ def move_card(state: GameState, cid: int, dest: str, *, bottom: bool = False) ->
 
 def make_object(state: GameState, card: CardObj) -> None:
     """Give a card that just entered the field a fresh object identity."""
+    statics.changed(state)
     card.oid = state.next_oid
     state.next_oid += 1
     card.timestamp = state.next_timestamp
