@@ -108,7 +108,7 @@ def _write(tmp_path: Path, body: str) -> Path:
     ("  - {name: Bad Champ, type: champion, element: fire, life: 10, memory_cost: 1}\n",
      r"card 'Bad Champ': field level: a champion needs a level"),
     ("  - {name: Bad Ally, type: ally, element: norm, power: 1, life: 1, abilities: "
-     "[{static: {modify_life: {amount: 1}}, inherited: true}]}\n",
+     "[{static: {modify_stats: {life: 1}}, inherited: true}]}\n",
      r"field abilities\[0\].inherited: only champion cards"),
     ("  - {type: ally, element: norm, power: 1, life: 1}\n",
      r"card '#0': field name: missing required field"),

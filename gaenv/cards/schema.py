@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from gaenv.engine import effects, events, statics
+from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import (
     CARD_TYPES,
     ELEMENTS,
@@ -31,13 +32,6 @@ from gaenv.engine.objects import (
 )
 
 DATA_DIR = Path(__file__).parent / "data"
-
-# Keywords the schema accepts: name -> whether it takes a number (Pride 2).
-# Each is implemented by the engine or listed in docs/rules-coverage.md.
-KEYWORDS: dict[str, bool] = {
-    "floating_memory": False,  # "Keywords - Floating Memory": pays memory costs from the graveyard
-    "intercept": False,        # "Keywords - Intercept": needs combat (not yet run by the engine)
-}
 
 FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
@@ -143,6 +137,8 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
         return _parse_node(value, statics.STATICS, None, where, field)
     if kind == "filter":
         return _parse_filter(value, where, field)
+    if kind == "keyword":
+        return _choice(value, KEYWORDS, where, field)
     if kind.startswith("enum:"):
         return _choice(value, kind[5:].split(","), where, field)
     raise AssertionError(f"unknown argument kind {kind}")
@@ -353,8 +349,8 @@ def _parse_keywords(raw: Any, where: _Where) -> Mapping[str, int]:
             name, number = item, 0
         if name not in KEYWORDS:
             raise where.fail(field, f"unknown keyword {name!r}; known: {', '.join(KEYWORDS)}")
-        if KEYWORDS[name] != isinstance(item, dict):
-            form = "takes a number ({name: N})" if KEYWORDS[name] else "takes no number"
+        if KEYWORDS[name].numbered != isinstance(item, dict):
+            form = "takes a number ({name: N})" if KEYWORDS[name].numbered else "takes no number"
             raise where.fail(field, f"keyword {name} {form}")
         out[name] = number
     return MappingProxyType(out)

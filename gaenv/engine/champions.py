@@ -44,12 +44,12 @@ def level(state: GameState, player: int) -> int:
 
 
 def life(state: GameState, player: int) -> int:
-    """The champion's life: its top card's printed life plus life modifiers."""
+    """The champion's life: its top card's printed life plus modifiers (Inherited
+    Effects of the whole lineage among them)."""
     cid = champion(state, player)
     if cid < 0:
         return 0
-    base = state.cards[cid].defn.life or 0
-    return base + statics.total(state, "modify_life", player)
+    return statics.stat(state, cid, "life") or 0
 
 
 def elements(state: GameState, player: int) -> set[str]:

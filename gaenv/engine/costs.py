@@ -33,16 +33,16 @@ def cost(state: GameState, player: int, defn: CardDef, kind: str) -> int | None:
     sets: list[tuple[int, int]] = []
     delta = 0
     removed = False
-    for node, controller, stamp in statics.sources(state):
-        if node.op != "modify_cost":
+    for static in statics.sources(state):
+        if static.node.op != "modify_cost":
             continue
-        args = node.args
+        args = static.node.args
         if args["cost"] != kind or not statics.matches(args["applies_to"], defn, player,
-                                                         controller):
+                                                         static.controller):
             continue
         op = args["op"]
         if op == "set":
-            sets.append((stamp, args["amount"]))
+            sets.append((static.timestamp, args["amount"]))
         elif op == "add":
             delta += args["amount"]
         elif op == "subtract":

@@ -95,18 +95,23 @@ Frame = PlayFrame | ResolveFrame
 
 
 class Lasting:
-    """A static effect created by a resolution that lasts until the end of the turn."""
+    """A static effect created by a resolution that lasts until the end of the turn.
 
-    __slots__ = ("controller", "node", "timestamp")
+    ``target`` is the oid of the one object it applies to, or -1 when the
+    static's own filter decides.
+    """
 
-    def __init__(self, node: Node, controller: int, timestamp: int) -> None:
+    __slots__ = ("controller", "node", "target", "timestamp")
+
+    def __init__(self, node: Node, controller: int, timestamp: int, target: int = -1) -> None:
         self.node = node
         self.controller = controller
         self.timestamp = timestamp
+        self.target = target
 
     def key(self) -> tuple:
-        return (self.node.op, tuple(sorted(self.node.args.items())), self.controller,
-                self.timestamp)
+        return (self.node.op, repr(sorted(self.node.args.items())), self.controller,
+                self.timestamp, self.target)
 
 
 class PlayerState:
@@ -153,7 +158,7 @@ class GameState:
         self.pending_triggers: list[tuple[int, int, int, int]] = []
         self.lasting: list[Lasting] = []
         # Statics in force, derived from cards and lasting effects (see engine.statics).
-        self.static_cache: list[tuple[Node, int, int]] | None = None
+        self.static_cache: list[Any] | None = None
         self.turn = 0
         self.turn_player = 0
         self.first_player = 0

@@ -11,9 +11,9 @@ a characteristic is always computed from these.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from gaenv.engine.objects import FIELD, LINEAGE, CardDef, Node
+from gaenv.engine.objects import FIELD, LINEAGE, CardDef, CardObj, Node
 from gaenv.engine.state import GameState
 
 # Static ability kinds and their arguments (checked by gaenv.cards.schema).
@@ -25,8 +25,18 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "amount": ("nat", False, 0),
         "applies_to": ("filter", False, {}),
     },
-    # Its controller's champion gets +amount (or -amount) life.
-    "modify_life": {"amount": ("int", True, None)},
+    # Matching objects get +power and +life (negative numbers subtract).
+    "modify_stats": {
+        "power": ("int", False, 0),
+        "life": ("int", False, 0),
+        "applies_to": ("filter", False, {}),
+    },
+    # Matching objects have a keyword (``amount`` for numbered ones such as Pride 2).
+    "grant_keyword": {
+        "keyword": ("keyword", True, None),
+        "amount": ("nat", False, 0),
+        "applies_to": ("filter", False, {}),
+    },
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
 }
@@ -35,8 +45,18 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
 FILTER_KEYS = ("type", "element", "class", "subtype", "keyword", "name", "controller")
 
 
-def sources(state: GameState) -> list[tuple[Node, int, int]]:
-    """(static node, controller, timestamp) for every static effect in force.
+class Static(NamedTuple):
+    """A static effect in force: what it does, who controls it, its timestamp, and
+    the one object it applies to (``target`` oid) or -1 when its filter decides."""
+
+    node: Node
+    controller: int
+    timestamp: int
+    target: int = -1
+
+
+def sources(state: GameState) -> list[Static]:
+    """Every static effect in force.
 
     Cached on the state; every change to what the list is made of (a card
     moving, an object's identity or timestamp, the lasting effects) calls
@@ -57,7 +77,7 @@ def check_cache(state: GameState) -> None:
         raise AssertionError("stale static-effect cache")
 
 
-def _compute(state: GameState) -> Iterator[tuple[Node, int, int]]:
+def _compute(state: GameState) -> Iterator[Static]:
     cards = state.cards
     for p in state.players:
         lineage = p.zones[LINEAGE]
@@ -68,14 +88,14 @@ def _compute(state: GameState) -> Iterator[tuple[Node, int, int]]:
                 is_top = cid == top
                 for ability in cards[cid].defn.abilities:
                     if ability.static is not None and (is_top or ability.inherited):
-                        yield ability.static, p.index, stamp
+                        yield Static(ability.static, p.index, stamp)
         for cid in p.zones[FIELD]:
             card = cards[cid]
             for ability in card.defn.abilities:
                 if ability.static is not None:
-                    yield ability.static, p.index, card.timestamp
+                    yield Static(ability.static, p.index, card.timestamp)
     for lasting in state.lasting:
-        yield lasting.node, lasting.controller, lasting.timestamp
+        yield Static(lasting.node, lasting.controller, lasting.timestamp, lasting.target)
 
 
 def matches(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int) -> bool:
@@ -106,5 +126,28 @@ def matches(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int)
 
 def total(state: GameState, op: str, player: int) -> int:
     """The sum of ``amount`` over statics of kind ``op`` controlled by ``player``."""
-    return sum(node.args["amount"] for node, ctrl, _ in sources(state)
-               if node.op == op and ctrl == player)
+    return sum(s.node.args["amount"] for s in sources(state)
+               if s.node.op == op and s.controller == player)
+
+
+def applies(static: Static, card: CardObj) -> bool:
+    """Whether an object static applies to the object ``card`` is."""
+    if static.target >= 0:
+        return static.target == card.oid
+    return matches(static.node.args["applies_to"], card.defn, card.owner, static.controller)
+
+
+def stat(state: GameState, cid: int, name: str) -> int | None:
+    """An object's power or life now: printed, then buff/debuff counters, then modifiers
+    ("Game Mechanics - Counters, Buff/Debuff 3"). None if it has no such stat."""
+    card = state.cards[cid]
+    value = getattr(card.defn, name)
+    if value is None:
+        return None
+    counters = card.counters
+    if counters:
+        value += counters.get("buff", 0) - counters.get("debuff", 0)
+    for s in sources(state):
+        if s.node.op == "modify_stats" and s.node.args[name] and applies(s, card):
+            value += s.node.args[name]
+    return value

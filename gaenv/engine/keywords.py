@@ -1,0 +1,71 @@
+"""Keywords: the registry the card schema checks, and what a card has right now.
+
+A keyword is printed on a card (``keywords:`` in its file) or granted by a
+static or a this-turn effect (``grant_keyword``). Keywords are separate from
+scripted abilities: the engine looks them up by name where the rule they name
+applies (combat looks up Taunt, costs look up Efficiency, ...).
+
+Numbered keywords combine as their rules say: Ranged, Critical and Empower
+stack additively; for Pride only the highest counts; other keywords are
+redundant (a second instance does nothing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gaenv.engine import statics
+from gaenv.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class Keyword:
+    numbered: bool
+    combine: str  # "sum", "max" or "once"
+    section: str  # where the rules define it
+
+
+KEYWORDS: dict[str, Keyword] = {
+    "floating_memory": Keyword(False, "once", "Keywords - Floating Memory"),
+    "reservable": Keyword(False, "once", "Keywords - Reservable"),
+    "efficiency": Keyword(False, "once", "Keywords - Efficiency"),
+    "intercept": Keyword(False, "once", "Keywords - Intercept"),
+    "taunt": Keyword(False, "once", "Keywords - Taunt"),
+    "stealth": Keyword(False, "once", "Keywords - Stealth"),
+    "true_sight": Keyword(False, "once", "Keywords - True Sight"),
+    "cleave": Keyword(False, "once", "Keywords - Cleave"),
+    "unblockable": Keyword(False, "once", "Keywords - Unblockable"),
+    "steadfast": Keyword(False, "once", "Keywords - Steadfast"),
+    "ambush": Keyword(False, "once", "Keywords - Ambush"),
+    "ranged": Keyword(True, "sum", "Keywords - Ranged N"),
+    "retort": Keyword(True, "sum", "Keywords - Retort N"),
+    "critical": Keyword(True, "sum", "Keywords - Critical N"),
+    "pride": Keyword(True, "max", "Keywords - Pride N"),
+    "vigor": Keyword(False, "once", "Keywords - Vigor"),
+    "hindered": Keyword(False, "once", "Keywords - Hindered"),
+    "spellshroud": Keyword(False, "once", "Keywords - Spellshroud"),
+    "immortality": Keyword(False, "once", "Keywords - Immortality"),
+}
+
+
+def value(state: GameState, cid: int, name: str) -> int | None:
+    """The card's ``name`` keyword: None if it lacks it, else its number (0 if unnumbered)."""
+    card = state.cards[cid]
+    found: list[int] = []
+    printed = card.defn.keywords.get(name)
+    if printed is not None:
+        found.append(printed)
+    for s in statics.sources(state):
+        if s.node.op == "grant_keyword" and s.node.args["keyword"] == name \
+                and statics.applies(s, card):
+            found.append(s.node.args["amount"])
+    if not found:
+        return None
+    combine = KEYWORDS[name].combine
+    if combine == "sum":
+        return sum(found)
+    return max(found)
+
+
+def has(state: GameState, cid: int, name: str) -> bool:
+    return value(state, cid, name) is not None
