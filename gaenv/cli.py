@@ -12,6 +12,17 @@ from gaenv.engine.game import DEFAULT_TURN_LIMIT
 from gaenv.simulate import pairings, simulate
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def _simulate(args: argparse.Namespace) -> int:
     names = args.decks or builtin_deck_names()
     decks = [load_deck(n) for n in names]
@@ -20,22 +31,26 @@ def _simulate(args: argparse.Namespace) -> int:
         label = f"{decks[0].name} (player 0) vs {decks[1].name} (player 1)"
     else:
         pairs = pairings(decks)
-        label = f"all {len(pairs)} seat-ordered pairings of {len(decks)} built-in decks"
+        label = (f"cycling through the {len(pairs)} seat-ordered pairings of {len(decks)} "
+                 "built-in decks")
     summary = simulate(pairs, args.games, args.seed, args.turn_limit, args.check)
     print(f"random vs random, {label}, seeds {args.seed}..{args.seed + args.games - 1}")
     for line in summary.lines():
         print(line)
+    if args.check:
+        print("checks           card conservation and statics held after every decision")
     return 0
 
 
 def _add_simulate(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("simulate", help="play random-vs-random games and print a summary")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--games", type=positive_int, default=100,
+                   help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--decks", nargs=2, metavar=("A", "B"),
                    help="deck names or files for player 0 and player 1 "
                         "(default: every pairing of the built-in decks)")
-    p.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT,
+    p.add_argument("--turn-limit", type=positive_int, default=DEFAULT_TURN_LIMIT,
                    help=f"truncate games after this many turns (default {DEFAULT_TURN_LIMIT})")
     p.add_argument("--check", action="store_true",
                    help="verify card conservation after every decision (slower)")

@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from gaenv.cards.schema import CardPool, default_pool
 from gaenv.engine import champions, decisions
 from gaenv.engine.game import Game, IllegalOption, add_card
@@ -32,6 +30,7 @@ from gaenv.engine.objects import (
 )
 from gaenv.engine.state import PHASES, GameState
 from gaenv.engine.zones import make_object
+from gaenv.yamlio import YamlError, load_yaml
 
 TOP_KEYS = ("name", "rules", "seed", "setup", "steps", "expect", "offered", "not_offered",
             "not_offered_before", "error")
@@ -70,17 +69,35 @@ def _check_keys(where: str, mapping: Any, allowed: Sequence[str]) -> dict[str, A
     return mapping
 
 
+def _whole(value: Any, where: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ScenarioError(f"{where}: expected a whole number >= {minimum}, got {value!r}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}: expected a list, got {value!r}")
+    return value
+
+
 def load(path: Path) -> Scenario:
     try:
-        data = yaml.safe_load(path.read_text())
-    except yaml.YAMLError as exc:
-        raise ScenarioError(f"{path}: not valid YAML: {exc}") from exc
+        data = load_yaml(path.read_text(), str(path))
+    except YamlError as exc:
+        raise ScenarioError(str(exc)) from exc
     _check_keys(str(path), data, TOP_KEYS)
     for key in ("name", "rules", "setup", "steps"):
         if key not in data:
             raise ScenarioError(f"{path}: missing key {key!r}")
     if "expect" in data and "error" in data:
         raise ScenarioError(f"{path}: give either 'expect' or 'error', not both")
+    _whole(data.get("seed", 0), f"{path}: seed")
+    _list(data["steps"] or [], f"{path}: steps")
+    if not isinstance(data.get("expect") or {}, dict):
+        raise ScenarioError(f"{path}: expect: expected a mapping of paths to values")
+    for key in ("offered", "not_offered", "not_offered_before"):
+        _list(data.get(key) or [], f"{path}: {key}")
     return Scenario(path, str(data["name"]), data)
 
 
@@ -97,14 +114,15 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
     if phase not in PHASES:
         raise ScenarioError(f"{where}: setup.phase {phase!r}: expected one of {', '.join(PHASES)}")
     tp = setup.get("turn_player", 0)
-    if tp not in (0, 1):
-        raise ScenarioError(f"{where}: setup.turn_player must be 0 or 1")
+    first = setup.get("first_player", 0)
+    if tp not in (0, 1) or first not in (0, 1):
+        raise ScenarioError(f"{where}: setup.turn_player and setup.first_player must be 0 or 1")
     with_lineage = sum(1 for p in players if isinstance(p, dict) and p.get("lineage"))
-    turn = setup.get("turn", 1 + with_lineage)
-    state = GameState(int(scenario.data.get("seed", 0)), turn_limit=int(turn) + 100)
-    state.turn = int(turn)
+    turn = _whole(setup.get("turn", 1 + with_lineage), f"{where}: setup.turn", 1)
+    state = GameState(scenario.data.get("seed", 0), turn_limit=turn + 100)
+    state.turn = turn
     state.turn_player = tp
-    state.first_player = setup.get("first_player", 0)
+    state.first_player = first
     state.phase = phase
 
     def card(name: object) -> Any:
@@ -114,32 +132,35 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
             raise ScenarioError(f"{where}: {exc.args[0]}") from None
 
     for index, pdata in enumerate(players):
-        pdata = _check_keys(f"{where}: setup.players[{index}]", pdata or {}, PLAYER_KEYS)
+        here = f"{where}: setup.players[{index}]"
+        pdata = _check_keys(here, pdata or {}, PLAYER_KEYS)
         player = state.players[index]
-        lineage = pdata.get("lineage") or []
+        lineage = _list(pdata.get("lineage") or [], f"{here}.lineage")
         for name in lineage:
             add_card(state, index, card(name), LINEAGE)
         if lineage:
             top = state.cards[player.zones[LINEAGE][-1]]
             make_object(state, top)
-            _apply_object_state(top, _check_keys(f"{where}: setup.players[{index}].champion",
-                                                  pdata.get("champion", {}), CHAMPION_KEYS))
+            _apply_object_state(top, _check_keys(f"{here}.champion", pdata.get("champion", {}),
+                                                  CHAMPION_KEYS), f"{here}.champion")
             player.had_champion = True
             player.turns_started = 1
         elif "champion" in pdata:
-            raise ScenarioError(f"{where}: setup.players[{index}].champion needs a lineage")
+            raise ScenarioError(f"{here}.champion needs a lineage")
         for key, zone in NAME_ZONES.items():
-            names = pdata.get(key, [])
+            names = _list(pdata.get(key, []), f"{here}.{key}")
             if zone == DECK:
                 names = list(reversed(names))  # files list the top first; lists keep it last
             for name in names:
                 add_card(state, index, card(name), zone)
-        for i, obj in enumerate(pdata.get("field", [])):
+        for i, obj in enumerate(_list(pdata.get("field", []), f"{here}.field")):
             spec = {"card": obj} if isinstance(obj, str) else _check_keys(
-                f"{where}: setup.players[{index}].field[{i}]", obj, OBJECT_KEYS)
+                f"{here}.field[{i}]", obj, OBJECT_KEYS)
+            if "card" not in spec:
+                raise ScenarioError(f"{here}.field[{i}]: missing key 'card'")
             cid = add_card(state, index, card(spec["card"]), FIELD)
             make_object(state, state.cards[cid])
-            _apply_object_state(state.cards[cid], spec)
+            _apply_object_state(state.cards[cid], spec, f"{here}.field[{i}]")
     if not state.players[tp].zones[LINEAGE]:
         state.turn_one_pending = True
     state.players[tp].turns_started += 1
@@ -148,10 +169,17 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
     return game
 
 
-def _apply_object_state(card: Any, spec: dict[str, Any]) -> None:
-    card.rested = bool(spec.get("rested", False))
-    card.damage = int(spec.get("damage", 0))
-    card.counters.update(spec.get("counters", {}))
+def _apply_object_state(card: Any, spec: dict[str, Any], where: str) -> None:
+    rested = spec.get("rested", False)
+    if not isinstance(rested, bool):
+        raise ScenarioError(f"{where}.rested: expected true or false, got {rested!r}")
+    card.rested = rested
+    card.damage = _whole(spec.get("damage", 0), f"{where}.damage")
+    counters = spec.get("counters", {})
+    if not isinstance(counters, dict):
+        raise ScenarioError(f"{where}.counters: expected a mapping of counter names to numbers")
+    for name, amount in counters.items():
+        card.counters[str(name)] = _whole(amount, f"{where}.counters.{name}")
 
 
 # --- steps -------------------------------------------------------------------------
@@ -311,7 +339,15 @@ def check(game: Game, data: dict[str, Any]) -> None:
 
 def run(scenario: Scenario, pool: CardPool | None = None) -> None:
     """Run one scenario; raise ScenarioFailure (or ScenarioError) if it does not hold."""
-    pool = pool or default_pool()
+    try:
+        _run(scenario, pool or default_pool())
+    except ScenarioError as exc:
+        if str(exc).startswith(str(scenario.path)):
+            raise
+        raise ScenarioError(f"{scenario.path}: {exc}") from exc
+
+
+def _run(scenario: Scenario, pool: CardPool) -> None:
     data = scenario.data
     game = build(scenario, pool)
     before = game.decision.texts() if game.decision else []
@@ -354,27 +390,41 @@ def collect(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
+USAGE = """usage: python -m gaenv.scenario FILE_OR_FOLDER...
+
+Runs rules scenarios (docs/scenarios.md): one line per scenario, PASS or FAIL,
+then a count; exits 1 if any failed, 2 if no scenario file was given or found."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args:
-        print("usage: python -m gaenv.scenario FILE_OR_FOLDER...", file=sys.stderr)
+    if not args or args[0] in ("-h", "--help"):
+        print(USAGE, file=sys.stdout if args else sys.stderr)
+        return 0 if args else 2
+    files = collect(args)
+    if not files:
+        print(f"no scenario files (*.yaml) found in {' '.join(args)}", file=sys.stderr)
         return 2
-    failures = 0
-    for path in collect(args):
+    passed = failed = 0
+    for path in files:
         try:
             scenario = load(path)
-        except (OSError, ScenarioError) as exc:
-            print(f"FAIL {path}: {exc}")
-            failures += 1
-            continue
-        try:
             run(scenario)
-        except (ScenarioFailure, ScenarioError, IllegalOption) as exc:
-            print(f"FAIL {scenario.name}: {exc}")
-            failures += 1
+        except OSError as exc:
+            print(f"FAIL {path}: cannot read: {exc}")
+        except ScenarioError as exc:
+            print(f"FAIL {exc}")  # the message starts with the file's path
+        except (ScenarioFailure, IllegalOption) as exc:
+            print(f"FAIL {scenario.name} ({path}): {exc}")
+        except Exception as exc:  # an engine error must not stop the other scenarios
+            print(f"FAIL {path}: the engine raised {type(exc).__name__}: {exc}")
         else:
             print(f"PASS {scenario.name}")
-    return 1 if failures else 0
+            passed += 1
+            continue
+        failed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

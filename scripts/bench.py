@@ -16,16 +16,21 @@ import sys
 from pathlib import Path
 
 from gaenv.cards.decks import builtin_deck_names, load_deck
+from gaenv.cli import positive_int
 from gaenv.simulate import Summary, pairings, simulate
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=1000, help="soak games (default 1000)")
-    parser.add_argument("--speed-games", type=int, default=100, help="games per speed round")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=positive_int, default=1000,
+                        help="soak games (default 1000)")
+    parser.add_argument("--speed-games", type=positive_int, default=100,
+                        help="games per speed round (default 100)")
+    parser.add_argument("--rounds", type=positive_int, default=3,
+                        help="speed rounds; the median is reported (default 3)")
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
 

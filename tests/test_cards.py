@@ -154,7 +154,8 @@ def test_valid_deck_loads(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     (DECK.format(main=_main(FIFTEEN[:14])), "main deck has 56 cards; at least 60"),
-    (DECK.format(main=_main(FIFTEEN[:12]) + '\n  "Ember Bolt": 5'), "at most 4 of a name"),
+    (DECK.format(main=_main(FIFTEEN[1:]) + '\n  "Practice Squire": 5'), "at most 4 of a name"),
+    (DECK.format(main=_main(FIFTEEN) + '\n  "Ember Bolt": 1'), "'Ember Bolt' is given twice"),
     (DECK.format(main=_main(FIFTEEN) + '\n  "Ember Blot": 1'),
      "unknown card 'Ember Blot'.*Ember Bolt"),
     (DECK.format(main=_main(FIFTEEN)).replace('"Lorraine, Wandering Warrior"',

@@ -24,3 +24,13 @@ def test_unknown_deck_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["simulate", "--games", "1", "--decks", "gale_skirmish", "nope"]) == 2
     err = capsys.readouterr().err
     assert "unknown deck 'nope'" in err and "gale_skirmish" in err
+
+
+@pytest.mark.parametrize("args", [["--games", "0"], ["--games", "-1"], ["--turn-limit", "0"],
+                                  ["--games", "many"]])
+def test_simulate_rejects_bad_counts(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", *args])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "must be at least 1" in err or "expected a whole number" in err

@@ -14,11 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from gaenv.cards.schema import CardFileError, CardPool, default_pool
 from gaenv.engine.game import DeckList
 from gaenv.engine.objects import CardDef
+from gaenv.yamlio import YamlError, load_yaml
 
 DECKS_DIR = Path(__file__).resolve().parents[2] / "configs" / "decks"
 DECK_FIELDS = ("name", "description", "material", "main")
@@ -59,9 +58,11 @@ def load_deck(name_or_path: str, pool: CardPool | None = None) -> Deck:
     path = resolve_deck_path(name_or_path)
     label = str(path)
     try:
-        doc = yaml.safe_load(path.read_text())
-    except (OSError, yaml.YAMLError) as exc:
+        doc = load_yaml(path.read_text(), label)
+    except OSError as exc:
         raise CardFileError(f"{label}: cannot read deck: {exc}") from exc
+    except YamlError as exc:
+        raise CardFileError(str(exc)) from exc
     if not isinstance(doc, dict):
         raise CardFileError(f"{label}: expected a mapping with keys {', '.join(DECK_FIELDS)}")
     for key in doc:

@@ -17,8 +17,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import yaml
-
 from gaenv.engine import effects, events, statics
 from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import (
@@ -30,6 +28,7 @@ from gaenv.engine.objects import (
     CardDef,
     Node,
 )
+from gaenv.yamlio import YamlError, load_yaml
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -75,7 +74,7 @@ class CardPool:
         if name in by_name:
             return by_name[name]
         close = difflib.get_close_matches(name, list(by_name), n=3, cutoff=0.5)
-        hint = f"; closest: {', '.join(close)}" if close else ""
+        hint = f"; closest: {', '.join(repr(c) for c in close)}" if close else ""
         raise KeyError(f"unknown card {name!r}{hint}")
 
 
@@ -367,9 +366,9 @@ def load_pool(files: Iterable[Path] | None = None) -> CardPool:
         digest.update(path.name.encode() + b"\0" + data)
         label = path.name
         try:
-            doc = yaml.safe_load(data)
-        except yaml.YAMLError as exc:
-            raise CardFileError(f"{label}: not valid YAML: {exc}") from exc
+            doc = load_yaml(data, label)
+        except YamlError as exc:
+            raise CardFileError(str(exc)) from exc
         if not isinstance(doc, dict) or set(doc) - {"set", "cards"} or "cards" not in doc:
             raise CardFileError(f"{label}: expected a mapping with keys 'set' and 'cards'")
         if not isinstance(doc["cards"], list):
