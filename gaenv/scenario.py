@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gaenv.cards.schema import CardPool, default_pool
-from gaenv.engine import champions, decisions
+from gaenv.engine import champions, decisions, statics
 from gaenv.engine.game import Game, IllegalOption, add_card
 from gaenv.engine.objects import (
     BANISHMENT,
@@ -115,7 +115,7 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
         raise ScenarioError(f"{where}: setup.phase {phase!r}: expected one of {', '.join(PHASES)}")
     tp = setup.get("turn_player", 0)
     first = setup.get("first_player", 0)
-    if tp not in (0, 1) or first not in (0, 1):
+    if isinstance(tp, bool) or isinstance(first, bool) or tp not in (0, 1) or first not in (0, 1):
         raise ScenarioError(f"{where}: setup.turn_player and setup.first_player must be 0 or 1")
     with_lineage = sum(1 for p in players if isinstance(p, dict) and p.get("lineage"))
     turn = _whole(setup.get("turn", 1 + with_lineage), f"{where}: setup.turn", 1)
@@ -125,11 +125,11 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
     state.first_player = first
     state.phase = phase
 
-    def card(name: object) -> Any:
+    def card(name: object, field: str) -> Any:
         try:
             return pool.get(str(name))
         except KeyError as exc:
-            raise ScenarioError(f"{where}: {exc.args[0]}") from None
+            raise ScenarioError(f"{where}: {field}: {exc.args[0]}") from None
 
     for index, pdata in enumerate(players):
         here = f"{where}: setup.players[{index}]"
@@ -137,7 +137,7 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
         player = state.players[index]
         lineage = _list(pdata.get("lineage") or [], f"{here}.lineage")
         for name in lineage:
-            add_card(state, index, card(name), LINEAGE)
+            add_card(state, index, card(name, f"setup.players[{index}].lineage"), LINEAGE)
         if lineage:
             top = state.cards[player.zones[LINEAGE][-1]]
             make_object(state, top)
@@ -152,13 +152,14 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
             if zone == DECK:
                 names = list(reversed(names))  # files list the top first; lists keep it last
             for name in names:
-                add_card(state, index, card(name), zone)
+                add_card(state, index, card(name, f"setup.players[{index}].{key}"), zone)
         for i, obj in enumerate(_list(pdata.get("field", []), f"{here}.field")):
             spec = {"card": obj} if isinstance(obj, str) else _check_keys(
                 f"{here}.field[{i}]", obj, OBJECT_KEYS)
             if "card" not in spec:
                 raise ScenarioError(f"{here}.field[{i}]: missing key 'card'")
-            cid = add_card(state, index, card(spec["card"]), FIELD)
+            cid = add_card(state, index, card(spec["card"], f"setup.players[{index}].field[{i}]"),
+                           FIELD)
             make_object(state, state.cards[cid])
             _apply_object_state(state.cards[cid], spec, f"{here}.field[{i}]")
     if not state.players[tp].zones[LINEAGE]:
@@ -264,8 +265,8 @@ def _object_value(game: Game, cid: int, key: str) -> Any:
         "name": lambda: card.defn.name,
         "rested": lambda: card.rested,
         "damage": lambda: card.damage,
-        "power": lambda: card.defn.power,
-        "life": lambda: card.defn.life,
+        "power": lambda: statics.stat(game.state, cid, "power"),
+        "life": lambda: statics.stat(game.state, cid, "life"),
         "durability": lambda: card.counters.get("durability"),
         "counters": lambda: dict(card.counters),
     }

@@ -128,6 +128,8 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
         return _int(value, where, field)
     if kind == "player":
         return _choice(value, effects.PLAYER_SELECTORS, where, field)
+    if kind == "one_player":
+        return _choice(value, ("you", "opponent"), where, field)
     if kind == "object":
         return _choice(value, effects.OBJECT_SELECTORS, where, field)
     if kind == "effects":
@@ -150,11 +152,23 @@ def _parse_filter(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
         if key not in statics.FILTER_KEYS:
             raise where.fail(f"{field}.{key}",
                              f"unknown filter key; known: {', '.join(statics.FILTER_KEYS)}")
+        here = f"{field}.{key}"
         if key == "controller":
-            out[key] = _choice(want, ("you", "opponent"), where, f"{field}.{key}")
-        else:
-            out[key] = _str_list(want, where, f"{field}.{key}")
+            out[key] = _choice(want, ("you", "opponent"), where, here)
+            continue
+        values = _str_list(want, where, here)
+        known = _FILTER_VALUES.get(key)
+        for i, v in enumerate(values):
+            if known is not None:
+                _choice(v, known, where, f"{here}[{i}]")
+        out[key] = values
     return MappingProxyType(out)
+
+
+# Filter keys whose values must be known names (class, subtype and name are free text).
+_FILTER_VALUES: dict[str, tuple[str, ...]] = {
+    "type": CARD_TYPES, "element": ELEMENTS, "keyword": tuple(KEYWORDS),
+}
 
 
 def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Where,
@@ -184,6 +198,8 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
             args[key] = _arg(kind, value[key], where, f"{here}.{key}")
         elif required:
             raise where.fail(f"{here}.{key}", "missing required argument")
+        elif kind == "filter":
+            args[key] = _parse_filter(default, where, f"{here}.{key}")
         else:
             args[key] = default
     return Node(op, MappingProxyType(args))
@@ -294,6 +310,9 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
     if (is_champion or "regalia" in supertypes) and (memory is None or reserve is not None):
         raise where.fail("memory_cost", "champions and regalia have a memory cost and no "
                                         "reserve cost")
+    if memory is not None and not (is_champion or "regalia" in supertypes):
+        raise where.fail("memory_cost", "only champions and regalia have a memory cost; "
+                                        "main-deck cards have a reserve cost")
     level = raw.get("level")
     if is_champion:
         if level is None:
@@ -344,8 +363,10 @@ def _parse_keywords(raw: Any, where: _Where) -> Mapping[str, int]:
         if isinstance(item, dict) and len(item) == 1:
             ((name, number),) = item.items()
             number = _nat(number, where, f"{field}.{name}")
-        else:
+        elif isinstance(item, str):
             name, number = item, 0
+        else:
+            raise where.fail(field, f"expected a keyword name or {{name: N}}, got {item!r}")
         if name not in KEYWORDS:
             raise where.fail(field, f"unknown keyword {name!r}; known: {', '.join(KEYWORDS)}")
         if KEYWORDS[name].numbered != isinstance(item, dict):
@@ -364,7 +385,7 @@ def load_pool(files: Iterable[Path] | None = None) -> CardPool:
     for path in paths:
         data = path.read_bytes()
         digest.update(path.name.encode() + b"\0" + data)
-        label = path.name
+        label = str(path)
         try:
             doc = load_yaml(data, label)
         except YamlError as exc:

@@ -124,7 +124,7 @@ def _recover(state: GameState, frame: ResolveFrame, args: dict[str, Any],
     return None
 
 
-@primitive("level_up", None, player=("player", False, "you"))
+@primitive("level_up", None, player=("one_player", False, "you"))
 def _level_up(state: GameState, frame: ResolveFrame, args: dict[str, Any],
               answer: Option | None) -> Decision | None:
     """The player levels up from the material deck without paying a cost

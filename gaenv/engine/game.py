@@ -12,10 +12,9 @@ give the same game. ``clone`` copies the position cheaply.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gaenv.engine import champions, decisions, rules, stack, turn
+from gaenv.engine import champions, decisions, rules, stack, statics, turn
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import DECK, MATERIAL, CardDef, CardObj
 from gaenv.engine.state import GameState, PlayFrame
@@ -157,16 +156,17 @@ class Game:
         """Advance until a decision is needed or the game is over."""
         state = self.state
         while state.decision is None and not state.over:
-            if rules.finish_if_lost(state):
-                break
             if state.frames:
                 self._continue_frame(None)
-            elif state.pending_triggers:
+                continue
+            # Nothing is mid-resolution: state-based checks first, so that nothing
+            # happens to or for a player who has already lost ("State-based Checks").
+            rules.state_based(state)
+            if state.over:
+                break
+            if state.pending_triggers:
                 stack.put_triggers(state)
             elif state.priority >= 0:
-                rules.state_based(state)
-                if state.over or state.pending_triggers:
-                    continue
                 state.decision = Decision(state.priority, decisions.OPPORTUNITY,
                                           stack.opportunity_options(state, state.priority))
             else:
@@ -178,8 +178,7 @@ def add_card(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
     cid = len(state.cards)
     state.cards.append(CardObj(cid, defn, owner, zone))
     state.players[owner].zones[zone].append(cid)
+    statics.changed(state)
     return cid
 
 
-def deck_list(name: str, main: Sequence[CardDef], material: Sequence[CardDef]) -> DeckList:
-    return DeckList(name, tuple(main), tuple(material))

@@ -9,7 +9,7 @@ empty deck loses; if every player loses at once the game is a draw).
 
 from __future__ import annotations
 
-from gaenv.engine import champions
+from gaenv.engine import champions, statics
 from gaenv.engine.objects import FIELD, GRAVEYARD, LINEAGE, CardObj
 from gaenv.engine.state import GameState
 from gaenv.engine.zones import move_card
@@ -31,18 +31,19 @@ def state_based(state: GameState) -> None:
                     changed = True
             elif p.had_champion:
                 p.lost = True
-            doomed = [cid for cid in p.zones[FIELD] if _destroyed(cards[cid])]
+            doomed = [cid for cid in p.zones[FIELD] if _destroyed(state, cards[cid])]
             for cid in doomed:
                 move_card(state, cid, GRAVEYARD)
                 changed = True
     finish_if_lost(state)
 
 
-def _destroyed(card: CardObj) -> bool:
-    """An ally with damage at least its life dies; a weapon without durability breaks."""
+def _destroyed(state: GameState, card: CardObj) -> bool:
+    """An ally with damage at least its life (as modified now) dies; a weapon without
+    durability counters is destroyed."""
     kind = card.defn.type
     if kind == "ally":
-        return (card.defn.life or 0) <= card.damage
+        return (statics.stat(state, card.id, "life") or 0) <= card.damage
     return kind == "weapon" and card.counters.get("durability", 0) <= 0
 
 

@@ -26,7 +26,7 @@ is pending.
 
 from __future__ import annotations
 
-from gaenv.engine import champions, decisions, rules, statics, zones
+from gaenv.engine import champions, decisions, statics, zones
 from gaenv.engine.decisions import Decision
 from gaenv.engine.objects import FIELD, HAND, MATERIAL, MEMORY
 from gaenv.engine.stack import materialize_options, open_window
@@ -101,10 +101,18 @@ def _materialize(state: GameState) -> None:
     next_phase(state)
 
 
-def _recollection(state: GameState) -> None:
+def _window_first(state: GameState) -> bool:
+    """Phases that begin by giving the turn player opportunity: open it once (stage 0 -> 1).
+    True if it was opened now; False once everyone has passed on an empty stack."""
     if state.phase_stage == 0:
         state.phase_stage = 1
         open_window(state)
+        return True
+    return False
+
+
+def _recollection(state: GameState) -> None:
+    if _window_first(state):
         return
     player = state.players[state.turn_player]
     for cid in list(player.zones[MEMORY]):
@@ -118,17 +126,12 @@ def _draw(state: GameState) -> None:
 
 
 def _main(state: GameState) -> None:
-    if state.phase_stage == 0:
-        state.phase_stage = 1
-        open_window(state)
-        return
-    next_phase(state)
+    if not _window_first(state):
+        next_phase(state)
 
 
 def _end(state: GameState) -> None:
-    if state.phase_stage == 0:
-        state.phase_stage = 1
-        open_window(state)
+    if _window_first(state):
         return
     cards = state.cards
     for p in state.players:
@@ -137,9 +140,7 @@ def _end(state: GameState) -> None:
                 cards[cid].damage = 0
     state.lasting = []
     statics.changed(state)
-    rules.state_based(state)
-    if not state.over:
-        next_phase(state)
+    next_phase(state)  # the game loop runs the state-based checks before anything else
 
 
 _PHASE_STEPS = {

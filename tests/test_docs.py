@@ -1,0 +1,23 @@
+"""The docs name every decision kind, primitive, static, trigger and keyword the code has."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaenv.engine import decisions, effects, events, keywords, statics
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+@pytest.mark.parametrize("kind", decisions.DECISION_KINDS)
+def test_engine_doc_lists_decision_kind(kind: str) -> None:
+    assert f"`{kind}`" in (DOCS / "engine.md").read_text()
+
+
+@pytest.mark.parametrize("name", [*effects.PRIMITIVES, *statics.STATICS, *events.TRIGGERS,
+                                  *keywords.KEYWORDS, *effects.OBJECT_SELECTORS,
+                                  *effects.PLAYER_SELECTORS])
+def test_cards_doc_lists_language_element(name: str) -> None:
+    assert f"`{name}`" in (DOCS / "cards.md").read_text()

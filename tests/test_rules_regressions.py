@@ -1,0 +1,114 @@
+"""Rules bugs found in review, each pinned by a test (cards made up for the purpose)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaenv import scenario
+from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, load_pool
+from gaenv.engine import statics
+
+EXTRA = """set: test
+cards:
+  - name: Test Burn Draw
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - deal_damage: {amount: 20, target: opponent_champion}
+      - draw: 1
+  - name: Test Ally Booster
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {modify_stats: {life: 2, applies_to: {type: ally}}}
+"""
+
+
+@pytest.fixture(scope="module")
+def extra_pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
+    path = tmp_path_factory.mktemp("cards") / "zz_test.yaml"
+    path.write_text(EXTRA)
+    return load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+
+
+def _run(tmp_path: Path, pool: CardPool, text: str) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    scenario.run(scenario.load(path), pool)
+
+
+def test_lethal_damage_and_deck_out_together_draw(tmp_path: Path, extra_pool: CardPool) -> None:
+    """General Rules - Ending the Game: players who lose at the same time draw. The
+    opponent's champion dies and the caster decks out in one resolution."""
+    _run(tmp_path, extra_pool, """name: burn and deck out
+rules: General Rules - Ending the Game
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Burn Draw]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study]
+steps: [activate Test Burn Draw, pass, pass]
+expect:
+  winner: draw
+""")
+
+
+def test_ally_life_modifiers_keep_it_alive(tmp_path: Path, extra_pool: CardPool) -> None:
+    """State-based Checks and Effects (Damage): an ally dies at damage >= its modified life."""
+    _run(tmp_path, extra_pool, """name: booster
+rules: State-based Checks and Effects
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Ember Bolt, Quick Study]
+      field: [Test Ally Booster, Sparring Knight]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study]
+steps: [activate Ember Bolt, "target Sparring Knight (player 0)", pay with Quick Study, pass, pass]
+expect:
+  players.0.field: [Test Ally Booster, Sparring Knight]
+  players.0.field.1.damage: 2
+  players.0.field.1.life: 4
+""")
+
+
+@pytest.mark.parametrize(("card", "message"), [
+    ("{name: Odd, type: action, element: norm, reserve_cost: 0, memory_cost: 3}",
+     "field memory_cost: only champions and regalia have a memory cost"),
+    ("{name: Odd, type: item, element: norm, reserve_cost: 1, abilities: [{static: "
+     "{modify_stats: {power: 1, applies_to: {type: alley}}}}]}",
+     r"applies_to.type\[0\]: expected one of"),
+    ("{name: Odd, type: item, element: norm, reserve_cost: 1, abilities: [{static: "
+     "{modify_cost: {cost: reserve, op: add, amount: 1, applies_to: {element: fyre}}}}]}",
+     r"applies_to.element\[0\]: expected one of"),
+    ("{name: Odd, type: action, element: norm, reserve_cost: 1, keywords: [[floating_memory]]}",
+     r"field keywords\[0\]: expected a keyword name"),
+    ("{name: Odd, type: action, element: norm, reserve_cost: 1, effect: "
+     "[{level_up: {player: each_player}}]}", r"level_up.player: expected one of you, opponent"),
+])
+def test_schema_closes_review_holes(tmp_path: Path, card: str, message: str) -> None:
+    path = tmp_path / "odd.yaml"
+    path.write_text(f"set: t\ncards:\n  - {card}\n")
+    with pytest.raises(CardFileError, match=message) as info:
+        load_pool([path])
+    assert str(path) in str(info.value), "card file errors give the file's full path"
+
+
+def test_filter_defaults_are_not_shared_mutable_dicts(tmp_path: Path) -> None:
+    path = tmp_path / "plain.yaml"
+    path.write_text("set: t\ncards:\n  - {name: Plain, type: item, element: norm, "
+                    "reserve_cost: 1, abilities: [{static: {modify_stats: {power: 1}}}]}\n")
+    node = load_pool([path]).get("Plain").abilities[0].static
+    assert node is not None
+    applies_to = node.args["applies_to"]
+    assert applies_to == {}
+    assert applies_to is not statics.STATICS["modify_stats"]["applies_to"][2]
+    with pytest.raises(TypeError):
+        applies_to["type"] = ("ally",)  # type: ignore[index]
