@@ -164,3 +164,11 @@ def test_public_and_private_zones(decks: dict[str, Deck]) -> None:
             assert can_see(state, card.id, card.owner) == owner_sees, card
             assert can_see(state, card.id, 1 - card.owner) == other_sees, card
     assert {DECK, HAND, MATERIAL, LINEAGE} <= seen_zones
+
+
+def test_clone_sets_every_slot(decks: dict[str, Deck]) -> None:
+    from gaenv.engine.state import GameState
+
+    twin = _new(decks, 2).state.clone()
+    missing = [s for s in GameState.__slots__ if not hasattr(twin, s)]
+    assert missing == []

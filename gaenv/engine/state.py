@@ -186,23 +186,9 @@ class GameState:
         c.frames = [f.copy() for f in self.frames]
         c.pending_triggers = list(self.pending_triggers)
         c.lasting = list(self.lasting)  # Lasting records are never mutated
-        c.static_cache = self.static_cache  # never mutated in place, only replaced
-        c.turn = self.turn
-        c.turn_player = self.turn_player
-        c.first_player = self.first_player
-        c.phase = self.phase
-        c.phase_stage = self.phase_stage
-        c.turn_one_pending = self.turn_one_pending
-        c.priority = self.priority
-        c.passes = self.passes
-        c.decision = self.decision  # decisions are never mutated once made
-        c.decisions_made = self.decisions_made
-        c.over = self.over
-        c.truncated = self.truncated
-        c.winner = self.winner
-        c.turn_limit = self.turn_limit
-        c.next_oid = self.next_oid
-        c.next_timestamp = self.next_timestamp
+        # Immutable values, and values only ever replaced (the statics cache, the decision):
+        for name in _SHARED_SLOTS:
+            setattr(c, name, getattr(self, name))
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
         return c
@@ -231,3 +217,11 @@ class GameState:
             self.over, self.truncated, self.winner, self.turn_limit, self.next_oid,
             self.next_timestamp, self.rng.getstate(),
         )
+
+
+# GameState slots a clone may share with the original.
+_SHARED_SLOTS = (
+    "static_cache", "turn", "turn_player", "first_player", "phase", "phase_stage",
+    "turn_one_pending", "priority", "passes", "decision", "decisions_made", "over",
+    "truncated", "winner", "turn_limit", "next_oid", "next_timestamp",
+)
