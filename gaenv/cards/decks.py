@@ -97,6 +97,9 @@ def load_deck(name_or_path: str, pool: CardPool | None = None) -> Deck:
         if copies > MAIN_COPIES:
             raise CardFileError(f"{label}: main: card {card_name!r}: {copies} copies; at most "
                                 f"{MAIN_COPIES} of a name")
+        if defn.token:
+            raise CardFileError(f"{label}: main: card {card_name!r}: tokens are summoned, not "
+                                "put in decks")
         if defn.is_champion or defn.is_regalia:
             raise CardFileError(f"{label}: main: card {card_name!r}: champions and regalia "
                                 "belong in the material deck")

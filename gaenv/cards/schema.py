@@ -9,6 +9,7 @@ human description of this schema.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import hashlib
 from collections.abc import Iterable, Mapping
@@ -35,9 +36,12 @@ DATA_DIR = Path(__file__).parent / "data"
 FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
-    "keywords", "effect", "abilities", "text", "notes",
+    "keywords", "effect", "modes", "abilities", "token", "text", "notes",
 )
-ABILITY_FIELDS = (*events.TRIGGERS, "static", "inherited", "text")
+ABILITY_KINDS = (*events.TRIGGERS, "static", "activated")
+ABILITY_FIELDS = (*ABILITY_KINDS, "inherited", "requires", "cost", "text")
+COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "reserve": "nat"}
+CONDITION_FIELDS = {"class_bonus": "bool", "level": "nat"}
 
 
 class CardFileError(ValueError):
@@ -140,9 +144,29 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
         return _parse_filter(value, where, field)
     if kind == "keyword":
         return _choice(value, KEYWORDS, where, field)
+    if kind == "condition":
+        return _flags(value, CONDITION_FIELDS, where, field)
+    if kind == "token":
+        return _str(value, where, field)  # resolved to the token card once all are loaded
     if kind.startswith("enum:"):
         return _choice(value, kind[5:].split(","), where, field)
     raise AssertionError(f"unknown argument kind {kind}")
+
+
+def _flags(value: Any, spec: Mapping[str, str], where: _Where, field: str) -> Mapping[str, Any]:
+    """A small mapping of known keys: true/false flags and whole numbers."""
+    raw = _mapping(value, where, field)
+    out: dict[str, Any] = {}
+    for key, item in raw.items():
+        if key not in spec:
+            raise where.fail(f"{field}.{key}", f"unknown key; known: {', '.join(spec)}")
+        if spec[key] == "bool":
+            if not isinstance(item, bool):
+                raise where.fail(f"{field}.{key}", f"expected true or false, got {item!r}")
+            out[key] = item
+        else:
+            out[key] = _nat(item, where, f"{field}.{key}")
+    return MappingProxyType(out)
 
 
 def _parse_filter(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
@@ -239,10 +263,9 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Abilit
             if key not in ABILITY_FIELDS:
                 raise where.fail(f"{field}.{key}",
                                  f"unknown key; known: {', '.join(ABILITY_FIELDS)}")
-        kinds = [k for k in (*events.TRIGGERS, "static") if k in item]
+        kinds = [k for k in ABILITY_KINDS if k in item]
         if len(kinds) != 1:
-            raise where.fail(field, "needs exactly one of "
-                                    f"{', '.join((*events.TRIGGERS, 'static'))}")
+            raise where.fail(field, f"needs exactly one of {', '.join(ABILITY_KINDS)}")
         kind = kinds[0]
         inherited = item.get("inherited", False)
         if not isinstance(inherited, bool):
@@ -252,13 +275,40 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Abilit
         text = item.get("text", "")
         if not isinstance(text, str):
             raise where.fail(f"{field}.text", f"expected a text, got {text!r}")
+        requires = _flags(item.get("requires", {}), CONDITION_FIELDS, where, f"{field}.requires")
+        if "cost" in item and kind != "activated":
+            raise where.fail(f"{field}.cost", "only activated abilities have a cost")
+        cost = _flags(item.get("cost", {}), COST_FIELDS, where, f"{field}.cost")
         if kind == "static":
             node = _parse_node(item["static"], statics.STATICS, None, where, f"{field}.static")
-            out.append(Ability(None, (), node, inherited, text))
+            out.append(Ability(None, (), node, inherited, text, requires=requires))
         else:
             specs: list[str] = []
             effect = _number_targets(parse_effects(item[kind], where, f"{field}.{kind}"), specs)
-            out.append(Ability(kind, effect, None, inherited, text, tuple(specs)))
+            trigger = None if kind == "activated" else kind
+            out.append(Ability(trigger, effect, None, inherited, text, tuple(specs),
+                               requires=requires, activated=kind == "activated", cost=cost))
+    return tuple(out)
+
+
+def _parse_modes(raw: Any, where: _Where) -> tuple[tuple[str, tuple[Node, ...], tuple[str, ...]],
+                                                     ...]:
+    """``modes``: a list of {text, effect}; one is chosen as the card is played
+    ("Playing Cards - Card Activation 4"; "Game Terms - Modes")."""
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise where.fail("modes", "expected a list of at least two modes")
+    out = []
+    for i, mode in enumerate(raw):
+        field = f"modes[{i}]"
+        mode = _mapping(mode, where, field)
+        for key in mode:
+            if key not in ("text", "effect"):
+                raise where.fail(f"{field}.{key}", "unknown key; known: text, effect")
+        text = _str(mode.get("text"), where, f"{field}.text")
+        specs: list[str] = []
+        effect = _number_targets(parse_effects(mode.get("effect"), where, f"{field}.effect"),
+                                 specs)
+        out.append((text, effect, tuple(specs)))
     return tuple(out)
 
 
@@ -332,11 +382,22 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
     keywords = _parse_keywords(raw.get("keywords", []), where)
     effect: tuple[Node, ...] = ()
     specs: list[str] = []
+    for key in ("effect", "modes"):
+        if key in raw and ctype not in ("action", "attack"):
+            raise where.fail(key, "only actions and attacks have a resolution effect; use "
+                                  "abilities")
+    if "effect" in raw and "modes" in raw:
+        raise where.fail("modes", "a modal card has its effects in its modes, not in effect")
     if "effect" in raw:
-        if ctype not in ("action", "attack"):
-            raise where.fail("effect", "only actions and attacks have a resolution effect; use "
-                                       "abilities")
         effect = _number_targets(parse_effects(raw["effect"], where, "effect"), specs)
+    modes = _parse_modes(raw["modes"], where) if "modes" in raw else ()
+    token = raw.get("token", False)
+    if not isinstance(token, bool):
+        raise where.fail("token", f"expected true or false, got {token!r}")
+    if token and (ctype not in ("ally", "item", "weapon", "domain", "phantasia")
+                  or reserve is not None or memory is not None):
+        raise where.fail("token", "a token is an ally, item, weapon, domain or phantasia "
+                                  "with no cost")
     abilities = _parse_abilities(raw.get("abilities", []), where, is_champion)
     text = raw.get("text", "")
     if not isinstance(text, str):
@@ -350,7 +411,8 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         speed=speed, reserve_cost=reserve, memory_cost=memory, level=level,
         power=stats["power"], life=stats["life"], durability=stats["durability"],
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
-        abilities=abilities, text=text, source=file, targets=tuple(specs),
+        abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
+        token=token,
     )
 
 
@@ -401,7 +463,36 @@ def load_pool(files: Iterable[Path] | None = None) -> CardPool:
                                     f"in {seen[card.name]}")
             seen[card.name] = label
             cards.append(card)
+    tokens = {c.name: c for c in cards if c.token}
+    cards = [_with_tokens(c, tokens) for c in cards]
     return CardPool(tuple(cards), digest.hexdigest()[:12])
+
+
+def _with_tokens(card: CardDef, tokens: Mapping[str, CardDef]) -> CardDef:
+    """Replace the token names in ``summon`` steps by the token cards themselves."""
+    where = _Where(card.source, card.name)
+
+    def resolve(nodes: tuple[Node, ...], field: str) -> tuple[Node, ...]:
+        out = []
+        for i, node in enumerate(nodes):
+            args = dict(node.args)
+            for key, value in node.args.items():
+                if isinstance(value, tuple) and value and isinstance(value[0], Node):
+                    args[key] = resolve(value, f"{field}[{i}].{node.op}.{key}")
+            if node.op == "summon":
+                if args["token"] not in tokens:
+                    raise where.fail(f"{field}[{i}].summon.token",
+                                     f"{args['token']!r} is not a token card in the pool")
+                args["token"] = tokens[args["token"]]
+            out.append(Node(node.op, MappingProxyType(args)))
+        return tuple(out)
+
+    abilities = tuple(dataclasses.replace(a, effect=resolve(a.effect, f"abilities[{i}]"))
+                      for i, a in enumerate(card.abilities))
+    modes = tuple((text, resolve(effect, f"modes[{i}].effect"), specs)
+                  for i, (text, effect, specs) in enumerate(card.modes))
+    return dataclasses.replace(card, effect=resolve(card.effect, "effect"), abilities=abilities,
+                               modes=modes)
 
 
 _DEFAULT: CardPool | None = None

@@ -11,22 +11,25 @@ Payment ("Parts of a Card - Cost", "Playing Cards - Costs and Memory"):
 a reserve cost puts other cards from hand into memory, one chosen card at a
 time; a memory cost banishes cards chosen at random from memory, after any
 non-random part of the payment (Floating Memory cards banished from the
-graveyard, "Keywords - Floating Memory").
+graveyard, "Keywords - Floating Memory"). Reservable objects may be rested to
+pay 1 of a reserve cost each ("Keywords - Reservable"); Efficiency makes a card
+cost its controller's champion level less ("Keywords - Efficiency").
 """
 
 from __future__ import annotations
 
-from gaenv.engine import statics
+from gaenv.engine import champions, keywords, statics
 from gaenv.engine.objects import BANISHMENT, GRAVEYARD, HAND, MEMORY, CardDef
 from gaenv.engine.state import GameState
-from gaenv.engine.zones import move_card
+from gaenv.engine.zones import field_objects, move_card
 
 RESERVE = "reserve"
 MEMORY_COST = "memory"
 
 
-def cost(state: GameState, player: int, defn: CardDef, kind: str) -> int | None:
-    """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None."""
+def cost(state: GameState, player: int, defn: CardDef, kind: str, empower: int = 0) -> int | None:
+    """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None.
+    ``empower``: levels Empower lends this activation (Efficiency counts them)."""
     base = defn.reserve_cost if kind == RESERVE else defn.memory_cost
     if base is None:
         return None
@@ -49,6 +52,8 @@ def cost(state: GameState, player: int, defn: CardDef, kind: str) -> int | None:
             delta -= args["amount"]
         else:
             removed = True
+    if kind == RESERVE and defn.has_keyword("efficiency"):
+        delta -= champions.level(state, player) + empower
     value = base
     if sets:
         sets.sort(key=lambda s: s[0])
@@ -66,10 +71,21 @@ def floating_memory(state: GameState, player: int) -> list[int]:
             if cards[cid].defn.has_keyword("floating_memory")]
 
 
+def reservable(state: GameState, player: int) -> list[int]:
+    """Awake objects of the player's with Reservable: each may rest to pay 1 reserve."""
+    return [cid for cid in field_objects(state, player)
+            if not state.cards[cid].rested and keywords.has(state, cid, "reservable")]
+
+
 def can_pay_reserve(state: GameState, player: int, amount: int, playing: int) -> bool:
-    """Enough other cards in hand to reserve (the card being played does not count)."""
+    """Enough other cards in hand to reserve (the card being played does not count), with
+    the help of Reservable objects (one that is itself being rested as a cost is the
+    caller's to discount)."""
     hand = state.players[player].zones[HAND]
-    return len(hand) - (playing in hand) >= amount
+    available = len(hand) - (playing in hand)
+    if available >= amount:
+        return True
+    return available + len(reservable(state, player)) >= amount
 
 
 def can_pay_memory(state: GameState, player: int, amount: int) -> bool:

@@ -18,9 +18,20 @@ PAY_RESERVE = "pay_reserve"        # one card from hand into memory
 PAY_MEMORY = "pay_memory"          # banish a Floating Memory card, or pay the rest at random
 YES_NO = "yes_no"                  # an optional ("you may") effect
 CHOOSE_CARD = "choose_card"        # pick one card of a set (e.g. which champion to level into)
+CHOOSE_MODE = "choose_mode"        # the mode of a modal card, as it is played
+ORDER_TRIGGERS = "order_triggers"  # which of your simultaneous triggers goes on the stack next
+ATTACK_TARGET = "attack_target"    # what an attack targets
+CHOOSE_WEAPON = "choose_weapon"    # whether an attack card's attack also uses a weapon
+RETALIATE = "retaliate"            # which defending unit retaliates next, or none
+ORDER_RETALIATORS = "order_retaliators"  # which retaliator deals its damage next
+CRITICAL = "critical"              # discard N cards, or let Critical double the damage
+DISCARD = "discard"                # a card to discard
+GLIMPSE = "glimpse"                # where a glimpsed card goes
+KEEP_UNIQUE = "keep_unique"        # which of several same-named Unique objects stays
 DECISION_KINDS = (
     OPPORTUNITY, MATERIALIZE, CHOOSE_CHAMPION, CHOOSE_TARGET, PAY_RESERVE, PAY_MEMORY,
-    YES_NO, CHOOSE_CARD,
+    YES_NO, CHOOSE_CARD, CHOOSE_MODE, ORDER_TRIGGERS, ATTACK_TARGET, CHOOSE_WEAPON, RETALIATE,
+    ORDER_RETALIATORS, CRITICAL, DISCARD, GLIMPSE, KEEP_UNIQUE,
 )
 
 # Option verbs that decline: what a scenario's pass_until takes when there is no pass.
@@ -35,6 +46,7 @@ class Option:
     text: str
     card: int = -1
     player: int = -1
+    other: int = -1  # a second card id where an option names two (a champion and its weapon)
 
     def __str__(self) -> str:
         return self.text
@@ -57,6 +69,10 @@ PASS = Option("pass", "pass")
 YES = Option("yes", "yes")
 NO = Option("no", "no")
 PAY_RANDOM = Option("random", "pay the rest at random")
+NO_WEAPON = Option("no", "no weapon")
+NO_RETALIATION = Option("no", "do not retaliate")
+NO_TARGET = Option("no", "no target")
+NOTHING = Option("no", "choose nothing")
 
 
 def activate(card: int, name: str) -> Option:
@@ -71,9 +87,64 @@ def put_champion(card: int, name: str) -> Option:
     return Option("put", f"put {name} onto the field", card)
 
 
-def target(card: int, name: str, player: int, ordinal: int = 0) -> Option:
-    tag = f" #{ordinal}" if ordinal else ""
-    return Option("target", f"target {name} (player {player}){tag}", card, player)
+def target(card: int, label: str, player: int) -> Option:
+    return Option("target", f"target {label} (player {player})", card, player)
+
+
+def attack_with(card: int, label: str, weapon: int = -1, weapon_label: str = "") -> Option:
+    using = f" using {weapon_label}" if weapon >= 0 else ""
+    return Option("attack", f"attack with {label}{using}", card, other=weapon)
+
+
+def use_weapon(card: int, label: str) -> Option:
+    return Option("weapon", f"use {label}", card)
+
+
+def retaliate_with(card: int, label: str) -> Option:
+    return Option("retaliate", f"retaliate with {label}", card)
+
+
+def damage_first(card: int, label: str) -> Option:
+    return Option("first", f"{label} deals damage first", card)
+
+
+def critical_discard(count: int) -> Option:
+    return Option("yes", f"discard {count} cards", count)
+
+
+TAKE_DOUBLE = Option("no", "take double damage")
+
+
+def discard(card: int, name: str) -> Option:
+    return Option("discard", f"discard {name}", card)
+
+
+def glimpse_top(card: int, name: str) -> Option:
+    return Option("top", f"put {name} on top", card)
+
+
+def glimpse_bottom(card: int, name: str) -> Option:
+    return Option("bottom", f"put {name} on the bottom", card)
+
+
+def mode(index: int, text: str) -> Option:
+    return Option("mode", f"mode {index + 1}: {text}", index)
+
+
+def keep(card: int, label: str) -> Option:
+    return Option("keep", f"keep {label}", card)
+
+
+def stack_trigger(index: int, name: str, text: str) -> Option:
+    return Option("trigger", f"put {name}: {text} on the stack", index)
+
+
+def use_ability(card: int, label: str, index: int, text: str) -> Option:
+    return Option("use", f"use {label}: {text}", card, other=index)
+
+
+def rest_for_cost(card: int, label: str) -> Option:
+    return Option("rest", f"rest {label}", card)
 
 
 def pay_with(card: int, name: str) -> Option:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gaenv.engine import champions, decisions, rules, stack, statics, turn
+from gaenv.engine import champions, combat, decisions, rules, stack, turn
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.objects import DECK, MATERIAL, CardDef, CardObj
-from gaenv.engine.state import GameState, PlayFrame
+from gaenv.engine.objects import DECK, MATERIAL, CardDef
+from gaenv.engine.state import AttackFrame, GameState, PlayFrame
+from gaenv.engine.zones import create_card
 
 DEFAULT_TURN_LIMIT = 120
 
@@ -51,9 +52,9 @@ class Game:
         state = GameState(seed, turn_limit)
         for player, deck in ((0, deck0), (1, deck1)):
             for defn in deck.material:
-                add_card(state, player, defn, MATERIAL)
+                create_card(state, player, defn, MATERIAL)
             for defn in deck.main:
-                add_card(state, player, defn, DECK)
+                create_card(state, player, defn, DECK)
         state.first_player = state.rng.randrange(2)
         for p in state.players:
             state.rng.shuffle(p.zones[DECK])
@@ -128,8 +129,12 @@ class Game:
         if kind == decisions.OPPORTUNITY:
             if option.verb == "pass":
                 stack.pass_opportunity(state)
-            else:
+            elif option.verb == "activate":
                 stack.announce(state, d.player, option.card, stack.ACTIVATION)
+            elif option.verb == "use":
+                stack.use_ability(state, d.player, option.card, option.other)
+            else:
+                combat.declare(state, d.player, option.card, option.other)
         elif kind == decisions.MATERIALIZE:
             if option.verb == "pass":
                 turn.decline_materialize(state)
@@ -139,8 +144,14 @@ class Game:
         elif kind == decisions.CHOOSE_CHAMPION:
             state.turn_one_pending = False
             champions.put_champion(state, d.player, option.card)
-        else:
+        elif kind == decisions.ORDER_TRIGGERS:
+            stack.stack_chosen_trigger(state, option.card)
+        elif kind == decisions.KEEP_UNIQUE:
+            rules.keep_unique(state, option.card)
+        elif state.frames:
             self._continue_frame(option)
+        else:
+            combat.answer(state, kind, option)
         self.run()
 
     def _continue_frame(self, answer: Option | None) -> None:
@@ -148,6 +159,8 @@ class Game:
         frame = state.frames[-1]
         if isinstance(frame, PlayFrame):
             decision = stack.play_step(state, frame, answer)
+        elif isinstance(frame, AttackFrame):
+            decision = combat.attack_step(state, frame, answer)
         else:
             decision = stack.resolve_step(state, frame, answer)
         state.decision = decision
@@ -162,23 +175,12 @@ class Game:
             # Nothing is mid-resolution: state-based checks first, so that nothing
             # happens to or for a player who has already lost ("State-based Checks").
             rules.state_based(state)
-            if state.over:
+            if state.over or state.decision is not None:
                 break
             if state.pending_triggers:
-                stack.put_triggers(state)
+                state.decision = stack.put_triggers(state)
             elif state.priority >= 0:
                 state.decision = Decision(state.priority, decisions.OPPORTUNITY,
                                           stack.opportunity_options(state, state.priority))
             else:
                 turn.advance(state)
-
-
-def add_card(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
-    """Create a card in a zone (game setup and scenarios). Returns its id."""
-    cid = len(state.cards)
-    state.cards.append(CardObj(cid, defn, owner, zone))
-    state.players[owner].zones[zone].append(cid)
-    statics.changed(state)
-    return cid
-
-

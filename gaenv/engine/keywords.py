@@ -27,8 +27,24 @@ class Keyword:
 
 KEYWORDS: dict[str, Keyword] = {
     "floating_memory": Keyword(False, "once", "Keywords - Floating Memory"),
-    # Recorded on cards now; its behaviour needs combat.
+    "reservable": Keyword(False, "once", "Keywords - Reservable"),
+    "efficiency": Keyword(False, "once", "Keywords - Efficiency"),
     "intercept": Keyword(False, "once", "Keywords - Intercept"),
+    "taunt": Keyword(False, "once", "Keywords - Taunt"),
+    "stealth": Keyword(False, "once", "Keywords - Stealth"),
+    "true_sight": Keyword(False, "once", "Keywords - True Sight"),
+    "cleave": Keyword(False, "once", "Keywords - Cleave"),
+    "unblockable": Keyword(False, "once", "Keywords - Unblockable"),
+    "steadfast": Keyword(False, "once", "Keywords - Steadfast"),
+    "ambush": Keyword(False, "once", "Keywords - Ambush"),
+    "ranged": Keyword(True, "sum", "Keywords - Ranged N"),
+    "retort": Keyword(True, "sum", "Keywords - Retort N"),
+    "critical": Keyword(True, "sum", "Keywords - Critical N"),
+    "pride": Keyword(True, "max", "Keywords - Pride N"),
+    "vigor": Keyword(False, "once", "Keywords - Vigor"),
+    "hindered": Keyword(False, "once", "Keywords - Hindered"),
+    "spellshroud": Keyword(False, "once", "Keywords - Spellshroud"),
+    "immortality": Keyword(False, "once", "Keywords - Immortality"),
 }
 
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
+
+NO_ARGS: Mapping[str, Any] = MappingProxyType({})
 
 CARD_TYPES = ("champion", "ally", "action", "attack", "item", "weapon", "domain", "phantasia")
 # Card types whose cards become objects on the field when they resolve.
@@ -36,6 +39,8 @@ BANISHMENT = "banishment"
 LINEAGE = "lineage"
 INTENT = "intent"
 STACK = "stack"
+# Where a token goes when it leaves the field: it stops existing ("Game Terms - Token").
+GONE = "gone"
 PLAYER_ZONES = (DECK, MATERIAL, HAND, MEMORY, FIELD, GRAVEYARD, BANISHMENT, LINEAGE, INTENT)
 # "Game Zones - Public vs Private Information": these zones are face down.
 PRIVATE_ZONES = frozenset({DECK, MATERIAL, HAND, MEMORY})
@@ -51,10 +56,13 @@ class Node:
 
 @dataclass(frozen=True, slots=True)
 class Ability:
-    """A triggered ability (`trigger` set, `effect` runs) or a static one (`static` set).
+    """A triggered ability (``trigger`` set), a static one (``static`` set) or an
+    activated one (``activated``; ``cost`` what it costs, ``effect`` what it does).
 
-    `inherited` marks an Inherited Effect ("Keywords - Inherited Effect"): it
-    applies to its controller's champion while the card is anywhere in the lineage.
+    ``inherited`` marks an Inherited Effect ("Keywords - Inherited Effect"): it
+    applies to its controller's champion while the card is anywhere in the
+    lineage. ``requires`` is a restriction ("Abilities - Restriction
+    Abilities"): ``class_bonus`` and/or a champion ``level``.
     """
 
     trigger: str | None
@@ -62,8 +70,11 @@ class Ability:
     static: Node | None
     inherited: bool
     text: str
-    # Target selectors the effect declares when the trigger goes on the stack.
+    # Target selectors the effect declares as it goes on the stack.
     targets: tuple[str, ...] = ()
+    requires: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
+    activated: bool = False
+    cost: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +104,9 @@ class CardDef:
     source: str
     # Target selectors the card's own effect declares, in order (derived at load).
     targets: tuple[str, ...] = field(default=())
+    # A modal card: (text, effect, targets) per mode; one is chosen as it is played.
+    modes: tuple[tuple[str, tuple[Node, ...], tuple[str, ...]], ...] = field(default=())
+    token: bool = False
 
     @property
     def is_champion(self) -> bool:

@@ -1,7 +1,9 @@
 """State-based checks, winning and losing.
 
 Rules: "State-based Checks and Effects" (units with damage at least their
-life die; weapons without durability are destroyed), "General Rules - Ending
+life die, unless Immortal; weapons without durability are destroyed; extra
+Unique objects are sacrificed), "Game Mechanics - Damage" and "Damage
+Prevention" (prevented damage is never dealt), "General Rules - Ending
 the Game" (a player whose champion dies, who controlled a champion and now
 controls none when opportunity would be given, or who tries to draw from an
 empty deck loses; if every player loses at once the game is a draw).
@@ -9,14 +11,36 @@ empty deck loses; if every player loses at once the game is a draw).
 
 from __future__ import annotations
 
-from gaenv.engine import champions, statics
+from gaenv.engine import champions, decisions, events, keywords, statics
+from gaenv.engine.decisions import Decision
 from gaenv.engine.objects import FIELD, GRAVEYARD, LINEAGE, CardObj
 from gaenv.engine.state import GameState
-from gaenv.engine.zones import move_card
+from gaenv.engine.zones import label, move_card
+
+
+def deal_damage(state: GameState, cid: int, amount: int) -> int:
+    """Mark ``amount`` damage on unit ``cid``, less any prevention on it; return what was
+    dealt ("Game Mechanics - Damage", "Damage Prevention": prevented damage never happens).
+    """
+    if amount <= 0:
+        return 0
+    card = state.cards[cid]
+    shield = card.counters.get("prevent", 0)
+    if shield:
+        stopped = min(shield, amount)
+        card.counters["prevent"] = shield - stopped
+        amount -= stopped
+    card.damage += amount
+    return amount
 
 
 def state_based(state: GameState) -> None:
-    """Run the checks until nothing changes, then end the game if someone lost."""
+    """Run the checks until nothing changes, then end the game if someone lost.
+
+    When a player controls several Unique objects of one name ("Card Types -
+    Supertypes 1") the checks stop at a ``keep_unique`` decision; the answer
+    sacrifices the others and the checks run again before anyone acts.
+    """
     cards = state.cards
     changed = True
     while changed:
@@ -25,25 +49,55 @@ def state_based(state: GameState) -> None:
             lineage = p.zones[LINEAGE]
             if lineage:
                 life = champions.life(state, p.index)
-                if life <= 0 or cards[lineage[-1]].damage >= life:
+                top = lineage[-1]
+                if (life <= 0 or cards[top].damage >= life) \
+                        and not keywords.has(state, top, "immortality"):
                     champions.champion_leaves(state, p.index)
                     p.lost = True
                     changed = True
             elif p.had_champion:
                 p.lost = True
-            doomed = [cid for cid in p.zones[FIELD] if _destroyed(state, cards[cid])]
-            for cid in doomed:
+            for cid in [c for c in p.zones[FIELD] if _destroyed(state, cards[c])]:
+                if cards[cid].defn.type == "ally":
+                    events.fire(state, cards[cid], "on_death")
                 move_card(state, cid, GRAVEYARD)
                 changed = True
-    finish_if_lost(state)
+    if finish_if_lost(state):
+        return
+    for p in state.players:
+        extra = _unique_clash(state, p.index)
+        if extra:
+            state.decision = Decision(p.index, decisions.KEEP_UNIQUE, tuple(
+                decisions.keep(cid, label(state, cid)) for cid in extra))
+            return
+
+
+def _unique_clash(state: GameState, player: int) -> list[int]:
+    """The first set of same-named Unique objects the player controls, if any."""
+    cards = state.cards
+    by_name: dict[str, list[int]] = {}
+    for cid in state.players[player].zones[FIELD]:
+        if "unique" in cards[cid].defn.supertypes:
+            by_name.setdefault(cards[cid].defn.name, []).append(cid)
+    return next((ids for ids in by_name.values() if len(ids) > 1), [])
+
+
+def keep_unique(state: GameState, kept: int) -> None:
+    """Sacrifice every other Unique object of the kept one's name."""
+    card = state.cards[kept]
+    for cid in _unique_clash(state, card.owner):
+        if cid != kept and state.cards[cid].defn.name == card.defn.name:
+            move_card(state, cid, GRAVEYARD)
 
 
 def _destroyed(state: GameState, card: CardObj) -> bool:
-    """An ally with damage at least its life (as modified now) dies; a weapon without
+    """An ally with damage at least its life dies (unless Immortal); a weapon without
     durability counters is destroyed."""
     kind = card.defn.type
     if kind == "ally":
-        return (statics.stat(state, card.id, "life") or 0) <= card.damage
+        life = statics.stat(state, card.id, "life") or 0
+        return (life <= 0 or card.damage >= life) and not keywords.has(state, card.id,
+                                                                          "immortality")
     return kind == "weapon" and card.counters.get("durability", 0) <= 0
 
 

@@ -1,4 +1,4 @@
-"""The effects stack and opportunity; playing cards; resolving layers.
+"""The effects stack and opportunity; playing cards and abilities; resolving layers.
 
 Rules:
 - "Game Zones - Effects Stack": last in, first out.
@@ -6,23 +6,27 @@ Rules:
   keeps opportunity (8a); passing hands opportunity to the next player in
   turn order (3); when every player has passed in succession the top layer
   resolves (5) and the turn player receives opportunity (8); when every player
-  passes on an empty stack the phase goes on.
-- "Timing and Permissions - Fast vs Slow": slow actions only for the turn
-  player in their main phase with an empty stack (1-2); fast ones whenever
-  the player holds opportunity (3).
-- "Playing Cards - Card Activation" / "Card Materialization": announce (the
-  card goes onto the stack), check elements (not for champions), declare
-  targets, check legality, calculate and pay costs, then the player gains
-  opportunity. Only legal plays are ever offered, so a refused play leaves
-  the state untouched.
-- "Playing Cards - Resolution" and "Checking Resolution": a layer whose
-  declared targets are no longer all legal, or a champion that can no longer
-  level up, fizzles.
+  passes on an empty stack the phase or step goes on.
+- "Timing and Permissions - Fast vs Slow": slow actions (allies, items,
+  weapons, attacks, slow actions, attack declarations) only for the turn
+  player in their main phase with an empty stack; fast ones whenever the
+  player holds opportunity; activated abilities are fast.
+- "Playing Cards - Card Activation" / "Card Materialization" / "Abilities -
+  Activated Abilities": announce (onto the stack), check elements (not for
+  champions), choose a mode, declare targets, check legality, calculate and
+  pay costs, then the player gains opportunity. Only legal plays are offered,
+  so a refused play leaves the state untouched.
+- "Abilities - Triggered Abilities": simultaneous triggers go on the stack
+  turn player's first, each player choosing the order of their own; a trigger
+  with no legal target for a required target is not put on the stack.
+- "Playing Cards - Resolution, Checking Resolution": a layer whose required
+  targets are not all still legal, or a champion that can no longer level up,
+  fizzles; "up to" targets never make anything fizzle.
 """
 
 from __future__ import annotations
 
-from gaenv.engine import champions, costs, decisions, effects
+from gaenv.engine import champions, combat, costs, decisions, effects, events, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import (
     BANISHMENT,
@@ -32,14 +36,17 @@ from gaenv.engine.objects import (
     MATERIAL,
     MEMORY,
     STACK,
+    Ability,
     CardDef,
+    Node,
 )
 from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
-from gaenv.engine.zones import move_card
+from gaenv.engine.zones import field_objects, label, move_card
 
 ACTIVATION = "activation"
 MATERIALIZATION = "materialization"
 TRIGGER = "trigger"
+ABILITY = "ability"
 
 # Phases in which the turn player regains opportunity after a resolution empties
 # the stack, once the phase's own window has begun ("Turn Order - Main Phase 4").
@@ -52,6 +59,49 @@ def open_window(state: GameState) -> None:
     state.passes = 0
 
 
+def window_reopens(state: GameState) -> bool:
+    if state.phase == "combat":
+        return state.phase_stage in combat.WINDOW_STAGES
+    return state.phase in _REOPENING_PHASES and state.phase_stage == 1
+
+
+# --- what a layer is -------------------------------------------------------------------
+
+def specs_of(state: GameState, item: StackItem) -> tuple[str, ...]:
+    """The target selectors a stack layer declares, in order."""
+    card = state.cards[item.card]
+    if item.kind in (TRIGGER, ABILITY):
+        return events.ability_of(card, item.ability).targets
+    if item.mode >= 0:
+        return card.defn.modes[item.mode][2]
+    return card.defn.targets
+
+
+def _effect_of(state: GameState, item: StackItem) -> tuple[Node, ...]:
+    card = state.cards[item.card]
+    if item.kind in (TRIGGER, ABILITY):
+        return events.ability_of(card, item.ability).effect
+    if item.kind == MATERIALIZATION:
+        return ()
+    if item.mode >= 0:
+        return card.defn.modes[item.mode][1]
+    return card.defn.effect
+
+
+def _targets_exist(state: GameState, specs: tuple[str, ...], player: int, spell: bool) -> bool:
+    """Every required target has a candidate ("up to" targets may stay empty)."""
+    return all(effects.target_candidates(state, spec, player, spell) for spec in specs
+               if spec in effects.REQUIRED_TARGETS)
+
+
+def _castable(state: GameState, defn: CardDef, player: int) -> bool:
+    """The card (or one of its modes) has every required target available."""
+    spell = "Spell" in defn.subtypes
+    if defn.modes:
+        return any(_targets_exist(state, m[2], player, spell) for m in defn.modes)
+    return _targets_exist(state, defn.targets, player, spell)
+
+
 # --- what may be played ------------------------------------------------------------
 
 def slow_allowed(state: GameState, player: int) -> bool:
@@ -60,25 +110,29 @@ def slow_allowed(state: GameState, player: int) -> bool:
             and not state.stack)
 
 
-def _targets_exist(state: GameState, specs: tuple[str, ...]) -> bool:
-    return all(effects.target_candidates(state, spec) for spec in specs)
+def _empower_for(state: GameState, player: int, defn: CardDef) -> int:
+    return state.players[player].empower if "Spell" in defn.subtypes else 0
 
 
 def can_activate(state: GameState, player: int, cid: int, enabled: set[str],
                  slow_ok: bool) -> bool:
     """Whether card ``cid`` in hand may be activated now (all activation steps legal)."""
     defn = state.cards[cid].defn
-    if defn.type == "attack" or defn.is_champion:
-        # Attack cards need the combat phase, which the engine does not run yet.
+    if defn.is_champion:
         return False
+    if defn.type == "attack":
+        # "Card Types - Attack": slow, and it rests the champion as an additional cost.
+        champ = champions.champion(state, player)
+        if champ < 0 or state.cards[champ].rested:
+            return False
     if (defn.type != "action" or defn.speed == "slow") and not slow_ok:
         return False
     if defn.element not in enabled:
         return False
-    amount = costs.cost(state, player, defn, costs.RESERVE)
+    amount = costs.cost(state, player, defn, costs.RESERVE, _empower_for(state, player, defn))
     if amount is None or not costs.can_pay_reserve(state, player, amount, cid):
         return False
-    return _targets_exist(state, defn.targets)
+    return _castable(state, defn, player)
 
 
 def can_materialize(state: GameState, player: int, defn: CardDef, enabled: set[str]) -> bool:
@@ -95,7 +149,27 @@ def can_materialize(state: GameState, player: int, defn: CardDef, enabled: set[s
             return False
     elif not defn.is_regalia or defn.element not in enabled:
         return False
-    return costs.can_pay_memory(state, player, amount) and _targets_exist(state, defn.targets)
+    return costs.can_pay_memory(state, player, amount) and _castable(state, defn, player)
+
+
+def _ability_usable(state: GameState, player: int, cid: int, ability: Ability) -> bool:
+    """"Abilities - Activated Abilities": costs payable, targets available, the source
+    obeys ("Game Terms - Obedience"), its restriction met."""
+    card = state.cards[cid]
+    cost = ability.cost
+    if cost.get("rest") and card.rested:
+        return False
+    if card.defn.type == "ally" and not combat.obeys(state, cid):
+        return False
+    if not statics.requirement_met(state, ability, card):
+        return False
+    reserve = cost.get("reserve", 0)
+    if reserve:
+        helpers = [c for c in costs.reservable(state, player)
+                   if not (c == cid and (cost.get("rest") or cost.get("sacrifice")))]
+        if len(state.players[player].zones[HAND]) + len(helpers) < reserve:
+            return False
+    return _targets_exist(state, ability.targets, player, "Spell" in card.defn.subtypes)
 
 
 def _distinct(state: GameState, cids: list[int]) -> list[int]:
@@ -113,12 +187,18 @@ def _distinct(state: GameState, cids: list[int]) -> list[int]:
 def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     enabled = champions.elements(state, player)
     slow_ok = slow_allowed(state, player)
-    hand = state.players[player].zones[HAND]
     cards = state.cards
     options = [decisions.PASS]
-    for cid in _distinct(state, hand):
+    for cid in _distinct(state, state.players[player].zones[HAND]):
         if can_activate(state, player, cid, enabled, slow_ok):
             options.append(decisions.activate(cid, cards[cid].defn.name))
+    for cid in field_objects(state, player):
+        for index, ability in enumerate(cards[cid].defn.abilities):
+            if ability.activated and _ability_usable(state, player, cid, ability):
+                text = ability.text or f"ability {index + 1}"
+                options.append(decisions.use_ability(cid, label(state, cid), index, text))
+    if slow_ok:
+        options.extend(combat.attack_options(state, player))
     return tuple(options)
 
 
@@ -133,84 +213,139 @@ def materialize_options(state: GameState, player: int) -> list[Option]:
 # --- putting things onto the stack ---------------------------------------------------
 
 def announce(state: GameState, player: int, cid: int, kind: str) -> None:
-    """Put a card onto the stack and start declaring its targets and costs."""
+    """Put a card onto the stack and start choosing its mode, targets and costs."""
+    defn = state.cards[cid].defn
     move_card(state, cid, STACK)
-    state.stack.append(StackItem(kind, cid, player))
+    item = StackItem(kind, cid, player)
+    if kind == ACTIVATION:
+        item.empower = _empower_for(state, player, defn)
+        state.players[player].empower -= item.empower
+        if defn.type == "attack":
+            state.cards[champions.champion(state, player)].rested = True
+    state.stack.append(item)
+    state.frames.append(PlayFrame(len(state.stack) - 1, "mode" if defn.modes else "targets"))
+    state.priority = -1
+
+
+def use_ability(state: GameState, player: int, cid: int, index: int) -> None:
+    """Activate an object's ability: rest or sacrifice costs now, then targets and reserve."""
+    card = state.cards[cid]
+    ability = card.defn.abilities[index]
+    state.stack.append(StackItem(ABILITY, cid, player, index, card.oid))
+    if ability.cost.get("rest"):
+        card.rested = True
+    if ability.cost.get("sacrifice"):
+        move_card(state, cid, GRAVEYARD)
     state.frames.append(PlayFrame(len(state.stack) - 1, "targets"))
     state.priority = -1
 
 
-def put_triggers(state: GameState) -> None:
-    """Pending triggers onto the stack: the turn player's first, each in firing order.
-
-    A trigger that needs a target when none exists is not put on the stack.
-    """
+def put_triggers(state: GameState) -> Decision | None:
+    """Put pending triggers onto the stack: the turn player's first, each player ordering
+    their own when they differ (an ``order_triggers`` decision), then open opportunity."""
     pending = state.pending_triggers
-    state.pending_triggers = []
-    tp = state.turn_player
-    ordered = [t for t in pending if t[2] == tp] + [t for t in pending if t[2] != tp]
-    for cid, index, controller, oid in ordered:
-        ability = state.cards[cid].defn.abilities[index]
-        specs = _specs(state, StackItem(TRIGGER, cid, controller, index))
-        if not _targets_exist(state, specs):
-            continue
-        state.stack.append(StackItem(TRIGGER, cid, controller, index, oid))
-        if ability.effect and specs:
-            state.frames.append(PlayFrame(len(state.stack) - 1, "targets"))
-    open_window(state)
-
-
-def _specs(state: GameState, item: StackItem) -> tuple[str, ...]:
-    defn = state.cards[item.card].defn
-    if item.kind == TRIGGER:
-        return defn.abilities[item.ability].targets
-    return defn.targets
-
-
-def _target_options(state: GameState, spec: str) -> tuple[Option, ...]:
     cards = state.cards
-    candidates = effects.target_candidates(state, spec)
-    options = []
-    for cid in candidates:
-        card = cards[cid]
-        same = [c for c in candidates
-                if cards[c].owner == card.owner and cards[c].defn.name == card.defn.name]
-        ordinal = same.index(cid) + 1 if len(same) > 1 else 0
-        options.append(decisions.target(cid, card.defn.name, card.owner, ordinal))
-    return tuple(options)
+    for player in (state.turn_player, 1 - state.turn_player):
+        mine = [i for i, t in enumerate(pending) if t[2] == player]
+        if not mine:
+            continue
+        groups: dict[tuple[str, int | str], int] = {}
+        for i in mine:
+            groups.setdefault((cards[pending[i][0]].defn.name, pending[i][1]), i)
+        if len(groups) > 1:
+            options = []
+            for i in groups.values():
+                card = cards[pending[i][0]]
+                ability = events.ability_of(card, pending[i][1])
+                options.append(decisions.stack_trigger(i, card.defn.name,
+                                                       ability.text or ability.trigger or ""))
+            return Decision(player, decisions.ORDER_TRIGGERS, tuple(options))
+        for i in mine:
+            _push_trigger(state, pending[i])
+        state.pending_triggers = pending = [t for t in pending if t[2] != player]
+    open_window(state)
+    return None
+
+
+def stack_chosen_trigger(state: GameState, index: int) -> None:
+    """The answer to ``order_triggers``: that trigger goes onto the stack next."""
+    _push_trigger(state, state.pending_triggers.pop(index))
+
+
+def _push_trigger(state: GameState, trigger: tuple[int, int | str, int, int]) -> None:
+    cid, ability, controller, oid = trigger
+    item = StackItem(TRIGGER, cid, controller, ability, oid)
+    specs = specs_of(state, item)
+    if not _targets_exist(state, specs, controller, effects.is_spell(state, cid)):
+        return
+    state.stack.append(item)
+    if specs:
+        state.frames.append(PlayFrame(len(state.stack) - 1, "targets"))
+
+
+def _target_options(state: GameState, spec: str, player: int,
+                    spell: bool) -> tuple[Option, ...]:
+    cards = state.cards
+    options = tuple(decisions.target(cid, label(state, cid), cards[cid].owner)
+                    for cid in effects.target_candidates(state, spec, player, spell))
+    if spec in effects.OPTIONAL_TARGETS:
+        return (decisions.NO_TARGET, *options)
+    return options
+
+
+def _reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
+    cards = state.cards
+    hand = _distinct(state, state.players[player].zones[HAND])
+    return (*(decisions.pay_with(c, cards[c].defn.name) for c in hand),
+            *(decisions.rest_for_cost(c, label(state, c))
+              for c in costs.reservable(state, player)))
 
 
 def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Decision | None:
-    """Advance a play through targets and costs; the Decision it needs, or None when done."""
+    """Advance a play through mode, targets and costs; the Decision it needs, or None."""
     item = state.stack[frame.depth]
     player = item.controller
     cards = state.cards
+    defn = cards[item.card].defn
+    if frame.stage == "mode":
+        if answer is None:
+            spell = "Spell" in defn.subtypes
+            options = tuple(decisions.mode(i, text) for i, (text, _, specs) in
+                            enumerate(defn.modes) if _targets_exist(state, specs, player, spell))
+            return Decision(player, decisions.CHOOSE_MODE, options, item.card)
+        item.mode = answer.card
+        answer = None
+        frame.stage = "targets"
     if frame.stage == "targets":
         if answer is not None:
-            item.targets.append(cards[answer.card].oid)
+            item.targets.append(cards[answer.card].oid if answer.verb == "target" else -1)
             answer = None
-        specs = _specs(state, item)
+        specs = specs_of(state, item)
         if len(item.targets) < len(specs):
-            return Decision(player, decisions.CHOOSE_TARGET,
-                            _target_options(state, specs[len(item.targets)]), item.card)
+            spec = specs[len(item.targets)]
+            return Decision(player, decisions.CHOOSE_TARGET, _target_options(
+                state, spec, player, effects.is_spell(state, item.card)), item.card)
         if item.kind == TRIGGER:
             state.frames.pop()
             return None
-        defn = cards[item.card].defn
         if item.kind == ACTIVATION:
-            frame.reserve_left = costs.cost(state, player, defn, costs.RESERVE) or 0
+            frame.reserve_left = costs.cost(state, player, defn, costs.RESERVE, item.empower) or 0
+        elif item.kind == ABILITY:
+            frame.reserve_left = events.ability_of(cards[item.card], item.ability).cost.get(
+                "reserve", 0)
         else:
             frame.memory_left = costs.cost(state, player, defn, costs.MEMORY_COST) or 0
         frame.stage = "reserve"
     if frame.stage == "reserve":
         if answer is not None:
-            move_card(state, answer.card, MEMORY)
+            if answer.verb == "rest":
+                cards[answer.card].rested = True
+            else:
+                move_card(state, answer.card, MEMORY)
             frame.reserve_left -= 1
             answer = None
         if frame.reserve_left > 0:
-            hand = _distinct(state, state.players[player].zones[HAND])
-            return Decision(player, decisions.PAY_RESERVE,
-                            tuple(decisions.pay_with(c, cards[c].defn.name) for c in hand),
+            return Decision(player, decisions.PAY_RESERVE, _reserve_options(state, player),
                             item.card)
         frame.stage = "memory"
     if answer is not None:
@@ -249,11 +384,12 @@ def pass_opportunity(state: GameState) -> None:
 
 
 def _still_legal(state: GameState, item: StackItem) -> bool:
-    """"Playing Cards - Resolution, Checking Resolution" 1 and 4."""
-    specs = _specs(state, item)
-    if not all(effects.is_legal_target(state, spec, oid) for spec, oid in zip(specs, item.targets,
-                                                                                strict=True)):
-        return False
+    """"Playing Cards - Resolution, Checking Resolution" 1, 3 and 4."""
+    spell = effects.is_spell(state, item.card)
+    for spec, oid in zip(specs_of(state, item), item.targets, strict=True):
+        if spec in effects.REQUIRED_TARGETS and not effects.is_legal_target(
+                state, spec, oid, item.controller, spell):
+            return False
     defn = state.cards[item.card].defn
     return not (item.kind == MATERIALIZATION and defn.is_champion
                 and not champions.can_level_into(state, item.controller, defn))
@@ -262,18 +398,11 @@ def _still_legal(state: GameState, item: StackItem) -> bool:
 def begin_resolution(state: GameState) -> None:
     item = state.stack.pop()
     if not _still_legal(state, item):
-        if item.kind != TRIGGER:
+        if item.kind in (ACTIVATION, MATERIALIZATION):
             move_card(state, item.card, GRAVEYARD)
         after_resolution(state)
         return
-    defn = state.cards[item.card].defn
-    if item.kind == TRIGGER:
-        queue = defn.abilities[item.ability].effect
-    elif item.kind == ACTIVATION:
-        queue = defn.effect
-    else:
-        queue = ()
-    state.frames.append(ResolveFrame(item, queue))
+    state.frames.append(ResolveFrame(item, _effect_of(state, item)))
 
 
 def resolve_step(state: GameState, frame: ResolveFrame, answer: Option | None) -> Decision | None:
@@ -282,10 +411,12 @@ def resolve_step(state: GameState, frame: ResolveFrame, answer: Option | None) -
         return decision
     state.frames.pop()
     item = frame.item
-    if item.kind != TRIGGER:
+    if item.kind in (ACTIVATION, MATERIALIZATION):
         defn = state.cards[item.card].defn
         if defn.is_champion:
             champions.level_up(state, item.controller, item.card)
+        elif defn.type == "attack":
+            combat.attack_card_resolves(state, item.controller, item.card)
         elif defn.becomes_object:
             move_card(state, item.card, FIELD)
         else:
@@ -295,7 +426,7 @@ def resolve_step(state: GameState, frame: ResolveFrame, answer: Option | None) -
 
 
 def after_resolution(state: GameState) -> None:
-    if state.stack or (state.phase in _REOPENING_PHASES and state.phase_stage == 1):
+    if state.stack or window_reopens(state):
         open_window(state)
     else:
         state.priority = -1

@@ -21,13 +21,17 @@ class StackItem:
     """A layer of the effects stack ("Game Zones - Effects Stack").
 
     kind: ``activation`` or ``materialization`` (``card`` is the card on the
-    stack) or ``trigger`` (``card`` is the source, ``ability`` indexes its
-    abilities). ``targets`` holds the oids of the objects chosen at activation.
+    stack), ``trigger`` or ``ability`` (``card`` is the source; ``ability``
+    indexes its abilities, or names the keyword whose built-in trigger it is).
+    ``targets`` holds the oids of the objects chosen (-1 for an "up to" target
+    left empty), ``mode`` the chosen mode of a modal card, ``empower`` the
+    levels Empower lends it ("Keywords - Empower N").
     """
 
-    __slots__ = ("ability", "card", "controller", "kind", "source_oid", "targets")
+    __slots__ = ("ability", "card", "controller", "empower", "kind", "mode", "source_oid",
+                 "targets")
 
-    def __init__(self, kind: str, card: int, controller: int, ability: int = -1,
+    def __init__(self, kind: str, card: int, controller: int, ability: int | str = -1,
                  source_oid: int = -1) -> None:
         self.kind = kind
         self.card = card
@@ -35,14 +39,88 @@ class StackItem:
         self.ability = ability
         self.source_oid = source_oid
         self.targets: list[int] = []
+        self.mode = -1
+        self.empower = 0
 
     def copy(self) -> StackItem:
         c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid)
         c.targets = list(self.targets)
+        c.mode = self.mode
+        c.empower = self.empower
         return c
 
     def key(self) -> tuple:
         return (self.kind, self.card, self.controller, self.ability, self.source_oid,
+                tuple(self.targets), self.mode, self.empower)
+
+
+class Combat:
+    """The combat in progress ("Turn Order - Combat Phase").
+
+    Objects are named by oid. ``defenders`` are the attack's targets;
+    ``retaliators`` the units retaliating against the attacker, in the order
+    they deal damage; ``asked`` the units whose controller already declined or
+    chose to retaliate; ``weapon`` the weapon used by a champion (-1 if none);
+    ``ordered`` how many retaliators the attacking player has put in order;
+    ``discards`` the cards still owed to stop Critical; ``doubled`` whether
+    Critical doubles the attack's damage.
+    """
+
+    __slots__ = ("asked", "attacker", "defenders", "discards", "doubled", "ordered", "player",
+                 "retaliators", "weapon")
+
+    def __init__(self, player: int, attacker: int, weapon: int = -1) -> None:
+        self.player = player
+        self.attacker = attacker
+        self.weapon = weapon
+        self.defenders: list[int] = []
+        self.retaliators: list[int] = []
+        self.asked: list[int] = []
+        self.ordered = 0
+        self.discards = 0
+        self.doubled = False
+
+    def copy(self) -> Combat:
+        c = Combat(self.player, self.attacker, self.weapon)
+        c.defenders = list(self.defenders)
+        c.retaliators = list(self.retaliators)
+        c.asked = list(self.asked)
+        c.ordered = self.ordered
+        c.discards = self.discards
+        c.doubled = self.doubled
+        return c
+
+    def key(self) -> tuple:
+        return (self.player, self.attacker, self.weapon, tuple(self.defenders),
+                tuple(self.retaliators), tuple(self.asked), self.ordered, self.discards,
+                self.doubled)
+
+
+class AttackFrame:
+    """An attack being declared: its target(s), then (for an attack card) a weapon.
+
+    ``attacker`` is the attacking unit's card id, ``weapon`` a weapon's card id
+    or -1, ``card`` the attack card in the intent or -1 ("Combat Phase - Attack
+    Declaration"; "Card Types - Attack").
+    """
+
+    __slots__ = ("attacker", "card", "player", "stage", "targets", "weapon")
+
+    def __init__(self, player: int, attacker: int, weapon: int, card: int, stage: str) -> None:
+        self.player = player
+        self.attacker = attacker
+        self.weapon = weapon
+        self.card = card
+        self.stage = stage
+        self.targets: list[int] = []
+
+    def copy(self) -> AttackFrame:
+        c = AttackFrame(self.player, self.attacker, self.weapon, self.card, self.stage)
+        c.targets = list(self.targets)
+        return c
+
+    def key(self) -> tuple:
+        return ("attack", self.player, self.attacker, self.weapon, self.card, self.stage,
                 tuple(self.targets))
 
 
@@ -74,24 +152,29 @@ class ResolveFrame:
 
     ``queue`` is the effect program still to run (immutable card data), ``pc``
     the next step. A primitive that needs a choice suspends the frame; the
-    answer resumes it at the same step.
+    answer resumes it at the same step. ``scratch`` holds what a step that asks
+    several times remembers between answers (cards still to place, to discard).
     """
 
-    __slots__ = ("item", "pc", "queue")
+    __slots__ = ("item", "pc", "queue", "scratch")
 
     def __init__(self, item: StackItem, queue: tuple[Node, ...], pc: int = 0) -> None:
         self.item = item
         self.queue = queue
         self.pc = pc
+        self.scratch: list[int] = []
 
     def copy(self) -> ResolveFrame:
-        return ResolveFrame(self.item.copy(), self.queue, self.pc)
+        c = ResolveFrame(self.item.copy(), self.queue, self.pc)
+        c.scratch = list(self.scratch)
+        return c
 
     def key(self) -> tuple:
-        return ("resolve", self.item.key(), tuple(n.op for n in self.queue), self.pc)
+        return ("resolve", self.item.key(), tuple(n.op for n in self.queue), self.pc,
+                tuple(self.scratch))
 
 
-Frame = PlayFrame | ResolveFrame
+Frame = AttackFrame | PlayFrame | ResolveFrame
 
 
 class Lasting:
@@ -117,7 +200,8 @@ class Lasting:
 class PlayerState:
     """One player's zones (lists of card ids) and per-game flags."""
 
-    __slots__ = ("had_champion", "index", "lost", "materialized", "turns_started", "zones")
+    __slots__ = ("empower", "had_champion", "index", "lost", "materialized", "turns_started",
+                 "zones")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -127,6 +211,7 @@ class PlayerState:
         self.materialized = 0  # materializations made this materialize phase
         self.had_champion = False
         self.lost = False
+        self.empower = 0  # levels Empower lends the next Spell this turn
 
     def copy(self) -> PlayerState:
         c = PlayerState.__new__(PlayerState)
@@ -136,6 +221,7 @@ class PlayerState:
         c.materialized = self.materialized
         c.had_champion = self.had_champion
         c.lost = self.lost
+        c.empower = self.empower
         return c
 
 
@@ -143,8 +229,8 @@ class GameState:
     """Everything that makes up a position. See docs/engine.md for the fields."""
 
     __slots__ = (
-        "cards", "decision", "decisions_made", "first_player", "frames", "lasting", "next_oid",
-        "next_timestamp", "over", "passes", "pending_triggers", "phase", "phase_stage",
+        "cards", "combat", "decision", "decisions_made", "first_player", "frames", "lasting",
+        "next_oid", "next_timestamp", "over", "passes", "pending_triggers", "phase", "phase_stage",
         "players", "priority", "rng", "stack", "static_cache", "truncated", "turn", "turn_limit",
         "turn_one_pending", "turn_player", "winner",
     )
@@ -154,8 +240,9 @@ class GameState:
         self.players = [PlayerState(0), PlayerState(1)]
         self.stack: list[StackItem] = []
         self.frames: list[Frame] = []
-        # (card id, ability index, controller, source oid), in the order they triggered.
-        self.pending_triggers: list[tuple[int, int, int, int]] = []
+        # (card id, ability index or keyword, controller, source oid), in firing order.
+        self.pending_triggers: list[tuple[int, int | str, int, int]] = []
+        self.combat: Combat | None = None
         self.lasting: list[Lasting] = []
         # Statics in force, derived from cards and lasting effects (see engine.statics).
         self.static_cache: list[Any] | None = None
@@ -185,6 +272,7 @@ class GameState:
         c.stack = [item.copy() for item in self.stack]
         c.frames = [f.copy() for f in self.frames]
         c.pending_triggers = list(self.pending_triggers)
+        c.combat = self.combat.copy() if self.combat is not None else None
         c.lasting = list(self.lasting)  # Lasting records are never mutated
         # Immutable values, and values only ever replaced (the statics cache, the decision):
         for name in _SHARED_SLOTS:
@@ -202,7 +290,7 @@ class GameState:
         )
         players = tuple(
             (tuple((z, tuple(ids)) for z, ids in p.zones.items()), p.turns_started,
-             p.materialized, p.had_champion, p.lost)
+             p.materialized, p.had_champion, p.lost, p.empower)
             for p in self.players
         )
         decision = None
@@ -211,7 +299,8 @@ class GameState:
             decision = (d.player, d.kind, d.source, tuple(str(o) for o in d.options))
         return (
             cards, players, tuple(i.key() for i in self.stack), tuple(f.key() for f in self.frames),
-            tuple(self.pending_triggers), tuple(x.key() for x in self.lasting), self.turn,
+            tuple(self.pending_triggers), tuple(x.key() for x in self.lasting),
+            self.combat.key() if self.combat is not None else None, self.turn,
             self.turn_player, self.first_player, self.phase, self.phase_stage,
             self.turn_one_pending, self.priority, self.passes, decision, self.decisions_made,
             self.over, self.truncated, self.winner, self.turn_limit, self.next_oid,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-from gaenv.engine.objects import FIELD, LINEAGE, CardDef, CardObj, Node
+from gaenv.engine.objects import FIELD, LINEAGE, Ability, CardDef, CardObj, Node
 from gaenv.engine.state import GameState
 
 # Static ability kinds and their arguments (checked by gaenv.cards.schema).
@@ -87,12 +87,13 @@ def _compute(state: GameState) -> Iterator[Static]:
             for cid in lineage:
                 is_top = cid == top
                 for ability in cards[cid].defn.abilities:
-                    if ability.static is not None and (is_top or ability.inherited):
+                    if ability.static is not None and (is_top or ability.inherited) \
+                            and requirement_met(state, ability, cards[cid]):
                         yield Static(ability.static, p.index, stamp)
         for cid in p.zones[FIELD]:
             card = cards[cid]
             for ability in card.defn.abilities:
-                if ability.static is not None:
+                if ability.static is not None and requirement_met(state, ability, card):
                     yield Static(ability.static, p.index, card.timestamp)
     for lasting in state.lasting:
         yield Static(lasting.node, lasting.controller, lasting.timestamp, lasting.target)
@@ -122,6 +123,26 @@ def matches(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int)
         elif key == "name" and defn.name not in want:
             return False
     return True
+
+
+def requirement_met(state: GameState, ability: Ability, card: CardObj, empower: int = 0) -> bool:
+    """Whether an ability's restriction holds for the card's owner ("Abilities - Restriction
+    Abilities"; "Keywords - Class Bonus"; "Level Restrictions")."""
+    requires = ability.requires
+    return not requires or condition_met(state, requires, card.defn, card.owner, empower)
+
+
+def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef, player: int,
+                  empower: int = 0) -> bool:
+    """Class Bonus: the player's champion shares a class with ``defn``. Level N+: the
+    champion's level (with any Empower lent to this activation) is at least N."""
+    lineage = state.players[player].zones[LINEAGE]
+    if not lineage:
+        return False
+    top = state.cards[lineage[-1]].defn
+    if condition.get("class_bonus") and not set(top.classes) & set(defn.classes):
+        return False
+    return (top.level or 0) + empower >= condition.get("level", 0)
 
 
 def total(state: GameState, op: str, player: int) -> int:

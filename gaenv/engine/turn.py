@@ -26,9 +26,9 @@ is pending.
 
 from __future__ import annotations
 
-from gaenv.engine import champions, decisions, statics, zones
+from gaenv.engine import champions, combat, decisions, events, keywords, statics, zones
 from gaenv.engine.decisions import Decision
-from gaenv.engine.objects import FIELD, HAND, MATERIAL, MEMORY
+from gaenv.engine.objects import HAND, MATERIAL, MEMORY
 from gaenv.engine.stack import materialize_options, open_window
 from gaenv.engine.state import PHASES, GameState
 
@@ -101,18 +101,25 @@ def _materialize(state: GameState) -> None:
     next_phase(state)
 
 
-def _window_first(state: GameState) -> bool:
-    """Phases that begin by giving the turn player opportunity: open it once (stage 0 -> 1).
-    True if it was opened now; False once everyone has passed on an empty stack."""
+def _window_first(state: GameState, trigger: str = "") -> bool:
+    """Phases that begin by giving the turn player opportunity: fire the phase's
+    beginning triggers and open it once (stage 0 -> 1). True if it was opened now;
+    False once everyone has passed on an empty stack."""
     if state.phase_stage == 0:
         state.phase_stage = 1
+        if trigger:
+            for cid in zones.field_objects(state, state.turn_player):
+                card = state.cards[cid]
+                events.fire(state, card, trigger)
+                if trigger == "on_end_phase" and keywords.has(state, cid, "vigor"):
+                    events.fire_keyword(state, card, "vigor")
         open_window(state)
         return True
     return False
 
 
 def _recollection(state: GameState) -> None:
-    if _window_first(state):
+    if _window_first(state, "on_recollection"):
         return
     player = state.players[state.turn_player]
     for cid in list(player.zones[MEMORY]):
@@ -131,13 +138,18 @@ def _main(state: GameState) -> None:
 
 
 def _end(state: GameState) -> None:
-    if _window_first(state):
+    if _window_first(state, "on_end_phase"):
         return
     cards = state.cards
     for p in state.players:
-        for cid in p.zones[FIELD]:
-            if cards[cid].defn.type == "ally":
-                cards[cid].damage = 0
+        for cid in zones.field_objects(state, p.index):
+            card = cards[cid]
+            if card.defn.type == "ally":
+                card.damage = 0
+            card.counters.pop("prevent", None)
+            if p.index == state.turn_player:
+                card.counters.pop("distant", None)
+        p.empower = 0
     state.lasting = []
     statics.changed(state)
     next_phase(state)  # the game loop runs the state-based checks before anything else
@@ -154,9 +166,12 @@ _PHASE_STEPS = {
 
 
 def advance(state: GameState) -> None:
-    """Do the next turn-based thing: turn one's champion, or the current phase's next step."""
+    """Do the next turn-based thing: turn one's champion, the combat's next step, or the
+    current phase's next step."""
     if state.turn_one_pending:
         place_first_champion(state)
+    elif state.phase == "combat":
+        combat.advance(state)
     else:
         _PHASE_STEPS[state.phase](state)
 

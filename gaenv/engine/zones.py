@@ -15,6 +15,7 @@ from gaenv.engine.objects import (
     BANISHMENT,
     DECK,
     FIELD,
+    GONE,
     GRAVEYARD,
     HAND,
     LINEAGE,
@@ -22,6 +23,7 @@ from gaenv.engine.objects import (
     MEMORY,
     PRIVATE_ZONES,
     STACK,
+    CardDef,
     CardObj,
 )
 from gaenv.engine.state import GameState
@@ -30,8 +32,8 @@ _ON_FIELD = frozenset({FIELD, LINEAGE})
 
 
 def zone_list(state: GameState, card: CardObj) -> list[int] | None:
-    """The list that holds the card, or None while it is on the effects stack."""
-    if card.zone == STACK:
+    """The list that holds the card, or None while it is on the effects stack (or gone)."""
+    if card.zone in (STACK, GONE):
         return None
     return state.players[card.owner].zones[card.zone]
 
@@ -58,13 +60,17 @@ def move_card(state: GameState, cid: int, dest: str, *, bottom: bool = False) ->
     if dest == card.zone:
         return dest
     statics.changed(state)
+    if card.zone in _ON_FIELD:
+        events.fire(state, card, "on_leave")
+        if card.defn.token:
+            dest = GONE
     source = zone_list(state, card)
     if source is not None:
         source.remove(cid)
     if card.zone in _ON_FIELD:
         card.clear_object_state()
     card.zone = dest
-    if dest != STACK:
+    if dest not in (STACK, GONE):
         target = state.players[card.owner].zones[dest]
         if bottom:
             target.insert(0, cid)
@@ -83,7 +89,7 @@ def make_object(state: GameState, card: CardObj) -> None:
     state.next_oid += 1
     card.timestamp = state.next_timestamp
     state.next_timestamp += 1
-    card.rested = False
+    card.rested = card.defn.has_keyword("hindered")  # "Keywords - Hindered"
     card.damage = 0
     card.counters = {}
     if card.defn.durability is not None:
@@ -146,6 +152,9 @@ def check_conservation(state: GameState) -> None:
         item = getattr(frame, "item", None)
         if item is not None and item.kind != "trigger":
             seen[item.card] = STACK
+    for card in state.cards:
+        if card.zone == GONE:
+            seen[card.id] = GONE
     if len(seen) != len(state.cards):
         missing = sorted(set(range(len(state.cards))) - set(seen))
         raise AssertionError(f"cards in no zone: {missing}")
@@ -163,3 +172,26 @@ def can_see(state: GameState, cid: int, viewer: int) -> bool:
     if card.zone not in PRIVATE_ZONES:
         return True
     return card.zone != DECK and card.owner == viewer
+
+
+def label(state: GameState, cid: int) -> str:
+    """An object's name, with ``#k`` when its controller has several objects of that name
+    (k counts them in the order they entered), so every option text is unique."""
+    card = state.cards[cid]
+    if card.zone not in _ON_FIELD:
+        return card.defn.name
+    same = [c for c in field_objects(state, card.owner)
+            if state.cards[c].defn.name == card.defn.name]
+    if len(same) < 2:
+        return card.defn.name
+    return f"{card.defn.name} #{same.index(cid) + 1}"
+
+
+def create_card(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
+    """Bring a new card into the game (game setup, scenarios, summoned tokens)."""
+    cid = len(state.cards)
+    state.cards.append(CardObj(cid, defn, owner, zone))
+    if zone != GONE:
+        state.players[owner].zones[zone].append(cid)
+    statics.changed(state)
+    return cid

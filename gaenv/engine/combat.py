@@ -1,0 +1,402 @@
+"""Combat: declaring attacks, retaliation, damage, end of combat.
+
+Rules ("Turn Order - Combat Phase" and its step pages; "Card Types - Attack";
+"Card Types - Weapon"; the combat keywords in "Keywords and Abilities"):
+
+- An attack is a slow action of the turn player. An awake ally with power
+  above 0 that obeys its controller rests to attack; a champion attacks with a
+  weapon (resting the champion) or through an attack card, which rests the
+  champion as it is activated, resolves into the intent and must then declare
+  a target (or fizzles). Targets are the opponent's units: Stealth units only
+  for attacks with True Sight; awake Taunt units first unless the attacker is
+  Unblockable; Cleave attacks every attackable object of the opponent at once.
+- Declaring cannot be responded to. On Attack and Intercept then trigger;
+  the turn player receives opportunity ("before retaliation").
+- Retaliation: each awake defending unit with power above 0 may rest to
+  retaliate against the attacker (Steadfast: also while rested, without
+  resting; Ambush: also when not defending). Weapons never retaliate.
+- Damage: opportunity ("before damage"); the attacking player orders several
+  retaliators; Critical asks the defending player to discard or have the
+  damage doubled; then all combat damage at once. A champion's attack deals
+  the power of the intent, the weapon and itself; Ranged adds while distant,
+  Retort while retaliating. A weapon used loses a durability counter unless
+  the attack came to nothing. On Hit and On Kill trigger.
+- End of combat: the intent goes to the graveyard, the roles end,
+  state-based checks run, and the turn returns to the main phase.
+
+Combat happens in ``phase == "combat"``; ``phase_stage`` is the step below.
+"""
+
+from __future__ import annotations
+
+from gaenv.engine import champions, decisions, events, keywords, rules, statics
+from gaenv.engine.decisions import Decision, Option
+from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT, LINEAGE
+from gaenv.engine.state import AttackFrame, Combat, GameState
+from gaenv.engine.zones import find_object, label, move_card
+
+# phase_stage values while phase == "combat".
+DECLARED = 0
+BEFORE_RETALIATION = 1
+RETALIATION = 2
+BEFORE_DAMAGE = 3
+ORDERING = 4
+CRITICAL = 5
+DISCARDING = 6
+DAMAGE = 7
+END = 8
+RETURN = 9
+WINDOW_STAGES = frozenset({BEFORE_RETALIATION, BEFORE_DAMAGE})
+
+
+# --- who may attack what ---------------------------------------------------------
+
+def obeys(state: GameState, cid: int) -> bool:
+    """"Keywords - Pride N": an ally obeys only while its controller's champion is level N+."""
+    pride = keywords.value(state, cid, "pride")
+    return pride is None or champions.level(state, state.cards[cid].owner) >= pride
+
+
+def attackable(state: GameState, player: int) -> list[int]:
+    """Card ids of what ``player``'s opponent could attack: their units."""
+    opponent = state.players[1 - player]
+    cards = state.cards
+    found = []
+    if opponent.zones[LINEAGE]:
+        found.append(opponent.zones[LINEAGE][-1])
+    found.extend(cid for cid in opponent.zones[FIELD] if cards[cid].defn.type == "ally")
+    return found
+
+
+def _has(state: GameState, name: str, *cids: int) -> bool:
+    return any(cid >= 0 and keywords.has(state, cid, name) for cid in cids)
+
+
+def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
+                  card: int = -1) -> list[int]:
+    """The attack's legal targets (card ids), with Stealth, True Sight, Taunt and Unblockable."""
+    sources = (attacker, weapon, card)
+    sight = _has(state, "true_sight", *sources)
+    found = [cid for cid in attackable(state, player)
+             if sight or not keywords.has(state, cid, "stealth")]
+    if _has(state, "cleave", *sources) or _has(state, "unblockable", *sources):
+        return found
+    taunting = [cid for cid in found
+                if not state.cards[cid].rested and keywords.has(state, cid, "taunt")]
+    return taunting or found
+
+
+def power_of(state: GameState, cid: int) -> int:
+    return statics.stat(state, cid, "power") or 0
+
+
+def can_ally_attack(state: GameState, cid: int) -> bool:
+    card = state.cards[cid]
+    return (card.defn.type == "ally" and not card.rested and power_of(state, cid) > 0
+            and obeys(state, cid) and bool(legal_targets(state, card.owner, cid, -1)))
+
+
+def attack_options(state: GameState, player: int) -> list[Option]:
+    """Attacks the turn player may declare now (a slow action)."""
+    cards = state.cards
+    options = []
+    champ = champions.champion(state, player)
+    if champ >= 0 and not cards[champ].rested:
+        if power_of(state, champ) > 0 and legal_targets(state, player, champ, -1):
+            options.append(decisions.attack_with(champ, label(state, champ)))
+        for cid in state.players[player].zones[FIELD]:
+            if cards[cid].defn.type == "weapon" and legal_targets(state, player, champ, cid):
+                options.append(decisions.attack_with(champ, label(state, champ), cid,
+                                                     label(state, cid)))
+    for cid in state.players[player].zones[FIELD]:
+        if can_ally_attack(state, cid):
+            options.append(decisions.attack_with(cid, label(state, cid)))
+    return options
+
+
+# --- declaring ---------------------------------------------------------------------
+
+def declare(state: GameState, player: int, attacker: int, weapon: int) -> None:
+    """An ally or a champion with a weapon declares an attack: it rests as the cost."""
+    state.cards[attacker].rested = True
+    state.priority = -1
+    state.frames.append(AttackFrame(player, attacker, weapon, -1, "target"))
+
+
+def attack_card_resolves(state: GameState, player: int, card: int) -> None:
+    """An attack card resolved: into the intent, then its attack is declared. During a
+    combat no new combat can begin, so it fizzles ("Combat Phase - Attacking 1g")."""
+    if state.phase == "combat":
+        move_card(state, card, GRAVEYARD)
+        return
+    move_card(state, card, INTENT)
+    champ = champions.champion(state, player)
+    state.frames.append(AttackFrame(player, champ, -1, card, "target"))
+
+
+def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> Decision | None:
+    """Advance a declaration: choose target(s), then (attack cards) a weapon, then fight."""
+    cards = state.cards
+    if frame.stage == "target":
+        if answer is not None:
+            frame.targets = [answer.card]
+        else:
+            legal = ([] if frame.attacker < 0 else
+                     legal_targets(state, frame.player, frame.attacker, frame.weapon, frame.card))
+            if not legal:
+                # "Card Types - Attack": with nothing to attack, the attack fizzles.
+                state.frames.pop()
+                move_card(state, frame.card, GRAVEYARD)
+                return None
+            if _has(state, "cleave", frame.attacker, frame.weapon, frame.card):
+                frame.targets = legal
+            else:
+                return Decision(frame.player, decisions.ATTACK_TARGET,
+                                tuple(decisions.target(c, label(state, c), cards[c].owner)
+                                      for c in legal), frame.attacker)
+        frame.stage = "weapon"
+        answer = None
+    if frame.stage == "weapon" and frame.card >= 0:
+        if answer is None:
+            weapons = [c for c in state.players[frame.player].zones[FIELD]
+                       if cards[c].defn.type == "weapon"]
+            if weapons:
+                options = [decisions.NO_WEAPON, *(decisions.use_weapon(c, label(state, c))
+                                                  for c in weapons)]
+                return Decision(frame.player, decisions.CHOOSE_WEAPON, tuple(options), frame.card)
+        elif answer.verb == "weapon":
+            frame.weapon = answer.card
+    state.frames.pop()
+    _begin(state, frame)
+    return None
+
+
+def _begin(state: GameState, frame: AttackFrame) -> None:
+    cards = state.cards
+    combat = Combat(frame.player, cards[frame.attacker].oid,
+                    cards[frame.weapon].oid if frame.weapon >= 0 else -1)
+    combat.defenders = [cards[c].oid for c in frame.targets]
+    state.combat = combat
+    state.phase = "combat"
+    state.phase_stage = DECLARED
+    state.priority = -1  # declaring cannot be responded to
+    events.fire(state, cards[frame.attacker], "on_attack")
+    for used in (frame.weapon, *state.players[frame.player].zones[INTENT]):
+        if used >= 0:
+            events.fire(state, cards[used], "on_attack")
+    champ = champions.champion(state, 1 - frame.player)
+    if (len(frame.targets) == 1 and frame.targets[0] == champ
+            and not _has(state, "unblockable", frame.attacker, frame.weapon, frame.card)
+            and not _has(state, "cleave", frame.attacker, frame.weapon, frame.card)):
+        for cid in state.players[1 - frame.player].zones[FIELD]:
+            if not cards[cid].rested and keywords.has(state, cid, "intercept"):
+                events.fire_keyword(state, cards[cid], "intercept")
+
+
+def redirect(state: GameState, cid: int) -> None:
+    """"Keywords - Intercept": the attack now targets this ally, if it is still a legal target."""
+    combat = state.combat
+    if combat is None:
+        return
+    attacker = find_object(state, combat.attacker)
+    weapon = find_object(state, combat.weapon) if combat.weapon >= 0 else -1
+    if attacker >= 0 and cid in legal_targets(state, combat.player, attacker, weapon):
+        combat.defenders = [state.cards[cid].oid]
+
+
+# --- the steps ---------------------------------------------------------------------------
+
+def _retaliators(state: GameState, combat: Combat) -> list[int]:
+    """Units of the defending player that may still choose to retaliate."""
+    cards = state.cards
+    defender = 1 - combat.player
+    candidates = []
+    champ = champions.champion(state, defender)
+    for cid in ([champ] if champ >= 0 else []) + state.players[defender].zones[FIELD]:
+        card = cards[cid]
+        if not card.defn.is_unit or card.oid in combat.asked or card.oid in combat.retaliators:
+            continue
+        defending = card.oid in combat.defenders
+        if not defending and not keywords.has(state, cid, "ambush"):
+            continue
+        if card.rested and not keywords.has(state, cid, "steadfast"):
+            continue
+        if power_of(state, cid) > 0:
+            candidates.append(cid)
+    return candidates
+
+
+def _critical(state: GameState, combat: Combat) -> int:
+    attacker = find_object(state, combat.attacker)
+    if attacker < 0:
+        return 0
+    total = keywords.value(state, attacker, "critical") or 0
+    used = state.players[combat.player].zones[INTENT]
+    if combat.weapon >= 0:
+        weapon = find_object(state, combat.weapon)
+        used = [*used, weapon] if weapon >= 0 else used
+    for cid in used:
+        total += keywords.value(state, cid, "critical") or 0
+    return total
+
+
+def advance(state: GameState) -> None:
+    """The next step of the combat in progress."""
+    combat = state.combat
+    assert combat is not None
+    stage = state.phase_stage
+    cards = state.cards
+    defender = 1 - combat.player
+    if stage == DECLARED:
+        state.phase_stage = BEFORE_RETALIATION
+        _open(state)
+    elif stage == BEFORE_RETALIATION:
+        state.phase_stage = RETALIATION
+    elif stage == RETALIATION:
+        options = [decisions.retaliate_with(c, label(state, c))
+                   for c in _retaliators(state, combat)]
+        if options:
+            state.decision = Decision(defender, decisions.RETALIATE,
+                                      (decisions.NO_RETALIATION, *options))
+            return
+        state.phase_stage = BEFORE_DAMAGE
+        _open(state)
+    elif stage == BEFORE_DAMAGE:
+        state.phase_stage = ORDERING
+    elif stage == ORDERING:
+        live = [c for c in (find_object(state, oid) for oid in
+                            combat.retaliators[combat.ordered:]) if c >= 0]
+        if len(live) > 1:
+            state.decision = Decision(combat.player, decisions.ORDER_RETALIATORS, tuple(
+                decisions.damage_first(c, label(state, c)) for c in live))
+            return
+        state.phase_stage = CRITICAL
+    elif stage == CRITICAL:
+        need = _critical(state, combat)
+        state.phase_stage = DAMAGE
+        if need > 0:
+            if len(state.players[defender].zones[HAND]) >= need:
+                combat.discards = need
+                state.phase_stage = CRITICAL
+                state.decision = Decision(defender, decisions.CRITICAL,
+                                          (decisions.critical_discard(need), decisions.TAKE_DOUBLE),
+                                          find_object(state, combat.attacker))
+                return
+            combat.doubled = True
+    elif stage == DISCARDING:
+        hand = state.players[defender].zones[HAND]
+        seen: dict[str, int] = {}
+        for cid in hand:
+            seen.setdefault(cards[cid].defn.name, cid)
+        state.decision = Decision(defender, decisions.DISCARD, tuple(
+            decisions.discard(c, n) for n, c in seen.items()))
+    elif stage == DAMAGE:
+        _deal(state, combat)
+        state.phase_stage = END
+    elif stage == END:
+        for cid in list(state.players[combat.player].zones[INTENT]):
+            move_card(state, cid, GRAVEYARD)
+        state.phase_stage = RETURN
+        rules.state_based(state)
+    else:
+        state.combat = None
+        state.phase = "main"
+        state.phase_stage = 1
+        _open(state)
+
+
+def _open(state: GameState) -> None:
+    state.priority = state.turn_player
+    state.passes = 0
+
+
+def answer(state: GameState, kind: str, option: Option) -> None:
+    """Apply an answer to one of combat's own decisions."""
+    combat = state.combat
+    assert combat is not None
+    cards = state.cards
+    if kind == decisions.RETALIATE:
+        if option.verb == "no":
+            combat.asked.extend(cards[c].oid for c in _retaliators(state, combat))
+        else:
+            unit = cards[option.card]
+            if not keywords.has(state, unit.id, "steadfast"):
+                unit.rested = True
+            combat.retaliators.append(unit.oid)
+    elif kind == decisions.ORDER_RETALIATORS:
+        oid = cards[option.card].oid
+        combat.retaliators.remove(oid)
+        combat.retaliators.insert(combat.ordered, oid)
+        combat.ordered += 1
+    elif kind == decisions.CRITICAL:
+        # "Keywords - Critical N": discard N cards, or the damage is doubled.
+        if option.verb == "yes":
+            state.phase_stage = DISCARDING
+        else:
+            combat.discards = 0
+            combat.doubled = True
+            state.phase_stage = DAMAGE
+    else:  # DISCARD
+        move_card(state, option.card, GRAVEYARD)
+        combat.discards -= 1
+        if combat.discards == 0:
+            state.phase_stage = DAMAGE
+
+
+def _deal(state: GameState, combat: Combat) -> None:
+    """All combat damage at once ("Combat Phase - Damage Step 3")."""
+    cards = state.cards
+    doubled = combat.doubled
+    attacker = find_object(state, combat.attacker)
+    weapon = find_object(state, combat.weapon) if combat.weapon >= 0 else -1
+    intent = list(state.players[combat.player].zones[INTENT])
+    hits: list[tuple[int, int, int]] = []  # (source card id, target card id, amount)
+    if attacker >= 0:
+        amount = _attack_power(state, attacker, weapon, intent)
+        if doubled:
+            amount *= 2
+        legal = legal_targets(state, combat.player, attacker, weapon, intent[0] if intent else -1)
+        live = [c for c in (find_object(state, oid) for oid in combat.defenders) if c in legal]
+        hits.extend((attacker, target, amount) for target in live)
+        if weapon >= 0 and live:
+            cards[weapon].counters["durability"] = cards[weapon].counters.get("durability", 0) - 1
+        for oid in combat.retaliators:
+            unit = find_object(state, oid)
+            if unit >= 0:
+                bonus = keywords.value(state, unit, "retort") or 0
+                hits.append((unit, attacker, power_of(state, unit) + bonus))
+    dealt = [(src, dst, rules.deal_damage(state, dst, amount)) for src, dst, amount in hits]
+    lethal_seen: set[int] = set()
+    for src, dst, amount in dealt:
+        if amount <= 0:
+            continue
+        used = [src] if src != attacker else [src, *intent, *([weapon] if weapon >= 0 else [])]
+        for cid in used:
+            events.fire(state, cards[cid], "on_hit")
+        if dst not in lethal_seen and _lethal(state, dst):
+            lethal_seen.add(dst)
+            for cid in used:
+                events.fire(state, cards[cid], "on_kill")
+
+
+def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int]) -> int:
+    cards = state.cards
+    if cards[attacker].defn.is_champion:
+        total = power_of(state, attacker) + sum(cards[c].defn.power or 0 for c in intent)
+        if weapon >= 0:
+            total += power_of(state, weapon)
+    else:
+        total = power_of(state, attacker)
+    if cards[attacker].counters.get("distant"):
+        total += keywords.value(state, attacker, "ranged") or 0
+    return max(0, total)
+
+
+def _lethal(state: GameState, cid: int) -> bool:
+    """Whether a unit now has damage enough to die (Immortality: never)."""
+    if keywords.has(state, cid, "immortality"):
+        return False
+    card = state.cards[cid]
+    if card.defn.is_champion:
+        return card.damage >= champions.life(state, card.owner)
+    return card.damage >= (statics.stat(state, cid, "life") or 0)
