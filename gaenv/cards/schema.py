@@ -207,8 +207,9 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
     params = spec.params if main_of is not None else spec
     main = spec.main if main_of is not None else None
     here = f"{field}.{op}"
-    if not isinstance(value, dict) or (main is not None and params[main][0] in ("effects",
-                                                                                 "static")):
+    # A bare value fills the main argument; so does a mapping when the main argument is
+    # itself a mapping (a static, a filter), which is then always written bare.
+    if not isinstance(value, dict) or (main is not None and params[main][0] in _MAPPING_KINDS):
         if main is None:
             raise where.fail(here, f"expected a mapping of arguments, got {value!r}")
         value = {main: value}
@@ -229,6 +230,9 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
     return Node(op, MappingProxyType(args))
 
 
+_MAPPING_KINDS = ("effects", "static", "filter")
+
+
 def parse_effects(raw: Any, where: _Where, field: str) -> tuple[Node, ...]:
     if not isinstance(raw, list):
         raise where.fail(field, f"expected a list of effect steps, got {raw!r}")
@@ -244,8 +248,9 @@ def _number_targets(nodes: tuple[Node, ...], specs: list[str]) -> tuple[Node, ..
         if args.get("target") in effects.TARGET_SELECTORS:
             args["_slot"] = len(specs)
             specs.append(args["target"])
-        if isinstance(args.get("effect"), tuple):
-            args["effect"] = _number_targets(args["effect"], specs)
+        for key, value in node.args.items():
+            if isinstance(value, tuple) and value and isinstance(value[0], Node):
+                args[key] = _number_targets(value, specs)
         out.append(Node(node.op, MappingProxyType(args)))
     return tuple(out)
 

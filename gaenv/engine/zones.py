@@ -143,14 +143,13 @@ def check_conservation(state: GameState) -> None:
                     raise AssertionError(f"card {cid} listed in p{p.index} {zone} but says "
                                          f"p{state.cards[cid].owner} {state.cards[cid].zone}")
                 seen[cid] = zone
-    for item in state.stack:
-        if item.kind != "trigger":
+    # Activations and materializations hold their card on the stack (while resolving,
+    # in a frame); triggers and activated abilities only name their source.
+    resolving = [f.item for f in state.frames if hasattr(f, "item")]
+    for item in [*state.stack, *resolving]:
+        if item.kind in ("activation", "materialization"):
             if item.card in seen:
                 raise AssertionError(f"card {item.card} is on the stack and in {seen[item.card]}")
-            seen[item.card] = STACK
-    for frame in state.frames:
-        item = getattr(frame, "item", None)
-        if item is not None and item.kind != "trigger":
             seen[item.card] = STACK
     for card in state.cards:
         if card.zone == GONE:
