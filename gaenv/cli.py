@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 
+from gaenv.cards import report
 from gaenv.cards.decks import builtin_deck_names, load_deck
-from gaenv.cards.schema import CardFileError
+from gaenv.cards.schema import CardFileError, default_pool
 from gaenv.engine.game import DEFAULT_TURN_LIMIT
+from gaenv.engine.objects import CARD_TYPES, ELEMENTS
 from gaenv.simulate import pairings, simulate
 
 
@@ -57,8 +60,32 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.set_defaults(run=_simulate)
 
 
+def _cards(args: argparse.Namespace) -> int:
+    pool = default_pool()
+    if args.view == "coverage":
+        lines = report.coverage_lines(pool)
+    else:
+        cards = [c for c in pool.cards
+                 if (args.type is None or c.type == args.type)
+                 and (args.element is None or c.element == args.element)]
+        lines = report.list_lines(cards)
+    for line in lines:
+        print(line)
+    return 0
+
+
+def _add_cards(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("cards", help="the card pool: list it, or how each card is implemented")
+    p.add_argument("view", choices=("list", "coverage"),
+                   help="list: one card per line; coverage: data-only or hooked, per card")
+    p.add_argument("--type", choices=CARD_TYPES, help="list only cards of this type")
+    p.add_argument("--element", choices=ELEMENTS, help="list only cards of this element")
+    p.set_defaults(run=_cards)
+
+
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
     _add_simulate,
+    _add_cards,
 ]
 
 
@@ -73,6 +100,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CardFileError as exc:
         print(f"gaenv: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -202,12 +202,14 @@ def match_option(game: Game, step: str) -> decisions.Option:
 
 
 def pass_until(game: Game, phase: str) -> None:
-    """Both players decline until ``phase`` of the current turn begins (or the game ends)."""
+    """Both players decline until ``phase`` of the current turn begins (or the game ends).
+    From a combat, ``main`` means: until the combat is over and the main phase resumes."""
     if phase not in PHASES:
         raise ScenarioError(f"pass_until: unknown phase {phase!r}")
     state = game.state
     turn = state.turn
-    if PHASES.index(phase) < PHASES.index(state.phase):
+    current = "main" if state.phase == "combat" else state.phase  # combat happens in main
+    if PHASES.index(phase) < PHASES.index(current):
         raise ScenarioFailure(f"pass_until {phase}: that phase of turn {turn} is over")
     while not game.over and not (state.phase == phase and state.turn == turn):
         d = game.decision

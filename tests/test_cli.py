@@ -34,3 +34,24 @@ def test_simulate_rejects_bad_counts(args: list[str], capsys: pytest.CaptureFixt
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "must be at least 1" in err or "expected a whole number" in err
+
+
+def test_cards_list_one_line_per_card(capsys: pytest.CaptureFixture[str]) -> None:
+    from gaenv.cards.schema import default_pool
+
+    assert main(["cards", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(default_pool().cards) + 1
+    bolt = next(line for line in lines if line.startswith("Ember Bolt "))
+    for part in ("action", "fire", "reserve 1", "fast"):
+        assert part in bolt
+    assert main(["cards", "list", "--type", "weapon"]) == 0
+    weapons = capsys.readouterr().out.splitlines()[1:]
+    assert weapons and all(" weapon" in line for line in weapons)
+
+
+def test_cards_coverage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "coverage"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Drifting Thought: data-only: draw, floating_memory" in lines
+    assert lines[-1].endswith("0 hooked") or "0 hooked" in lines[-1]

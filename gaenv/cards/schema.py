@@ -322,6 +322,7 @@ _STATS_OF = {
     "ally": {"power", "life"},
     "weapon": {"power", "durability"},
     "attack": {"power"},
+    "domain": {"durability"},  # siegeable domains only, see parse_card
 }
 
 
@@ -351,8 +352,11 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         if value is not None and stat not in _STATS_OF.get(ctype, set()):
             raise where.fail(stat, f"a {ctype} card has no {stat} stat")
         stats[stat] = None if value is None else _nat(value, where, stat)
+    siegeable = ctype == "domain" and "Siegeable" in raw.get("subtypes", [])
     for stat in _STATS_OF.get(ctype, set()):
-        if stats[stat] is None:
+        if ctype == "domain" and (stats[stat] is None) == siegeable:
+            raise where.fail(stat, "a domain has durability if and only if it is Siegeable")
+        if ctype != "domain" and stats[stat] is None:
             raise where.fail(stat, f"a {ctype} card needs a {stat} stat")
     speed = raw.get("speed", "slow")
     _choice(speed, SPEEDS, where, "speed")

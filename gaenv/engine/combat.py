@@ -58,13 +58,15 @@ def obeys(state: GameState, cid: int) -> bool:
 
 
 def attackable(state: GameState, player: int) -> list[int]:
-    """Card ids of what ``player``'s opponent could attack: their units."""
+    """Card ids of what ``player``'s opponent could attack: their units and siegeable
+    domains ("Card Types - Functional Subtypes, Siegeable")."""
     opponent = state.players[1 - player]
     cards = state.cards
     found = []
     if opponent.zones[LINEAGE]:
         found.append(opponent.zones[LINEAGE][-1])
-    found.extend(cid for cid in opponent.zones[FIELD] if cards[cid].defn.type == "ally")
+    found.extend(cid for cid in opponent.zones[FIELD]
+                 if cards[cid].defn.type == "ally" or cards[cid].defn.is_siegeable)
     return found
 
 
@@ -393,10 +395,11 @@ def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int
 
 
 def _lethal(state: GameState, cid: int) -> bool:
-    """Whether a unit now has damage enough to die (Immortality: never)."""
-    if keywords.has(state, cid, "immortality"):
-        return False
+    """Whether a unit now has damage enough to die (Immortality: never; a siegeable domain
+    is destroyed, not killed, so it never counts for On Kill)."""
     card = state.cards[cid]
+    if not card.defn.is_unit or keywords.has(state, cid, "immortality"):
+        return False
     if card.defn.is_champion:
         return card.damage >= champions.life(state, card.owner)
     return card.damage >= (statics.stat(state, cid, "life") or 0)

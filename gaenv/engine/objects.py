@@ -124,6 +124,11 @@ class CardDef:
     def is_unit(self) -> bool:
         return self.type in UNIT_TYPES
 
+    @property
+    def is_siegeable(self) -> bool:
+        """"Card Types - Functional Subtypes, Siegeable": a domain that can be attacked."""
+        return self.type == "domain" and "Siegeable" in self.subtypes
+
     def has_keyword(self, name: str) -> bool:
         return name in self.keywords
 

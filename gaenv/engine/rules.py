@@ -30,7 +30,10 @@ def deal_damage(state: GameState, cid: int, amount: int) -> int:
         stopped = min(shield, amount)
         card.counters["prevent"] = shield - stopped
         amount -= stopped
-    card.damage += amount
+    if card.defn.is_siegeable:  # damage to a siegeable domain removes durability counters
+        card.counters["durability"] = card.counters.get("durability", 0) - amount
+    else:
+        card.damage += amount
     return amount
 
 
@@ -91,14 +94,15 @@ def keep_unique(state: GameState, kept: int) -> None:
 
 
 def _destroyed(state: GameState, card: CardObj) -> bool:
-    """An ally with damage at least its life dies (unless Immortal); a weapon without
-    durability counters is destroyed."""
+    """An ally with damage at least its life dies (unless Immortal); a weapon or a
+    siegeable domain without durability counters is destroyed."""
     kind = card.defn.type
     if kind == "ally":
         life = statics.stat(state, card.id, "life") or 0
         return (life <= 0 or card.damage >= life) and not keywords.has(state, card.id,
                                                                           "immortality")
-    return kind == "weapon" and card.counters.get("durability", 0) <= 0
+    return ((kind == "weapon" or card.defn.is_siegeable)
+            and card.counters.get("durability", 0) <= 0)
 
 
 def finish_if_lost(state: GameState) -> bool:
