@@ -48,11 +48,15 @@ def state_based(state: GameState) -> None:
     changed = True
     while changed:
         changed = False
+        # Without damage, debuff counters or a life-lowering effect nothing can die: the
+        # common case, checked cheaply.
+        lowering = any(s.node.op == "modify_stats" and s.node.args["life"] < 0
+                       for s in statics.sources(state))
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
-                life = champions.life(state, p.index)
                 top = lineage[-1]
+                life = champions.life(state, p.index) if _at_risk(cards[top], lowering) else 1
                 if (life <= 0 or cards[top].damage >= life) \
                         and not keywords.has(state, top, "immortality"):
                     champions.champion_leaves(state, p.index)
@@ -60,7 +64,8 @@ def state_based(state: GameState) -> None:
                     changed = True
             elif p.had_champion:
                 p.lost = True
-            for cid in [c for c in p.zones[FIELD] if _destroyed(state, cards[c])]:
+            for cid in [c for c in p.zones[FIELD]
+                        if _at_risk(cards[c], lowering) and _destroyed(state, cards[c])]:
                 if cards[cid].defn.type == "ally":
                     events.fire(state, cards[cid], "on_death")
                 move_card(state, cid, GRAVEYARD)
@@ -68,7 +73,8 @@ def state_based(state: GameState) -> None:
     if finish_if_lost(state):
         return
     for p in state.players:
-        extra = _unique_clash(state, p.index)
+        uniques = any("unique" in cards[c].defn.supertypes for c in p.zones[FIELD])
+        extra = _unique_clash(state, p.index) if uniques else []
         if extra:
             state.decision = Decision(p.index, decisions.KEEP_UNIQUE, tuple(
                 decisions.keep(cid, label(state, cid)) for cid in extra))
@@ -91,6 +97,11 @@ def keep_unique(state: GameState, kept: int) -> None:
     for cid in _unique_clash(state, card.owner):
         if cid != kept and state.cards[cid].defn.name == card.defn.name:
             move_card(state, cid, GRAVEYARD)
+
+
+def _at_risk(card: CardObj, lowering: bool) -> bool:
+    """Whether the object could fail a check at all (a cheap filter for `_destroyed`)."""
+    return bool(card.damage or card.counters or lowering or (card.defn.life or 1) <= 0)
 
 
 def _destroyed(state: GameState, card: CardObj) -> bool:
