@@ -208,18 +208,31 @@ def redirect(state: GameState, cid: int) -> None:
 
 # --- the steps ---------------------------------------------------------------------------
 
+def _still_defending(state: GameState, combat: Combat) -> list[int]:
+    """Card ids of the attack's targets that are still legal targets for it: one that
+    became illegal (gained Stealth, left the field) stops defending ("Combat Phase -
+    Attacking 4a"; "Keywords - Stealth 3")."""
+    attacker = find_object(state, combat.attacker)
+    if attacker < 0:
+        return []
+    weapon = find_object(state, combat.weapon) if combat.weapon >= 0 else -1
+    intent = state.players[combat.player].zones[INTENT]
+    legal = legal_targets(state, combat.player, attacker, weapon, intent[0] if intent else -1)
+    return [c for c in (find_object(state, oid) for oid in combat.defenders) if c in legal]
+
+
 def _retaliators(state: GameState, combat: Combat) -> list[int]:
     """Units of the defending player that may still choose to retaliate."""
     cards = state.cards
     defender = 1 - combat.player
+    defending = _still_defending(state, combat)
     candidates = []
     champ = champions.champion(state, defender)
     for cid in ([champ] if champ >= 0 else []) + state.players[defender].zones[FIELD]:
         card = cards[cid]
         if not card.defn.is_unit or card.oid in combat.asked or card.oid in combat.retaliators:
             continue
-        defending = card.oid in combat.defenders
-        if not defending and not keywords.has(state, cid, "ambush"):
+        if cid not in defending and not keywords.has(state, cid, "ambush"):
             continue
         if card.rested and not keywords.has(state, cid, "steadfast"):
             continue
@@ -357,8 +370,7 @@ def _deal(state: GameState, combat: Combat) -> None:
         amount = _attack_power(state, attacker, weapon, intent)
         if doubled:
             amount *= 2
-        legal = legal_targets(state, combat.player, attacker, weapon, intent[0] if intent else -1)
-        live = [c for c in (find_object(state, oid) for oid in combat.defenders) if c in legal]
+        live = _still_defending(state, combat)
         hits.extend((attacker, target, amount) for target in live)
         if weapon >= 0 and live:
             cards[weapon].counters["durability"] = cards[weapon].counters.get("durability", 0) - 1
@@ -367,16 +379,18 @@ def _deal(state: GameState, combat: Combat) -> None:
             if unit >= 0:
                 bonus = keywords.value(state, unit, "retort") or 0
                 hits.append((unit, attacker, power_of(state, unit) + bonus))
-    dealt = [(src, dst, rules.deal_damage(state, dst, amount)) for src, dst, amount in hits]
-    lethal_seen: set[int] = set()
-    for src, dst, amount in dealt:
-        if amount <= 0:
+    # The hits land together (no one acts in between and nothing leaves the field before
+    # the checks), but in the attacking player's order, so that On Kill goes to the
+    # source whose damage is the lethal part ("Combat Phase - Damage Step 2a").
+    killed: set[int] = set()
+    for src, dst, amount in hits:
+        if rules.deal_damage(state, dst, amount) <= 0:
             continue
         used = [src] if src != attacker else [src, *intent, *([weapon] if weapon >= 0 else [])]
         for cid in used:
             events.fire(state, cards[cid], "on_hit")
-        if dst not in lethal_seen and _lethal(state, dst):
-            lethal_seen.add(dst)
+        if dst not in killed and _lethal(state, dst):
+            killed.add(dst)
             for cid in used:
                 events.fire(state, cards[cid], "on_kill")
 
