@@ -112,3 +112,19 @@ def test_filter_defaults_are_not_shared_mutable_dicts(tmp_path: Path) -> None:
     assert applies_to is not statics.STATICS["modify_stats"]["applies_to"][2]
     with pytest.raises(TypeError):
         applies_to["type"] = ("ally",)  # type: ignore[index]
+
+
+def test_same_target_reuses_the_previous_target(tmp_path: Path) -> None:
+    """One declared target, two effects on it."""
+    path = tmp_path / "same.yaml"
+    path.write_text("set: t\ncards:\n  - {name: Double Tap, type: action, element: norm, "
+                    "reserve_cost: 0, effect: [{deal_damage: {amount: 1, target: target_ally}}, "
+                    "{boost: {target: same_target, power: 2}}]}\n")
+    card = load_pool([path]).get("Double Tap")
+    assert card.targets == ("target_ally",)
+    assert [n.args["_slot"] for n in card.effect] == [0, 0]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("set: t\ncards:\n  - {name: Orphan, type: action, element: norm, "
+                   "reserve_cost: 0, effect: [{boost: {target: same_target, power: 2}}]}\n")
+    with pytest.raises(CardFileError, match=r"'Orphan': field effect: same_target needs"):
+        load_pool([bad])

@@ -240,7 +240,8 @@ def parse_effects(raw: Any, where: _Where, field: str) -> tuple[Node, ...]:
                  for i, item in enumerate(raw))
 
 
-def _number_targets(nodes: tuple[Node, ...], specs: list[str]) -> tuple[Node, ...]:
+def _number_targets(nodes: tuple[Node, ...], specs: list[str], where: _Where,
+                    field: str) -> tuple[Node, ...]:
     """Give each targeting step its slot among the targets declared on play."""
     out = []
     for node in nodes:
@@ -248,9 +249,13 @@ def _number_targets(nodes: tuple[Node, ...], specs: list[str]) -> tuple[Node, ..
         if args.get("target") in effects.TARGET_SELECTORS:
             args["_slot"] = len(specs)
             specs.append(args["target"])
+        elif args.get("target") == "same_target":
+            if not specs:
+                raise where.fail(field, "same_target needs a target declared by an earlier step")
+            args["_slot"] = len(specs) - 1
         for key, value in node.args.items():
             if isinstance(value, tuple) and value and isinstance(value[0], Node):
-                args[key] = _number_targets(value, specs)
+                args[key] = _number_targets(value, specs, where, field)
         out.append(Node(node.op, MappingProxyType(args)))
     return tuple(out)
 
@@ -289,7 +294,8 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Abilit
             out.append(Ability(None, (), node, inherited, text, requires=requires))
         else:
             specs: list[str] = []
-            effect = _number_targets(parse_effects(item[kind], where, f"{field}.{kind}"), specs)
+            here = f"{field}.{kind}"
+            effect = _number_targets(parse_effects(item[kind], where, here), specs, where, here)
             trigger = None if kind == "activated" else kind
             out.append(Ability(trigger, effect, None, inherited, text, tuple(specs),
                                requires=requires, activated=kind == "activated", cost=cost))
@@ -312,7 +318,7 @@ def _parse_modes(raw: Any, where: _Where) -> tuple[tuple[str, tuple[Node, ...], 
         text = _str(mode.get("text"), where, f"{field}.text")
         specs: list[str] = []
         effect = _number_targets(parse_effects(mode.get("effect"), where, f"{field}.effect"),
-                                 specs)
+                                 specs, where, f"{field}.effect")
         out.append((text, effect, tuple(specs)))
     return tuple(out)
 
@@ -398,7 +404,8 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
     if "effect" in raw and "modes" in raw:
         raise where.fail("modes", "a modal card has its effects in its modes, not in effect")
     if "effect" in raw:
-        effect = _number_targets(parse_effects(raw["effect"], where, "effect"), specs)
+        effect = _number_targets(parse_effects(raw["effect"], where, "effect"), specs, where,
+                                 "effect")
     modes = _parse_modes(raw["modes"], where) if "modes" in raw else ()
     token = raw.get("token", False)
     if not isinstance(token, bool):

@@ -39,8 +39,9 @@ REQUIRED_TARGETS = ("target_unit", "target_ally", "target_champion", "target_opp
                     "target_opponent_ally", "target_your_ally", "target_your_unit")
 OPTIONAL_TARGETS = tuple(f"up_to_{s}" for s in REQUIRED_TARGETS)
 TARGET_SELECTORS = (*REQUIRED_TARGETS, *OPTIONAL_TARGETS)
-OBJECT_SELECTORS = (*TARGET_SELECTORS, "your_champion", "opponent_champion", "self",
-                    "each_ally", "each_your_ally", "each_opponent_ally", "each_opponent_unit")
+OBJECT_SELECTORS = (*TARGET_SELECTORS, "same_target", "your_champion", "opponent_champion",
+                    "self", "each_ally", "each_your_ally", "each_opponent_ally",
+                    "each_opponent_unit")
 PLAYER_SELECTORS = ("you", "opponent", "each_player")
 MOVE_DESTINATIONS = ("hand", "deck_bottom", "graveyard", "banishment", "memory")
 
@@ -126,7 +127,7 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     """The card ids an object selector names while ``frame`` resolves."""
     selector = args["target"]
     item = frame.item
-    if selector in TARGET_SELECTORS:
+    if selector in TARGET_SELECTORS or selector == "same_target":
         oid = item.targets[args["_slot"]]
         cid = zones.find_object(state, oid) if oid >= 0 else -1
         return [cid] if cid >= 0 else []
