@@ -33,7 +33,7 @@ from gaenv.engine import champions, decisions, events, keywords, rules, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT, LINEAGE
 from gaenv.engine.state import AttackFrame, Combat, GameState
-from gaenv.engine.zones import find_object, label, move_card
+from gaenv.engine.zones import distinct_names, find_object, label, move_card
 
 # phase_stage values while phase == "combat".
 DECLARED = 0
@@ -299,12 +299,9 @@ def advance(state: GameState) -> None:
                 return
             combat.doubled = True
     elif stage == DISCARDING:
-        hand = state.players[defender].zones[HAND]
-        seen: dict[str, int] = {}
-        for cid in hand:
-            seen.setdefault(cards[cid].defn.name, cid)
+        hand = distinct_names(state, state.players[defender].zones[HAND])
         state.decision = Decision(defender, decisions.DISCARD, tuple(
-            decisions.discard(c, n) for n, c in seen.items()))
+            decisions.discard(c, cards[c].defn.name) for c in hand))
     elif stage == DAMAGE:
         _deal(state, combat)
         state.phase_stage = END

@@ -363,17 +363,6 @@ def _move(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-def _distinct(state: GameState, cids: list[int]) -> list[int]:
-    seen: set[str] = set()
-    out = []
-    for cid in cids:
-        name = state.cards[cid].defn.name
-        if name not in seen:
-            seen.add(name)
-            out.append(cid)
-    return out
-
-
 @primitive("discard", "amount", amount=("nat", True, None), player=("one_player", False, "you"))
 def _discard(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
@@ -390,7 +379,7 @@ def _discard(state: GameState, frame: ResolveFrame, args: Args,
         return None
     cards = state.cards
     return Decision(player, decisions.DISCARD, tuple(
-        decisions.discard(c, cards[c].defn.name) for c in _distinct(state, hand)),
+        decisions.discard(c, cards[c].defn.name) for c in zones.distinct_names(state, hand)),
         frame.item.card)
 
 
@@ -414,7 +403,7 @@ def _glimpse(state: GameState, frame: ResolveFrame, args: Args,
         return None
     cards = state.cards
     options = []
-    for cid in _distinct(state, frame.scratch):
+    for cid in zones.distinct_names(state, frame.scratch):
         name = cards[cid].defn.name
         options += [decisions.glimpse_top(cid, name), decisions.glimpse_bottom(cid, name)]
     return Decision(player, decisions.GLIMPSE, tuple(options), frame.item.card)
@@ -425,7 +414,7 @@ def _choose_from(state: GameState, frame: ResolveFrame, cids: list[int]) -> Deci
         return None
     cards = state.cards
     return Decision(frame.item.controller, decisions.CHOOSE_CARD, (decisions.NOTHING, *(
-        decisions.choose(c, cards[c].defn.name) for c in _distinct(state, cids))),
+        decisions.choose(c, cards[c].defn.name) for c in zones.distinct_names(state, cids))),
         frame.item.card)
 
 

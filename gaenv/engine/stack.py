@@ -41,7 +41,7 @@ from gaenv.engine.objects import (
     Node,
 )
 from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
-from gaenv.engine.zones import field_objects, label, move_card
+from gaenv.engine.zones import distinct_names, field_objects, label, move_card
 
 ACTIVATION = "activation"
 MATERIALIZATION = "materialization"
@@ -172,24 +172,12 @@ def _ability_usable(state: GameState, player: int, cid: int, ability: Ability) -
     return _targets_exist(state, ability.targets, player, "Spell" in card.defn.subtypes)
 
 
-def _distinct(state: GameState, cids: list[int]) -> list[int]:
-    """One card per name: cards in hand, graveyard or material deck carry no state."""
-    seen: set[str] = set()
-    out = []
-    for cid in cids:
-        name = state.cards[cid].defn.name
-        if name not in seen:
-            seen.add(name)
-            out.append(cid)
-    return out
-
-
 def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     enabled = champions.elements(state, player)
     slow_ok = slow_allowed(state, player)
     cards = state.cards
     options = [decisions.PASS]
-    for cid in _distinct(state, state.players[player].zones[HAND]):
+    for cid in distinct_names(state, state.players[player].zones[HAND]):
         if can_activate(state, player, cid, enabled, slow_ok):
             options.append(decisions.activate(cid, cards[cid].defn.name))
     for cid in field_objects(state, player):
@@ -295,7 +283,7 @@ def _target_options(state: GameState, spec: str, player: int,
 
 def _reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
     cards = state.cards
-    hand = _distinct(state, state.players[player].zones[HAND])
+    hand = distinct_names(state, state.players[player].zones[HAND])
     return (*(decisions.pay_with(c, cards[c].defn.name) for c in hand),
             *(decisions.rest_for_cost(c, label(state, c))
               for c in costs.reservable(state, player)))
@@ -356,7 +344,7 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             costs.pay_random_memory(state, player, frame.memory_left)
             frame.memory_left = 0
     if frame.memory_left > 0:
-        floating = _distinct(state, costs.floating_memory(state, player))
+        floating = distinct_names(state, costs.floating_memory(state, player))
         if floating:
             options = [decisions.banish_floating(c, cards[c].defn.name) for c in floating]
             if len(state.players[player].zones[MEMORY]) >= frame.memory_left:

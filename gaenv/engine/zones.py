@@ -194,3 +194,16 @@ def create_card(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
         state.players[owner].zones[zone].append(cid)
     statics.changed(state)
     return cid
+
+
+def distinct_names(state: GameState, cids: list[int]) -> list[int]:
+    """The first card of each name, in order. Cards in hand, graveyard, deck or material
+    deck carry no state, so same-named ones are one choice for a player."""
+    seen: set[str] = set()
+    out = []
+    for cid in cids:
+        name = state.cards[cid].defn.name
+        if name not in seen:
+            seen.add(name)
+            out.append(cid)
+    return out
