@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from agents.random_agent import RandomAgent
 from gaenv.cards.decks import Deck
-from gaenv.engine import statics
+from gaenv.engine import rules, statics
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
 from gaenv.engine.zones import check_conservation
 
@@ -76,6 +76,7 @@ def play_random(deck0: Deck, deck1: Deck, seed: int, turn_limit: int = DEFAULT_T
         if check:
             check_conservation(game.state)
             statics.check_cache(game.state)
+            rules.verify_settled(game.state)
     return game, decisions
 
 

@@ -92,26 +92,32 @@ def power_of(state: GameState, cid: int) -> int:
     return statics.stat(state, cid, "power") or 0
 
 
-def can_ally_attack(state: GameState, cid: int) -> bool:
-    card = state.cards[cid]
-    return (card.defn.type == "ally" and not card.rested and power_of(state, cid) > 0
-            and obeys(state, cid) and bool(legal_targets(state, card.owner, cid, -1)))
-
-
 def attack_options(state: GameState, player: int) -> list[Option]:
-    """Attacks the turn player may declare now (a slow action)."""
+    """Attacks the turn player may declare now (a slow action). An attack needs a legal
+    target: any attackable object with True Sight, else one without Stealth (Taunt only
+    narrows which, never whether)."""
     cards = state.cards
+    candidates = attackable(state, player)
+    if not candidates:
+        return []
+    unseen_only = all(keywords.has(state, c, "stealth") for c in candidates)
+
+    def has_target(*sources: int) -> bool:
+        return not unseen_only or _has(state, "true_sight", *sources)
+
     options = []
     champ = champions.champion(state, player)
     if champ >= 0 and not cards[champ].rested:
-        if power_of(state, champ) > 0 and legal_targets(state, player, champ, -1):
+        if power_of(state, champ) > 0 and has_target(champ):
             options.append(decisions.attack_with(champ, label(state, champ)))
         for cid in state.players[player].zones[FIELD]:
-            if cards[cid].defn.type == "weapon" and legal_targets(state, player, champ, cid):
+            if cards[cid].defn.type == "weapon" and has_target(champ, cid):
                 options.append(decisions.attack_with(champ, label(state, champ), cid,
                                                      label(state, cid)))
     for cid in state.players[player].zones[FIELD]:
-        if can_ally_attack(state, cid):
+        card = cards[cid]
+        if (card.defn.type == "ally" and not card.rested and power_of(state, cid) > 0
+                and obeys(state, cid) and has_target(cid)):
             options.append(decisions.attack_with(cid, label(state, cid)))
     return options
 
@@ -371,6 +377,7 @@ def _deal(state: GameState, combat: Combat) -> None:
         hits.extend((attacker, target, amount) for target in live)
         if weapon >= 0 and live:
             cards[weapon].counters["durability"] = cards[weapon].counters.get("durability", 0) - 1
+            state.checks_due = True
         for oid in combat.retaliators:
             unit = find_object(state, oid)
             if unit >= 0:

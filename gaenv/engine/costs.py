@@ -36,9 +36,7 @@ def cost(state: GameState, player: int, defn: CardDef, kind: str, empower: int =
     sets: list[tuple[int, int]] = []
     delta = 0
     removed = False
-    for static in statics.sources(state):
-        if static.node.op != "modify_cost":
-            continue
+    for static in statics.of_kind(state, "modify_cost"):
         args = static.node.args
         if args["cost"] != kind or not statics.matches(args["applies_to"], defn, player,
                                                          static.controller):

@@ -55,9 +55,8 @@ def value(state: GameState, cid: int, name: str) -> int | None:
     printed = card.defn.keywords.get(name)
     if printed is not None:
         found.append(printed)
-    for s in statics.sources(state):
-        if s.node.op == "grant_keyword" and s.node.args["keyword"] == name \
-                and statics.applies(s, card):
+    for s in statics.of_kind(state, "grant_keyword"):
+        if s.node.args["keyword"] == name and statics.applies(s, card):
             found.append(s.node.args["amount"])
     if not found:
         return None

@@ -24,6 +24,7 @@ def deal_damage(state: GameState, cid: int, amount: int) -> int:
     """
     if amount <= 0:
         return 0
+    state.checks_due = True
     card = state.cards[cid]
     shield = card.counters.get("prevent", 0)
     if shield:
@@ -43,15 +44,20 @@ def state_based(state: GameState) -> None:
     When a player controls several Unique objects of one name ("Card Types -
     Supertypes 1") the checks stop at a ``keep_unique`` decision; the answer
     sacrifices the others and the checks run again before anyone acts.
+
+    The checks look only at damage, life, counters, zones, statics and losses, and
+    every change to those sets ``state.checks_due``; when nothing changed since they
+    last ran they cannot find anything (`verify_settled` checks that in tests).
     """
+    if not state.checks_due:
+        return
     cards = state.cards
     changed = True
     while changed:
         changed = False
         # Without damage, debuff counters or a life-lowering effect nothing can die: the
         # common case, checked cheaply.
-        lowering = any(s.node.op == "modify_stats" and s.node.args["life"] < 0
-                       for s in statics.sources(state))
+        lowering = any(s.node.args["life"] < 0 for s in statics.of_kind(state, "modify_stats"))
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
@@ -70,6 +76,7 @@ def state_based(state: GameState) -> None:
                     events.fire(state, cards[cid], "on_death")
                 move_card(state, cid, GRAVEYARD)
                 changed = True
+    state.checks_due = False
     if finish_if_lost(state):
         return
     for p in state.players:
@@ -78,6 +85,7 @@ def state_based(state: GameState) -> None:
         if extra:
             state.decision = Decision(p.index, decisions.KEEP_UNIQUE, tuple(
                 decisions.keep(cid, label(state, cid)) for cid in extra))
+            state.checks_due = True  # until the player has chosen
             return
 
 
@@ -124,3 +132,18 @@ def finish_if_lost(state: GameState) -> bool:
         state.decision = None
         state.winner = 1 - losers[0] if len(losers) == 1 else None
     return state.over
+
+
+def verify_settled(state: GameState) -> None:
+    """Assert that running the checks now would change nothing unless they are due
+    (``state.checks_due`` is only an optimisation; AssertionError if it lied)."""
+    if state.checks_due or state.decision is None:
+        return
+    probe = state.clone()
+    probe.checks_due = True
+    probe.decision = None
+    state_based(probe)
+    probe.checks_due = False
+    probe.decision = state.decision
+    if probe.snapshot() != state.snapshot():
+        raise AssertionError("state-based checks were due but not flagged")

@@ -229,10 +229,10 @@ class GameState:
     """Everything that makes up a position. See docs/engine.md for the fields."""
 
     __slots__ = (
-        "cards", "combat", "decision", "decisions_made", "first_player", "frames", "lasting",
-        "next_oid", "next_timestamp", "over", "passes", "pending_triggers", "phase", "phase_stage",
-        "players", "priority", "rng", "stack", "static_cache", "truncated", "turn", "turn_limit",
-        "turn_one_pending", "turn_player", "winner",
+        "cards", "checks_due", "combat", "decision", "decisions_made", "first_player", "frames",
+        "lasting", "next_oid", "next_timestamp", "over", "passes", "pending_triggers", "phase",
+        "phase_stage", "players", "priority", "rng", "stack", "static_cache", "truncated", "turn",
+        "turn_limit", "turn_one_pending", "turn_player", "winner",
     )
 
     def __init__(self, seed: int, turn_limit: int) -> None:
@@ -245,7 +245,9 @@ class GameState:
         self.combat: Combat | None = None
         self.lasting: list[Lasting] = []
         # Statics in force, derived from cards and lasting effects (see engine.statics).
-        self.static_cache: list[Any] | None = None
+        self.static_cache: tuple[Any, ...] | None = None
+        # Whether anything the state-based checks look at changed since they last ran.
+        self.checks_due = True
         self.turn = 0
         self.turn_player = 0
         self.first_player = 0
@@ -303,14 +305,15 @@ class GameState:
             self.combat.key() if self.combat is not None else None, self.turn,
             self.turn_player, self.first_player, self.phase, self.phase_stage,
             self.turn_one_pending, self.priority, self.passes, decision, self.decisions_made,
-            self.over, self.truncated, self.winner, self.turn_limit, self.next_oid,
+            self.over, self.truncated, self.winner, self.turn_limit, self.checks_due,
+            self.next_oid,
             self.next_timestamp, self.rng.getstate(),
         )
 
 
 # GameState slots a clone may share with the original.
 _SHARED_SLOTS = (
-    "static_cache", "turn", "turn_player", "first_player", "phase", "phase_stage",
+    "static_cache", "checks_due", "turn", "turn_player", "first_player", "phase", "phase_stage",
     "turn_one_pending", "priority", "passes", "decision", "decisions_made", "over",
     "truncated", "winner", "turn_limit", "next_oid", "next_timestamp",
 )

@@ -63,17 +63,35 @@ def sources(state: GameState) -> list[Static]:
     `changed`. `check_cache` verifies the cache in checked games.
     """
     if state.static_cache is None:
-        state.static_cache = list(_compute(state))
-    return state.static_cache
+        _fill(state)
+    return state.static_cache[0]  # type: ignore[index]
+
+
+def of_kind(state: GameState, op: str) -> list[Static]:
+    """The statics in force of one kind (``modify_stats``, ``grant_keyword``, ...): the
+    hot lookups scan only these, usually none or a few."""
+    if state.static_cache is None:
+        _fill(state)
+    return state.static_cache[1].get(op, [])  # type: ignore[index]
+
+
+def _fill(state: GameState) -> None:
+    found = list(_compute(state))
+    by_kind: dict[str, list[Static]] = {}
+    for s in found:
+        by_kind.setdefault(s.node.op, []).append(s)
+    state.static_cache = (found, by_kind)
 
 
 def changed(state: GameState) -> None:
-    """Forget the cached statics: something they depend on changed."""
+    """Forget the cached statics: something they depend on changed. Whatever changes the
+    statics may also change the state-based checks' verdict, so they are due again."""
     state.static_cache = None
+    state.checks_due = True
 
 
 def check_cache(state: GameState) -> None:
-    if state.static_cache is not None and state.static_cache != list(_compute(state)):
+    if state.static_cache is not None and state.static_cache[0] != list(_compute(state)):
         raise AssertionError("stale static-effect cache")
 
 
@@ -147,8 +165,7 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
 
 def total(state: GameState, op: str, player: int) -> int:
     """The sum of ``amount`` over statics of kind ``op`` controlled by ``player``."""
-    return sum(s.node.args["amount"] for s in sources(state)
-               if s.node.op == op and s.controller == player)
+    return sum(s.node.args["amount"] for s in of_kind(state, op) if s.controller == player)
 
 
 def applies(static: Static, card: CardObj) -> bool:
@@ -168,7 +185,7 @@ def stat(state: GameState, cid: int, name: str) -> int | None:
     counters = card.counters
     if counters:
         value += counters.get("buff", 0) - counters.get("debuff", 0)
-    for s in sources(state):
-        if s.node.op == "modify_stats" and s.node.args[name] and applies(s, card):
+    for s in of_kind(state, "modify_stats"):
+        if s.node.args[name] and applies(s, card):
             value += s.node.args[name]
     return value

@@ -106,6 +106,7 @@ def draw(state: GameState, player: int, count: int) -> None:
     for _ in range(count):
         if not deck:
             state.players[player].lost = True
+            state.checks_due = True
             return
         move_card(state, deck[-1], HAND)
 
