@@ -83,9 +83,22 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.set_defaults(run=_cards)
 
 
+def _layout(args: argparse.Namespace) -> int:
+    from gaenv.env.observation import Encoder, markdown
+
+    print(markdown(Encoder(default_pool())), end="")
+    return 0
+
+
+def _add_layout(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("layout", help="print the observation and action layout (Markdown)")
+    p.set_defaults(run=_layout)
+
+
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
     _add_simulate,
     _add_cards,
+    _add_layout,
 ]
 
 

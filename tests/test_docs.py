@@ -21,3 +21,12 @@ def test_engine_doc_lists_decision_kind(kind: str) -> None:
                                   *effects.PLAYER_SELECTORS])
 def test_cards_doc_lists_language_element(name: str) -> None:
     assert f"`{name}`" in (DOCS / "cards.md").read_text()
+
+
+def test_observation_doc_layout_is_current() -> None:
+    from gaenv.cards.schema import default_pool
+    from gaenv.env.observation import Encoder, markdown
+
+    text = (DOCS / "observation.md").read_text()
+    generated = text.split("<!-- generated -->\n", 1)[1].split("<!-- end generated -->", 1)[0]
+    assert generated == markdown(Encoder(default_pool())), "run `gaenv layout` and update"

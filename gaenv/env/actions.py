@@ -1,0 +1,150 @@
+"""The action layout: one ``Discrete(N)`` whose indices point at visible things.
+
+Each index is a slot in a block: ``pass``, ``confirm``, the deciding player's
+hand, material deck, own objects (champion first), weapons to attack with,
+activated abilities of own objects, the opponent's objects, own graveyard,
+and generic ``choice`` slots. What choosing a slot means follows from the
+decision kind (in the observation): hand slot 3 is "activate it" at an
+opportunity, "pay with it" when paying a reserve cost, "discard it" when
+discarding. The mask is exact: every unmasked index decodes to one legal
+option of the engine, and every legal option has an index.
+
+Past a cap (more cards in hand than hand slots, more objects than object
+slots, a third ability, ...), an option that has no slot of its own goes to
+the next free ``choice`` slot instead, whose features the observation shows;
+nothing legal is ever lost. Only a decision with more such options than
+choice slots cannot be encoded, and raises `ActionOverflow` naming it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gaenv.engine.decisions import Decision, Option
+from gaenv.engine.objects import GRAVEYARD, HAND, MATERIAL
+from gaenv.engine.state import GameState
+from gaenv.engine.zones import field_objects
+
+HAND_SLOTS = 16
+MATERIAL_SLOTS = 12
+OWN_SLOTS = 12        # slot 0: the champion; then objects in the order they entered
+OPPONENT_SLOTS = 12
+ABILITY_SLOTS = 2     # activated abilities per own object
+GRAVEYARD_SLOTS = 8   # own graveyard, most recent card first
+CHOICE_SLOTS = 32
+
+BLOCKS: tuple[tuple[str, int], ...] = (
+    ("pass", 1),
+    ("confirm", 1),
+    ("hand", HAND_SLOTS),
+    ("material", MATERIAL_SLOTS),
+    ("own", OWN_SLOTS),
+    ("weapon_attack", OWN_SLOTS),
+    ("ability", OWN_SLOTS * ABILITY_SLOTS),
+    ("opponent", OPPONENT_SLOTS),
+    ("graveyard", GRAVEYARD_SLOTS),
+    ("choice", CHOICE_SLOTS),
+)
+OFFSET: dict[str, int] = {}
+_total = 0
+for _name, _size in BLOCKS:
+    OFFSET[_name] = _total
+    _total += _size
+N_ACTIONS = _total
+
+DECLINE = frozenset({"pass", "no"})
+CONFIRM = frozenset({"yes", "random"})
+_OWN_OBJECT_VERBS = frozenset({"target", "retaliate", "rest", "keep", "first", "weapon"})
+
+
+class ActionOverflow(RuntimeError):
+    """A decision with more slotless options than there are choice slots."""
+
+
+@dataclass
+class Slots:
+    """Where the deciding player's visible cards sit: card id -> slot in its block."""
+
+    hand: list[int]
+    material: list[int]
+    own: list[int]
+    opponent: list[int]
+    graveyard: list[int]
+
+    @classmethod
+    def of(cls, state: GameState, player: int) -> Slots:
+        p = state.players[player]
+        return cls(
+            hand=p.zones[HAND][:HAND_SLOTS],
+            material=p.zones[MATERIAL][:MATERIAL_SLOTS],
+            own=field_objects(state, player)[:OWN_SLOTS],
+            opponent=field_objects(state, 1 - player)[:OPPONENT_SLOTS],
+            graveyard=p.zones[GRAVEYARD][::-1][:GRAVEYARD_SLOTS],
+        )
+
+
+def _natural(option: Option, player: int, slots: Slots, owner_of: list[int]) -> int:
+    """The option's own index, or -1 if it has none (past a cap, or no natural block)."""
+    verb = option.verb
+    card = option.card
+    if verb in DECLINE:
+        return OFFSET["pass"]
+    if verb in CONFIRM:
+        return OFFSET["confirm"]
+    if verb in ("activate", "pay", "discard") and card in slots.hand:
+        return OFFSET["hand"] + slots.hand.index(card)
+    if verb in ("materialize", "put", "choose") and card in slots.material:
+        return OFFSET["material"] + slots.material.index(card)
+    if verb in ("banish", "choose") and card in slots.graveyard:
+        return OFFSET["graveyard"] + slots.graveyard.index(card)
+    if verb == "attack":
+        if option.other >= 0:
+            if option.other in slots.own:
+                return OFFSET["weapon_attack"] + slots.own.index(option.other)
+            return -1
+        if card in slots.own:
+            return OFFSET["own"] + slots.own.index(card)
+        return -1
+    if verb == "use" and card in slots.own and option.other < ABILITY_SLOTS:
+        return OFFSET["ability"] + slots.own.index(card) * ABILITY_SLOTS + option.other
+    if verb in _OWN_OBJECT_VERBS and card >= 0:
+        if owner_of[card] == player and card in slots.own:
+            return OFFSET["own"] + slots.own.index(card)
+        if owner_of[card] != player and card in slots.opponent:
+            return OFFSET["opponent"] + slots.opponent.index(card)
+    return -1
+
+
+def assign(state: GameState, decision: Decision, slots: Slots) -> tuple[dict[int, Option],
+                                                                          list[Option]]:
+    """Give every option of the decision an action index.
+
+    Returns index -> option, and the options in choice slots (in slot order).
+    """
+    owner_of = [c.owner for c in state.cards]
+    by_index: dict[int, Option] = {}
+    choices: list[Option] = []
+    for option in decision.options:
+        index = _natural(option, decision.player, slots, owner_of)
+        if index < 0 or index in by_index:
+            if len(choices) == CHOICE_SLOTS:
+                raise ActionOverflow(
+                    f"player {decision.player}'s {decision.kind} decision has more than "
+                    f"{CHOICE_SLOTS} options without a slot of their own")
+            index = OFFSET["choice"] + len(choices)
+            choices.append(option)
+        by_index[index] = option
+    return by_index, choices
+
+
+def mask_of(by_index: dict[int, Option]) -> np.ndarray:
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    mask[list(by_index)] = 1
+    return mask
+
+
+def describe() -> list[tuple[str, int, int]]:
+    """(block, first index, size) for the docs."""
+    return [(name, OFFSET[name], size) for name, size in BLOCKS]

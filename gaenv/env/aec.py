@@ -1,0 +1,203 @@
+"""The PettingZoo AEC environment: an adapter around the engine, holding no rules.
+
+    from gaenv.env import env
+    e = env(decks=("ember_vanguard", "gale_skirmish"), seed=0)
+    e.reset()
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        e.step(None if term or trunc else policy(obs["observation"], obs["action_mask"]))
+
+Agents ``player_0`` and ``player_1`` are the engine's players 0 and 1; the
+agent to act is the one the engine's current decision belongs to.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from gaenv.cards.decks import builtin_deck_names, load_deck
+from gaenv.cards.schema import default_pool
+from gaenv.engine.decisions import Option
+from gaenv.engine.game import Game
+from gaenv.env import actions
+from gaenv.env.config import EnvConfig
+from gaenv.env.observation import Encoder
+from gaenv.env.render import board
+
+AGENTS = ("player_0", "player_1")
+
+
+class raw_env(AECEnv):
+    """The unwrapped environment. ``raw_env(**config)``: see `EnvConfig`."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "gaenv_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, **config: Any) -> None:
+        super().__init__()
+        self.config = EnvConfig.from_kwargs(**config)
+        self.render_mode = self.config.render_mode
+        self.pool = default_pool()
+        names = self.config.decks or tuple(builtin_deck_names())
+        self._decks = [load_deck(n, self.pool).cards for n in names]
+        self.encoder = Encoder(self.pool)
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        box = spaces.Box(low=-1.0, high=self.encoder.high, shape=(self.encoder.size,),
+                         dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(actions.N_ACTIONS,), dtype=np.int8)
+        self._observation_space = spaces.Dict({"observation": box, "action_mask": mask})
+        self._action_space = spaces.Discrete(actions.N_ACTIONS)
+        self._rng = random.Random(self.config.seed)
+        self.game: Game | None = None
+        self._cache: tuple[tuple[int, int, bool], dict[str, np.ndarray],
+                           dict[int, Option]] | None = None
+
+    # --- spaces ------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_space
+
+    # --- episode -------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        if len(self._decks) == 2:
+            deck0, deck1 = self._decks
+        else:
+            deck0, deck1 = self._rng.choice(self._decks), self._rng.choice(self._decks)
+        self.game = Game.new(deck0, deck1, self._rng.randrange(2**31), self.config.turn_limit)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._cache = None
+        self._after_engine_moved()
+
+    def _forced(self) -> None:
+        """Take single-option decisions by themselves when configured to."""
+        game = self.game
+        assert game is not None
+        if self.config.auto_forced:
+            while not game.over and len(game.decision.options) == 1:  # type: ignore[union-attr]
+                game.step(0)
+
+    def _after_engine_moved(self) -> None:
+        game = self.game
+        assert game is not None
+        self._forced()
+        if game.over:
+            if not game.truncated and game.winner is not None:
+                self.rewards[AGENTS[game.winner]] = 1.0
+                self.rewards[AGENTS[1 - game.winner]] = -1.0
+            flags = dict.fromkeys(self.agents, True)
+            if game.truncated:
+                self.truncations = flags
+            else:
+                self.terminations = flags
+            for agent in self.agents:
+                self.infos[agent] = {"decision": None, "result": self._result()}
+            return
+        decision = game.decision
+        assert decision is not None
+        self.agent_selection = AGENTS[decision.player]
+        _, by_index = self._encoded(self.agent_selection)
+        self.infos[self.agent_selection] = {
+            "decision": decision.kind,
+            "options": {i: o.text for i, o in sorted(by_index.items())},
+        }
+        self.infos[AGENTS[1 - decision.player]] = {"decision": None}
+
+    def _result(self) -> str:
+        game = self.game
+        assert game is not None
+        if game.truncated:
+            return "truncated"
+        return "draw" if game.winner is None else f"{AGENTS[game.winner]} won"
+
+    # --- observing -----------------------------------------------------------------------
+
+    def _encoded(self, agent: str) -> tuple[dict[str, np.ndarray], dict[int, Option]]:
+        game = self.game
+        assert game is not None
+        player = AGENTS.index(agent)
+        key = (player, game.state.decisions_made, game.over)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1], self._cache[2]
+        state = game.state
+        decision = game.decision if not game.over else None
+        slots = actions.Slots.of(state, player)
+        by_index: dict[int, Option] = {}
+        choices: list[Option] = []
+        if decision is not None and decision.player == player:
+            by_index, choices = actions.assign(state, decision, slots)
+        obs = {"observation": self.encoder.encode(state, player, decision, slots, choices),
+               "action_mask": actions.mask_of(by_index)}
+        self._cache = (key, obs, by_index)
+        return obs, by_index
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self._encoded(agent)[0]
+
+    def action_masks(self) -> np.ndarray:
+        """The current agent's mask (the sb3-contrib MaskablePPO convention)."""
+        return self.observe(self.agent_selection)["action_mask"]
+
+    # --- acting --------------------------------------------------------------------------
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        _, by_index = self._encoded(agent)
+        if action is None or int(action) not in by_index:
+            legal = ", ".join(f"{i} ({o.text})" for i, o in sorted(by_index.items()))
+            raise ValueError(f"action {action!r} is not legal for {agent}; legal actions: {legal}")
+        game = self.game
+        assert game is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        game.step(by_index[int(action)])
+        self._after_engine_moved()
+        self._accumulate_rewards()
+
+    # --- showing -------------------------------------------------------------------------
+
+    def render(self) -> str | None:
+        if self.game is None or self.render_mode is None:
+            return None
+        labels = None
+        if not self.game.over:
+            _, by_index = self._encoded(self.agent_selection)
+            labels = {i: o.text for i, o in sorted(by_index.items())}
+        text = board(self.game, labels)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.game = None
+
+
+def env(**config: Any) -> AECEnv:
+    """The environment with PettingZoo's standard wrappers: an illegal action ends the
+    game for its player (reward -1), actions are bounds-checked, and the AEC order is
+    enforced."""
+    wrapped: AECEnv = raw_env(**config)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

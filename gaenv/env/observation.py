@@ -1,0 +1,295 @@
+"""The observation: one float32 vector built from named pieces, for one player's view.
+
+A piece is a fixed slice of the vector (see `Encoder.pieces` and
+docs/observation.md, whose tables ``gaenv layout`` prints).
+Card slots carry the same card features everywhere: numeric characteristics
+(types, element, costs, stats, speed, keywords, ...) and, in one feature, the
+card's integer index into the frozen card vocabulary (the pool's order), so
+an embedding layer can look it up. Only what the observing player may know is
+encoded: the opponent's hand, memory and material deck appear as counts, no
+main deck is ever shown except the cards the observer is choosing among during
+their own search or glimpse (which the rules show them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gaenv.cards.schema import CardPool
+from gaenv.engine import champions, decisions, events, keywords, statics
+from gaenv.engine.decisions import Decision, Option
+from gaenv.engine.objects import CARD_TYPES, ELEMENTS, PLAYER_ZONES, CardDef, CardObj
+from gaenv.engine.state import PHASES, GameState
+from gaenv.env.actions import (
+    CHOICE_SLOTS,
+    GRAVEYARD_SLOTS,
+    HAND_SLOTS,
+    MATERIAL_SLOTS,
+    OPPONENT_SLOTS,
+    OWN_SLOTS,
+    Slots,
+)
+
+MEMORY_SLOTS = 8
+OPPONENT_GRAVEYARD_SLOTS = 8
+STACK_SLOTS = 6
+CLASS_SLOTS = 16
+LOW, HIGH_VALUE = -1.0, 4.0  # static features are clipped to this range
+
+PHASE_NAMES = (*PHASES, "combat")
+STACK_KINDS = ("activation", "materialization", "trigger", "ability")
+VERBS = ("pass", "no", "yes", "random", "activate", "materialize", "put", "target", "pay",
+         "banish", "choose", "attack", "weapon", "retaliate", "first", "discard", "top",
+         "bottom", "mode", "keep", "trigger", "use", "rest")
+NUMBERED = tuple(k for k, spec in keywords.KEYWORDS.items() if spec.numbered)
+ABILITY_FLAGS = (*events.TRIGGERS, "static", "activated", "modal")
+
+# Per-card features: the static part comes from the printed card, the rest from play.
+STATIC_NAMES = (
+    "present", "card_index", *(f"type_{t}" for t in CARD_TYPES),
+    *(f"element_{e}" for e in ELEMENTS), "regalia", "unique", "token", "fast",
+    "has_reserve_cost", "reserve_cost", "has_memory_cost", "memory_cost", "level",
+    "printed_power", "printed_life", "printed_durability",
+    *(f"kw_{k}" for k in keywords.KEYWORDS), *(f"kw_{k}_n" for k in NUMBERED),
+    *(f"has_{a}" for a in ABILITY_FLAGS), *(f"class_{i}" for i in range(CLASS_SLOTS)),
+)
+DYNAMIC_NAMES = ("mine", "power", "life", "damage", "rested", "durability", "buff", "debuff",
+                 "distant", "prevent", "stealth_now", "taunt_now")
+CARD_FEATURES = len(STATIC_NAMES) + len(DYNAMIC_NAMES)
+CARD_INDEX = STATIC_NAMES.index("card_index")
+
+
+@dataclass(frozen=True)
+class Piece:
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+
+def _scaled(value: float | None, scale: float) -> float:
+    return 0.0 if value is None else value / scale
+
+
+class Encoder:
+    """Builds observations for one card pool (its order is the card vocabulary)."""
+
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+        self._mods: list[statics.Static] = []
+        classes = sorted({c for card in pool.cards for c in card.classes})
+        self.classes = {name: i for i, name in enumerate(classes[:CLASS_SLOTS])}
+        self.static = np.array([self._static_row(card) for card in pool.cards],
+                               dtype=np.float32)
+        layout = [
+            ("globals", len(self._global_names()),
+             "turn, phase, combat step, who plays and decides, decision kind, stack size"),
+            ("me", self._player_size(), "my champion and the number of cards in my zones"),
+            ("opponent", self._player_size(), "the same for the opponent"),
+            ("my_hand", HAND_SLOTS * CARD_FEATURES, f"my hand, first {HAND_SLOTS} cards"),
+            ("my_memory", MEMORY_SLOTS * CARD_FEATURES, f"my memory, first {MEMORY_SLOTS}"),
+            ("my_material", MATERIAL_SLOTS * CARD_FEATURES, "my material deck"),
+            ("my_field", OWN_SLOTS * CARD_FEATURES,
+             "my champion, then my objects in entry order"),
+            ("opponent_field", OPPONENT_SLOTS * CARD_FEATURES,
+             "the opponent's champion and objects"),
+            ("my_graveyard", GRAVEYARD_SLOTS * CARD_FEATURES, "my graveyard, newest first"),
+            ("opponent_graveyard", OPPONENT_GRAVEYARD_SLOTS * CARD_FEATURES,
+             "the opponent's graveyard, newest first"),
+            ("stack", STACK_SLOTS * (CARD_FEATURES + 2 + len(STACK_KINDS)),
+             "the effects stack, top first: card, mine?, targets, kind"),
+            ("choices", CHOICE_SLOTS * (CARD_FEATURES + len(VERBS) + 1),
+             "the options in choice slots: card (if I may see it), verb, number"),
+        ]
+        self.pieces: list[Piece] = []
+        start = 0
+        for name, size, meaning in layout:
+            self.pieces.append(Piece(name, start, size, meaning))
+            start += size
+        self.size = start
+        self._at = {p.name: p.start for p in self.pieces}
+        self.high = float(max(HIGH_VALUE, len(pool.cards)))
+
+    # --- the layout -------------------------------------------------------------------
+
+    @staticmethod
+    def _global_names() -> list[str]:
+        return ["turn", "my_turn", "my_decision", "first_player", "stack_size", "empower",
+                *(f"phase_{p}" for p in PHASE_NAMES), *(f"combat_step_{i}" for i in range(10)),
+                *(f"decision_{k}" for k in decisions.DECISION_KINDS)]
+
+    @staticmethod
+    def _player_size() -> int:
+        return 4 + len(ELEMENTS) + len(PLAYER_ZONES)
+
+    def _static_row(self, card: CardDef) -> list[float]:
+        row = [1.0, float(card.index)]
+        row += [float(card.type == t) for t in CARD_TYPES]
+        row += [float(card.element == e) for e in ELEMENTS]
+        row += [float(card.is_regalia), float("unique" in card.supertypes), float(card.token),
+                float(card.speed == "fast")]
+        row += [float(card.reserve_cost is not None), _scaled(card.reserve_cost, 10),
+                float(card.memory_cost is not None), _scaled(card.memory_cost, 10),
+                _scaled(card.level, 3), _scaled(card.power, 10), _scaled(card.life, 30),
+                _scaled(card.durability, 10)]
+        row += [float(k in card.keywords) for k in keywords.KEYWORDS]
+        row += [card.keywords.get(k, 0) / 5 for k in NUMBERED]
+        triggers = {a.trigger for a in card.abilities}
+        row += [float(t in triggers) for t in events.TRIGGERS]
+        row += [float(any(a.static is not None for a in card.abilities)),
+                float(any(a.activated for a in card.abilities)), float(bool(card.modes))]
+        row += [float(c in card.classes) for c in list(self.classes)]
+        row += [0.0] * (CLASS_SLOTS - len(self.classes))
+        return [min(max(v, LOW), HIGH_VALUE) if i != CARD_INDEX else v
+                for i, v in enumerate(row)]
+
+    # --- building ---------------------------------------------------------------------
+
+    def encode(self, state: GameState, player: int, decision: Decision | None,
+               slots: Slots, choices: list[Option]) -> np.ndarray:
+        """``player``'s observation; ``decision`` is theirs to make (or None)."""
+        obs = np.zeros(self.size, dtype=np.float32)
+        at = self._at
+        # The power/life and keyword modifiers in force: usually none or a few.
+        self._mods = [*statics.of_kind(state, "modify_stats"),
+                      *statics.of_kind(state, "grant_keyword")]
+        self._globals(obs, state, player, decision)
+        self._player(obs, at["me"], state, player)
+        self._player(obs, at["opponent"], state, 1 - player)
+        p = state.players[player]
+        cards = state.cards
+        for piece, ids in (("my_hand", slots.hand), ("my_material", slots.material),
+                           ("my_graveyard", slots.graveyard)):
+            self._cards(obs, at[piece], ids, cards, player, state, dynamic=False)
+        self._cards(obs, at["my_memory"], p.zones["memory"][:MEMORY_SLOTS], cards, player,
+                    state, dynamic=False)
+        self._cards(obs, at["my_field"], slots.own, cards, player, state, dynamic=True)
+        self._cards(obs, at["opponent_field"], slots.opponent, cards, player, state,
+                    dynamic=True)
+        opp_grave = state.players[1 - player].zones["graveyard"][::-1][:OPPONENT_GRAVEYARD_SLOTS]
+        self._cards(obs, at["opponent_graveyard"], opp_grave, cards, player, state,
+                    dynamic=False)
+        self._stack(obs, at["stack"], state, player)
+        if decision is not None and decision.player == player:
+            self._choices(obs, at["choices"], choices, state, player)
+        np.clip(obs, LOW, self.high, out=obs)  # inside the observation space's bounds
+        return obs
+
+    def _globals(self, obs: np.ndarray, state: GameState, player: int,
+                 decision: Decision | None) -> None:
+        o = self._at["globals"]
+        obs[o] = min(state.turn / max(state.turn_limit, 1), 1.0)
+        obs[o + 1] = float(state.turn_player == player)
+        obs[o + 2] = float(decision is not None and decision.player == player)
+        obs[o + 3] = float(state.first_player == player)
+        obs[o + 4] = min(len(state.stack) / 10, HIGH_VALUE)
+        obs[o + 5] = min(state.players[player].empower / 5, HIGH_VALUE)
+        o += 6
+        obs[o + PHASE_NAMES.index(state.phase)] = 1.0
+        o += len(PHASE_NAMES)
+        if state.phase == "combat":
+            obs[o + min(state.phase_stage, 9)] = 1.0
+        o += 10
+        if decision is not None:
+            obs[o + decisions.DECISION_KINDS.index(decision.kind)] = 1.0
+
+    def _player(self, obs: np.ndarray, o: int, state: GameState, player: int) -> None:
+        champ = champions.champion(state, player)
+        if champ >= 0:
+            card = state.cards[champ]
+            obs[o] = champions.level(state, player) / 3
+            obs[o + 1] = min(champions.life(state, player) / 30, HIGH_VALUE)
+            obs[o + 2] = min(card.damage / 30, HIGH_VALUE)
+            obs[o + 3] = float(card.rested)
+            for element in champions.elements(state, player):
+                obs[o + 4 + ELEMENTS.index(element)] = 1.0
+        o += 4 + len(ELEMENTS)
+        zones = state.players[player].zones
+        for i, zone in enumerate(PLAYER_ZONES):
+            obs[o + i] = min(len(zones[zone]) / 20, HIGH_VALUE)
+
+    def _card(self, obs: np.ndarray, o: int, card: CardObj, player: int) -> None:
+        """One card's printed features and whose it is."""
+        width = len(STATIC_NAMES)
+        obs[o:o + width] = self.static[card.defn.index]
+        obs[o + width] = float(card.owner == player)
+
+    def _object_row(self, card: CardObj, player: int) -> list[float]:
+        """The features an object has in play: printed, plus counters, plus the power/life
+        and keyword modifiers in force (``self._mods``)."""
+        counters = card.counters
+        defn = card.defn
+        bonus = counters.get("buff", 0) - counters.get("debuff", 0) if counters else 0
+        power = None if defn.power is None else defn.power + bonus
+        life = None if defn.life is None else defn.life + bonus
+        stealth = "stealth" in defn.keywords
+        taunt = "taunt" in defn.keywords
+        for static in self._mods:
+            if not statics.applies(static, card):
+                continue
+            args = static.node.args
+            if static.node.op == "modify_stats":
+                power = None if power is None else power + args["power"]
+                life = None if life is None else life + args["life"]
+            elif args["keyword"] == "stealth":
+                stealth = True
+            elif args["keyword"] == "taunt":
+                taunt = True
+        return [float(card.owner == player), 0.0 if power is None else power / 10,
+                0.0 if life is None else life / 30, card.damage / 30, float(card.rested),
+                counters.get("durability", 0) / 10, counters.get("buff", 0) / 5,
+                counters.get("debuff", 0) / 5, float(bool(counters.get("distant"))),
+                counters.get("prevent", 0) / 5, float(stealth), float(taunt)]
+
+    def _cards(self, obs: np.ndarray, o: int, ids: list[int], cards: list[CardObj],
+               player: int, state: GameState, dynamic: bool) -> None:
+        """A zone's cards, one block assignment per zone."""
+        if not ids:
+            return
+        block = obs[o:o + len(ids) * CARD_FEATURES].reshape(len(ids), CARD_FEATURES)
+        width = len(STATIC_NAMES)
+        block[:, :width] = self.static[[cards[c].defn.index for c in ids]]
+        if dynamic:
+            block[:, width:] = [self._object_row(cards[c], player) for c in ids]
+        else:
+            block[:, width] = [float(cards[c].owner == player) for c in ids]
+
+    def _stack(self, obs: np.ndarray, o: int, state: GameState, player: int) -> None:
+        width = CARD_FEATURES + 2 + len(STACK_KINDS)
+        for i, item in enumerate(reversed(state.stack[-STACK_SLOTS:])):
+            base = o + i * width
+            self._card(obs, base, state.cards[item.card], player)
+            obs[base + CARD_FEATURES] = float(item.controller == player)
+            obs[base + CARD_FEATURES + 1] = min(len(item.targets) / 4, HIGH_VALUE)
+            obs[base + CARD_FEATURES + 2 + STACK_KINDS.index(item.kind)] = 1.0
+
+    def _choices(self, obs: np.ndarray, o: int, choices: list[Option], state: GameState,
+                 player: int) -> None:
+        width = CARD_FEATURES + len(VERBS) + 1
+        for i, option in enumerate(choices):
+            base = o + i * width
+            if option.card >= 0 and option.verb not in ("mode", "trigger", "yes"):
+                self._card(obs, base, state.cards[option.card], player)
+            obs[base + CARD_FEATURES + VERBS.index(option.verb)] = 1.0
+            if option.verb in ("mode", "trigger", "yes"):
+                obs[base + CARD_FEATURES + len(VERBS)] = min(option.card / 10, HIGH_VALUE)
+
+
+def markdown(encoder: Encoder) -> str:
+    """docs/observation.md's generated part: the pieces, card features and action blocks."""
+    from gaenv.env import actions
+
+    lines = ["| piece | slice | size | meaning |", "|---|---|---|---|"]
+    lines += [f"| `{p.name}` | {p.start}:{p.start + p.size} | {p.size} | {p.meaning} |"
+              for p in encoder.pieces]
+    lines += ["", f"Total: {encoder.size} floats.", "",
+              f"Card features ({CARD_FEATURES} per card slot, in this order):", ""]
+    lines.append(", ".join(f"`{n}`" for n in (*STATIC_NAMES, *DYNAMIC_NAMES)))
+    lines += ["", "Globals, in order: " + ", ".join(f"`{n}`" for n in encoder._global_names()),
+              "", "| action block | first index | slots |", "|---|---|---|"]
+    lines += [f"| `{name}` | {start} | {size} |" for name, start, size in actions.describe()]
+    lines += ["", f"N = {actions.N_ACTIONS} actions."]
+    return "\n".join(lines) + "\n"
+

@@ -1,0 +1,127 @@
+"""`SelfPlayEnv`: a Gymnasium env for one learning seat, for SB3 and MaskablePPO.
+
+The other seat is played by an opponent: a callable ``opponent(observation, mask)
+-> action`` or an object with ``act(observation, mask)``; by default a uniformly
+random legal player. The learner's seat alternates from one episode to the next.
+The learner's reward is its own result (+1/-1/0) when the game ends, whoever
+moved last; the observation returned at the end is the learner's view of the
+final position (never None). ``action_masks()`` gives MaskablePPO the mask.
+
+An illegal action (MaskablePPO never sends one) loses the game for the learner
+by default, like PettingZoo's ``env()``; ``illegal_action="raise"`` raises instead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
+
+import gymnasium
+import numpy as np
+
+from gaenv.env.aec import AGENTS, raw_env
+
+
+class Actor(Protocol):
+    def act(self, observation: np.ndarray, mask: np.ndarray) -> int: ...
+
+
+Opponent = Callable[[np.ndarray, np.ndarray], int] | Actor
+
+
+class RandomOpponent:
+    """Uniformly random among the legal actions, from its own seeded RNG."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: np.ndarray, mask: np.ndarray) -> int:
+        return self.rng.choice(np.flatnonzero(mask).tolist())
+
+
+class SelfPlayEnv(gymnasium.Env):
+    """One seat learns; ``opponent`` plays the other. ``config``: see `EnvConfig`."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, opponent: Opponent | None = None, illegal_action: str = "lose",
+                 **config: Any) -> None:
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
+        self.aec = raw_env(**config)
+        self.render_mode = self.aec.render_mode
+        self.observation_space = self.aec.observation_space(AGENTS[0])["observation"]
+        self.action_space = self.aec.action_space(AGENTS[0])
+        self.opponent = opponent if opponent is not None else RandomOpponent(
+            self.aec.config.seed)
+        self.illegal_action = illegal_action
+        self.learner = 0
+        self._episodes = 0
+
+    @property
+    def learner_agent(self) -> str:
+        return AGENTS[self.learner]
+
+    def _act(self, observation: np.ndarray, mask: np.ndarray) -> int:
+        opponent = self.opponent
+        act = getattr(opponent, "act", None)
+        return int(act(observation, mask) if act is not None else opponent(observation, mask))
+
+    def _opponent_turns(self) -> None:
+        aec = self.aec
+        while not self._done() and aec.agent_selection != self.learner_agent:
+            obs = aec.observe(aec.agent_selection)
+            aec.step(self._act(obs["observation"], obs["action_mask"]))
+
+    def _done(self) -> bool:
+        agent = self.learner_agent
+        return self.aec.terminations[agent] or self.aec.truncations[agent]
+
+    def _view(self) -> tuple[np.ndarray, dict[str, Any]]:
+        obs = self.aec.observe(self.learner_agent)
+        info = dict(self.aec.infos[self.learner_agent])
+        info["learner"] = self.learner_agent
+        return obs["observation"], info
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._episodes = 0
+        self.learner = self._episodes % 2
+        self._episodes += 1
+        self.aec.reset(seed=seed)
+        self._opponent_turns()
+        return self._view()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        aec = self.aec
+        if self._done():
+            raise RuntimeError("the episode is over: call reset()")
+        try:
+            aec.step(int(action))
+        except ValueError:
+            if self.illegal_action == "raise":
+                raise
+            obs, info = self._view()
+            info["illegal_action"] = int(action)
+            return obs, -1.0, True, False, info
+        self._opponent_turns()
+        obs, info = self._view()
+        terminated = aec.terminations[self.learner_agent]
+        truncated = aec.truncations[self.learner_agent]
+        reward = float(aec.rewards[self.learner_agent]) if terminated or truncated else 0.0
+        return obs, reward, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions (all zero once the game is over)."""
+        if self._done():
+            return np.zeros(self.action_space.n, dtype=bool)
+        return self.aec.observe(self.learner_agent)["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        self.aec.close()

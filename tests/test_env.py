@@ -1,0 +1,281 @@
+"""The PettingZoo environment and the SB3 self-play adapter."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+from gaenv.cards.decks import builtin_deck_names
+from gaenv.engine.objects import DECK, FIELD, HAND, LINEAGE, MATERIAL, MEMORY
+from gaenv.engine.zones import create_card, make_object
+from gaenv.env import actions, env, raw_env
+from gaenv.env.config import ConfigError
+from gaenv.env.single import SelfPlayEnv
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, seed_test
+
+PAIRS = list(itertools.product(builtin_deck_names(), repeat=2))
+
+
+def _random_walk(e: raw_env, steps: int, seed: int):  # type: ignore[no-untyped-def]
+    """Yield (env, observation dict) at each of ``steps`` random legal decisions."""
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    for _ in range(steps):
+        if e.game.over:
+            e.reset()
+        agent = e.agent_selection
+        obs = e.observe(agent)
+        yield obs
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda p: f"{p[0]}-{p[1]}")
+def test_pettingzoo_api_and_seed(pair: tuple[str, str]) -> None:
+    api_test(env(decks=pair, seed=1), num_cycles=1000)
+    seed_test(lambda: env(decks=pair), num_cycles=200)
+
+
+def test_sb3_check_env() -> None:
+    from stable_baselines3.common.env_checker import check_env
+
+    check_env(SelfPlayEnv(decks=("ember_vanguard", "gale_skirmish"), seed=3))
+
+
+@pytest.mark.parametrize("auto_forced", [True, False])
+def test_mask_is_exact(auto_forced: bool) -> None:
+    """Over thousands of random states every unmasked index decodes to a distinct legal
+    option and every legal option has an index."""
+    e = raw_env(seed=7, auto_forced=auto_forced)
+    for obs in _random_walk(e, 2500, seed=7):
+        decision = e.game.decision
+        _, by_index = e._encoded(e.agent_selection)
+        mask = obs["action_mask"]
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(by_index)
+        decoded = list(by_index.values())
+        assert len(set(decoded)) == len(decoded)
+        assert set(decoded) == set(decision.options)
+        if auto_forced:
+            assert len(decision.options) > 1
+
+
+def test_mask_exactness_test_catches_a_wrong_mask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above fails if the mask drops a legal option (a deliberate bug)."""
+    real = actions.mask_of
+
+    def broken(by_index: dict) -> np.ndarray:  # type: ignore[type-arg]
+        mask = real(by_index)
+        mask[actions.OFFSET["pass"]] = 0
+        return mask
+
+    monkeypatch.setattr(actions, "mask_of", broken)
+    with pytest.raises(AssertionError):
+        test_mask_is_exact(True)
+
+
+def test_observations_are_finite_and_in_bounds() -> None:
+    e = raw_env(seed=11)
+    space = e.observation_space("player_0")
+    for obs in _random_walk(e, 600, seed=11):
+        assert np.isfinite(obs["observation"]).all()
+        assert space.contains(obs)
+
+
+def _hidden_shuffle(e: raw_env, viewer: int, rng: random.Random) -> None:
+    """Change only what ``viewer`` may not see: the opponent's hand, memory and
+    material deck contents (swapped with their deck) and both main decks' order."""
+    state = e.game.state
+    opponent = state.players[1 - viewer].zones
+    deck = opponent[DECK]
+    for zone in (HAND, MEMORY, MATERIAL):
+        for i, cid in enumerate(opponent[zone]):
+            if deck:
+                j = rng.randrange(len(deck))
+                swap = deck[j]
+                state.cards[cid].zone, state.cards[swap].zone = DECK, zone
+                opponent[zone][i], deck[j] = swap, cid
+    for p in state.players:
+        rng.shuffle(p.zones[DECK])
+    e._cache = None
+
+
+def test_no_hidden_information_leaks() -> None:
+    """The viewer's observation is byte-identical after changing only hidden things.
+    Skipped: the moments the viewer is itself choosing among its own deck's cards
+    (search, glimpse), which the rules show it."""
+    e = raw_env(seed=5)
+    rng = random.Random(5)
+    checked = 0
+    for _ in _random_walk(e, 800, seed=5):
+        decision = e.game.decision
+        if decision.kind in ("glimpse",) or (decision.kind == "choose_card"
+                                             and any(e.game.state.cards[o.card].zone == DECK
+                                                     for o in decision.options if o.card >= 0)):
+            continue
+        state = e.game.state
+        saved = state.clone()
+        for viewer in (0, 1):
+            before = e.observe(f"player_{viewer}")["observation"].tobytes()
+            _hidden_shuffle(e, viewer, rng)
+            after = e.observe(f"player_{viewer}")["observation"].tobytes()
+            assert before == after, f"player_{viewer}'s observation changed"
+            e.game.state = saved.clone()
+            e._cache = None
+        checked += 1
+    assert checked > 500
+
+
+def test_leak_test_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deliberate bug (the opponent's hand shown in 'my_memory') is caught."""
+    from gaenv.env import observation
+
+    real = observation.Encoder.encode
+
+    def leaky(self, state, player, decision, slots, choices):  # type: ignore[no-untyped-def]
+        obs = real(self, state, player, decision, slots, choices)
+        hand = state.players[1 - player].zones[HAND][:4]
+        self._cards(obs, self._at["my_memory"], hand, state.cards, player, state, False)
+        return obs
+
+    monkeypatch.setattr(observation.Encoder, "encode", leaky)
+    with pytest.raises(AssertionError, match="observation changed"):
+        test_no_hidden_information_leaks()
+
+
+def test_caps_overflow_into_choice_slots() -> None:
+    """Past the hand and field caps, every legal option is still reachable (choice
+    slots), and the mask stays exact."""
+    e = raw_env(decks=("ember_vanguard", "gale_skirmish"), seed=2)
+    e.reset(seed=2)
+    state = e.game.state
+    me = state.turn_player
+    playable = [c for c in e.pool.cards if c.type in ("ally", "item", "weapon")
+                and not c.token and not c.is_regalia and c.element == "norm"]
+    allies = [c for c in playable if c.type == "ally" and (c.power or 0) > 0]
+    assert len(playable) > actions.HAND_SLOTS
+    for defn in playable:
+        create_card(state, me, defn, HAND)
+    for defn in allies[:actions.OWN_SLOTS + 3]:
+        make_object(state, state.cards[create_card(state, me, defn, FIELD)])
+    if not state.players[1 - me].zones[LINEAGE]:  # something to attack
+        spirit = create_card(state, 1 - me, e.pool.get("Spirit of Water"), LINEAGE)
+        make_object(state, state.cards[spirit])
+        state.players[1 - me].had_champion = True
+    state.decision = None  # recompute the current opportunity with the new cards
+    e.game.run()
+    e._cache = None
+    e._after_engine_moved()
+    options = e.game.decision.options
+    _, by_index = e._encoded(e.agent_selection)
+    assert set(by_index.values()) == set(options)
+    overflow = [o for i, o in by_index.items() if i >= actions.OFFSET["choice"]]
+    assert any(o.verb == "activate" for o in overflow)
+    assert any(o.verb == "attack" for o in overflow)
+
+
+def test_too_many_slotless_options_is_a_clear_error() -> None:
+    from gaenv.engine.decisions import Decision, Option
+
+    e = raw_env(seed=1)
+    e.reset(seed=1)
+    state = e.game.state
+    options = tuple(Option("mode", f"mode {i + 1}: x", i) for i in range(actions.CHOICE_SLOTS + 1))
+    decision = Decision(0, "choose_mode", options)
+    with pytest.raises(actions.ActionOverflow, match="more than 32 options"):
+        actions.assign(state, decision, actions.Slots.of(state, 0))
+
+
+def test_config_typo_names_the_key() -> None:
+    with pytest.raises(ConfigError, match="unknown config key 'deck' \\(did you mean 'decks'"):
+        raw_env(deck=("ember_vanguard", "gale_skirmish"))
+    with pytest.raises(ConfigError, match="'turn_limit'"):
+        raw_env(turn_limit=0)
+
+
+def test_illegal_actions() -> None:
+    e = raw_env(seed=4)
+    e.reset(seed=4)
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match=f"action {illegal} is not legal for player_.; legal "
+                                         "actions: 0 \\(pass\\)"):
+        e.step(illegal)
+    wrapped = env(seed=4)
+    wrapped.reset(seed=4)
+    agent = wrapped.agent_selection
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        wrapped.step(illegal)
+    assert wrapped.terminations[agent] and wrapped._cumulative_rewards[agent] == -1
+
+
+def test_rewards_and_truncation() -> None:
+    e = raw_env(seed=9)
+    for _ in _random_walk(e, 100000, seed=9):
+        if e.game.over:
+            break
+    e.reset(seed=9)
+    rng = random.Random(0)
+    while not e.game.over:
+        obs = e.observe(e.agent_selection)
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    winner = e.game.winner
+    assert e.terminations == {"player_0": True, "player_1": True}
+    assert e._cumulative_rewards[f"player_{winner}"] == 1
+    assert e._cumulative_rewards[f"player_{1 - winner}"] == -1
+    short = raw_env(seed=9, turn_limit=2)
+    short.reset(seed=9)
+    while not short.game.over:
+        obs = short.observe(short.agent_selection)
+        short.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert short.truncations == {"player_0": True, "player_1": True}
+    assert short._cumulative_rewards == {"player_0": 0, "player_1": 0}
+
+
+def test_infos_and_render() -> None:
+    e = raw_env(seed=6, render_mode="ansi")
+    e.reset(seed=6)
+    info = e.infos[e.agent_selection]
+    assert info["decision"] == e.game.decision.kind
+    assert 0 in info["options"] and info["options"][0] == "pass"
+    text = e.render()
+    assert "player 0:" in text and "player 1:" in text and "decides" in text
+    assert "[0] pass" in text
+
+
+def test_self_play_env_alternates_seats_and_scores_the_learner() -> None:
+    s = SelfPlayEnv(seed=8)
+    seats = []
+    rng = random.Random(8)
+    for episode in range(4):
+        obs, info = s.reset(seed=8 if episode == 0 else None)
+        seats.append(info["learner"])
+        done = False
+        while not done:
+            action = rng.choice(np.flatnonzero(s.action_masks()).tolist())
+            obs, reward, terminated, truncated, info = s.step(action)
+            done = terminated or truncated
+        assert obs is not None and obs.shape == s.observation_space.shape
+        game = s.aec.game
+        expected = 0.0 if game.truncated or game.winner is None else (
+            1.0 if f"player_{game.winner}" == info["learner"] else -1.0)
+        assert reward == expected
+    assert seats == ["player_0", "player_1", "player_0", "player_1"]
+
+
+def test_self_play_illegal_action_loses() -> None:
+    s = SelfPlayEnv(seed=2)
+    s.reset(seed=2)
+    illegal = int(np.flatnonzero(~s.action_masks())[0])
+    _, reward, terminated, _, info = s.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, illegal)
+    strict = SelfPlayEnv(seed=2, illegal_action="raise")
+    strict.reset(seed=2)
+    with pytest.raises(ValueError, match="is not legal"):
+        strict.step(illegal)
