@@ -172,7 +172,20 @@ def applies(static: Static, card: CardObj) -> bool:
     """Whether an object static applies to the object ``card`` is."""
     if static.target >= 0:
         return static.target == card.oid
-    return matches(static.node.args["applies_to"], card.defn, card.owner, static.controller)
+    node = static.node
+    defn = card.defn
+    key = (id(node), id(defn), card.owner, static.controller)
+    entry = _APPLIES.get(key)
+    # The entry keeps its node and card alive, so their ids cannot be reused meanwhile.
+    if entry is None or entry[0] is not node or entry[1] is not defn:
+        entry = (node, defn, matches(node.args["applies_to"], defn, card.owner,
+                                     static.controller))
+        _APPLIES[key] = entry
+    return entry[2]
+
+
+# Filter results are pure functions of (static, printed card, owner, controller): memoized.
+_APPLIES: dict[tuple[int, int, int, int], tuple[Node, CardDef, bool]] = {}
 
 
 def stat(state: GameState, cid: int, name: str) -> int | None:

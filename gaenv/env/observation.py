@@ -73,6 +73,13 @@ def _scaled(value: float | None, scale: float) -> float:
     return 0.0 if value is None else value / scale
 
 
+def _bounded(value: float) -> float:
+    return LOW if value < LOW else HIGH_VALUE if value > HIGH_VALUE else value
+
+
+_ELEMENT_AT = {e: i for i, e in enumerate(ELEMENTS)}
+
+
 class Encoder:
     """Builds observations for one card pool (its order is the card vocabulary)."""
 
@@ -174,7 +181,8 @@ class Encoder:
         self._stack(obs, at["stack"], state, player)
         if decision is not None and decision.player == player:
             self._choices(obs, at["choices"], choices, state, player)
-        np.clip(obs, LOW, self.high, out=obs)  # inside the observation space's bounds
+        # Every value is written inside [LOW, HIGH_VALUE] (the card index inside the
+        # vocabulary), so the observation never leaves its space (tested).
         return obs
 
     def _globals(self, obs: np.ndarray, state: GameState, player: int,
@@ -196,19 +204,19 @@ class Encoder:
             obs[o + decisions.DECISION_KINDS.index(decision.kind)] = 1.0
 
     def _player(self, obs: np.ndarray, o: int, state: GameState, player: int) -> None:
-        champ = champions.champion(state, player)
-        if champ >= 0:
-            card = state.cards[champ]
-            obs[o] = champions.level(state, player) / 3
-            obs[o + 1] = min(champions.life(state, player) / 30, HIGH_VALUE)
-            obs[o + 2] = min(card.damage / 30, HIGH_VALUE)
-            obs[o + 3] = float(card.rested)
-            for element in champions.elements(state, player):
-                obs[o + 4 + ELEMENTS.index(element)] = 1.0
-        o += 4 + len(ELEMENTS)
         zones = state.players[player].zones
-        for i, zone in enumerate(PLAYER_ZONES):
-            obs[o + i] = min(len(zones[zone]) / 20, HIGH_VALUE)
+        lineage = zones["lineage"]
+        row = [0.0] * (4 + len(ELEMENTS))
+        if lineage:
+            card = state.cards[lineage[-1]]
+            row[0] = champions.level(state, player) / 3
+            row[1] = _bounded(champions.life(state, player) / 30)
+            row[2] = _bounded(card.damage / 30)
+            row[3] = float(card.rested)
+        for element in champions.elements(state, player):
+            row[4 + _ELEMENT_AT[element]] = 1.0
+        row += [_bounded(len(zones[zone]) / 20) for zone in PLAYER_ZONES]
+        obs[o:o + len(row)] = row
 
     def _card(self, obs: np.ndarray, o: int, card: CardObj, player: int) -> None:
         """One card's printed features and whose it is."""
@@ -237,11 +245,13 @@ class Encoder:
                 stealth = True
             elif args["keyword"] == "taunt":
                 taunt = True
-        return [float(card.owner == player), 0.0 if power is None else power / 10,
-                0.0 if life is None else life / 30, card.damage / 30, float(card.rested),
-                counters.get("durability", 0) / 10, counters.get("buff", 0) / 5,
-                counters.get("debuff", 0) / 5, float(bool(counters.get("distant"))),
-                counters.get("prevent", 0) / 5, float(stealth), float(taunt)]
+        return [float(card.owner == player), 0.0 if power is None else _bounded(power / 10),
+                0.0 if life is None else _bounded(life / 30), _bounded(card.damage / 30),
+                float(card.rested),
+                _bounded(counters.get("durability", 0) / 10),
+                _bounded(counters.get("buff", 0) / 5), _bounded(counters.get("debuff", 0) / 5),
+                float(bool(counters.get("distant"))), _bounded(counters.get("prevent", 0) / 5),
+                float(stealth), float(taunt)]
 
     def _cards(self, obs: np.ndarray, o: int, ids: list[int], cards: list[CardObj],
                player: int, state: GameState, dynamic: bool) -> None:
