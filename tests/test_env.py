@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 import warnings
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -23,7 +24,7 @@ with warnings.catch_warnings():
 PAIRS = list(itertools.product(builtin_deck_names(), repeat=2))
 
 
-def _random_walk(e: raw_env, steps: int, seed: int):  # type: ignore[no-untyped-def]
+def _random_walk(e: raw_env, steps: int, seed: int) -> Iterator[dict[str, np.ndarray]]:
     """Yield (env, observation dict) at each of ``steps`` random legal decisions."""
     rng = random.Random(seed)
     e.reset(seed=seed)

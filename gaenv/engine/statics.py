@@ -62,26 +62,24 @@ def sources(state: GameState) -> list[Static]:
     moving, an object's identity or timestamp, the lasting effects) calls
     `changed`. `check_cache` verifies the cache in checked games.
     """
-    if state.static_cache is None:
-        _fill(state)
-    return state.static_cache[0]  # type: ignore[index]
+    return _cached(state)[0]
 
 
 def of_kind(state: GameState, op: str) -> list[Static]:
     """The statics in force of one kind (``modify_stats``, ``grant_keyword``, ...): the
     hot lookups scan only these, usually none or a few."""
-    if state.static_cache is None:
-        _fill(state)
-    return state.static_cache[1].get(op, [])  # type: ignore[index]
+    return _cached(state)[1].get(op, [])
 
 
-def _fill(state: GameState) -> None:
-    found = list(_compute(state))
-    by_kind: dict[str, list[Static]] = {}
-    for s in found:
-        by_kind.setdefault(s.node.op, []).append(s)
-    state.static_cache = (found, by_kind)
-
+def _cached(state: GameState) -> tuple[list[Static], dict[str, list[Static]]]:
+    cache = state.static_cache
+    if cache is None:
+        found = list(_compute(state))
+        by_kind: dict[str, list[Static]] = {}
+        for s in found:
+            by_kind.setdefault(s.node.op, []).append(s)
+        cache = state.static_cache = (found, by_kind)
+    return cache
 
 def changed(state: GameState) -> None:
     """Forget the cached statics: something they depend on changed. Whatever changes the

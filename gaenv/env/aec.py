@@ -91,7 +91,7 @@ class raw_env(AECEnv):
         game = self.game
         assert game is not None
         if self.config.auto_forced:
-            while not game.over and len(game.decision.options) == 1:  # type: ignore[union-attr]
+            while game.decision is not None and len(game.decision.options) == 1:
                 game.step(0)
 
     def _after_engine_moved(self) -> None:
