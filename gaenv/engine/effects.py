@@ -306,20 +306,18 @@ def _counters(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("wake", "target", target=("object", True, None))
-def _wake(state: GameState, frame: ResolveFrame, args: Args,
-          answer: Option | None) -> Decision | None:
-    for cid in objects_of(state, frame, args):
-        state.cards[cid].rested = False
-    return None
+def _set_rested(rested: bool) -> Run:
+    """The ``wake`` (False) and ``rest`` (True) primitives."""
+    def run(state: GameState, frame: ResolveFrame, args: Args,
+            answer: Option | None) -> Decision | None:
+        for cid in objects_of(state, frame, args):
+            state.cards[cid].rested = rested
+        return None
+    return run
 
 
-@primitive("rest", "target", target=("object", True, None))
-def _rest(state: GameState, frame: ResolveFrame, args: Args,
-          answer: Option | None) -> Decision | None:
-    for cid in objects_of(state, frame, args):
-        state.cards[cid].rested = True
-    return None
+primitive("wake", "target", target=("object", True, None))(_set_rested(False))
+primitive("rest", "target", target=("object", True, None))(_set_rested(True))
 
 
 @primitive("become_distant", "target", target=("object", True, None))
