@@ -69,9 +69,6 @@ class CardPool:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {c.name: c for c in self.cards})
 
-    def __contains__(self, name: object) -> bool:
-        return name in self._by_name  # type: ignore[attr-defined]
-
     def get(self, name: str) -> CardDef:
         """The card called ``name``; a KeyError naming the closest names otherwise."""
         by_name: dict[str, CardDef] = self._by_name  # type: ignore[attr-defined]

@@ -82,16 +82,6 @@ class Game:
     def truncated(self) -> bool:
         return self.state.truncated
 
-    def legal_options(self) -> tuple[Option, ...]:
-        d = self.state.decision
-        return d.options if d is not None else ()
-
-    def champion_level(self, player: int) -> int:
-        return champions.level(self.state, player)
-
-    def champion_life(self, player: int) -> int:
-        return champions.life(self.state, player)
-
     def clone(self) -> Game:
         return Game(self.state.clone())
 

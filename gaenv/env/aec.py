@@ -151,10 +151,6 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._encoded(agent)[0]
 
-    def action_masks(self) -> np.ndarray:
-        """The current agent's mask (the sb3-contrib MaskablePPO convention)."""
-        return self.observe(self.agent_selection)["action_mask"]
-
     # --- acting --------------------------------------------------------------------------
 
     def step(self, action: int | None) -> None:
