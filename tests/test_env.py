@@ -141,7 +141,7 @@ def test_leak_test_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     def leaky(self, state, player, decision, slots, choices):  # type: ignore[no-untyped-def]
         obs = real(self, state, player, decision, slots, choices)
         hand = state.players[1 - player].zones[HAND][:4]
-        self._cards(obs, self._at["my_memory"], hand, state.cards, player, state, False)
+        self._cards(obs, self._at["my_memory"], hand, state.cards, player)
         return obs
 
     monkeypatch.setattr(observation.Encoder, "encode", leaky)

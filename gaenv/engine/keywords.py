@@ -50,20 +50,12 @@ KEYWORDS: dict[str, Keyword] = {
 
 def value(state: GameState, cid: int, name: str) -> int | None:
     """The card's ``name`` keyword: None if it lacks it, else its number (0 if unnumbered)."""
-    card = state.cards[cid]
-    found: list[int] = []
-    printed = card.defn.keywords.get(name)
-    if printed is not None:
-        found.append(printed)
-    for s in statics.of_kind(state, "grant_keyword"):
-        if s.node.args["keyword"] == name and statics.applies(s, card):
-            found.append(s.node.args["amount"])
-    if not found:
-        return None
-    combine = KEYWORDS[name].combine
-    if combine == "sum":
-        return sum(found)
-    return max(found)
+    printed = state.cards[cid].defn.keywords.get(name)
+    granted = statics.modifiers(state, cid).keywords.get(name)
+    if not granted:  # the common case: only what is printed
+        return printed
+    found = granted if printed is None else (printed, *granted)
+    return sum(found) if KEYWORDS[name].combine == "sum" else max(found)
 
 
 def has(state: GameState, cid: int, name: str) -> bool:

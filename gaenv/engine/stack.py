@@ -118,17 +118,15 @@ def can_activate(state: GameState, player: int, cid: int, enabled: set[str],
                  slow_ok: bool) -> bool:
     """Whether card ``cid`` in hand may be activated now (all activation steps legal)."""
     defn = state.cards[cid].defn
-    if defn.is_champion:
+    if not slow_ok and (defn.type != "action" or defn.speed == "slow"):
+        return False  # outside the player's own main phase only fast actions may be played
+    if defn.is_champion or defn.element not in enabled:
         return False
     if defn.type == "attack":
         # "Card Types - Attack": slow, and it rests the champion as an additional cost.
         champ = champions.champion(state, player)
         if champ < 0 or state.cards[champ].rested:
             return False
-    if (defn.type != "action" or defn.speed == "slow") and not slow_ok:
-        return False
-    if defn.element not in enabled:
-        return False
     amount = costs.cost(state, player, defn, costs.RESERVE, _empower_for(state, player, defn))
     if amount is None or not costs.can_pay_reserve(state, player, amount, cid):
         return False
@@ -181,7 +179,10 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
         if can_activate(state, player, cid, enabled, slow_ok):
             options.append(decisions.activate(cid, cards[cid].defn.name))
     for cid in field_objects(state, player):
-        for index, ability in enumerate(cards[cid].defn.abilities):
+        abilities = cards[cid].defn.abilities
+        if not abilities:
+            continue
+        for index, ability in enumerate(abilities):
             if ability.activated and _ability_usable(state, player, cid, ability):
                 text = ability.text or f"ability {index + 1}"
                 options.append(decisions.use_ability(cid, label(state, cid), index, text))

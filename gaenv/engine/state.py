@@ -245,7 +245,7 @@ class GameState:
         self.combat: Combat | None = None
         self.lasting: list[Lasting] = []
         # Statics in force, derived from cards and lasting effects (see engine.statics).
-        self.static_cache: tuple[Any, ...] | None = None
+        self.static_cache: Any = None  # statics._Cache, owned by gaenv.engine.statics
         # Whether anything the state-based checks look at changed since they last ran.
         self.checks_due = True
         self.turn = 0

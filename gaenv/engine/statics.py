@@ -11,6 +11,7 @@ a characteristic is always computed from these.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from gaenv.engine.objects import FIELD, LINEAGE, Ability, CardDef, CardObj, Node
@@ -55,6 +56,26 @@ class Static(NamedTuple):
     target: int = -1
 
 
+class Modifiers(NamedTuple):
+    """What the statics in force do to one object: power and life added, and the
+    keywords granted (name -> the amounts of each grant)."""
+
+    power: int
+    life: int
+    keywords: Mapping[str, tuple[int, ...]]
+
+
+NO_MODIFIERS = Modifiers(0, 0, MappingProxyType({}))
+
+
+class _Cache(NamedTuple):
+    found: list[Static]
+    by_kind: dict[str, list[Static]]
+    # card id -> its Modifiers, filled on demand: they depend only on the statics
+    # above and on the object's card, owner and oid, whose changes drop the cache.
+    modifiers: dict[int, Modifiers]
+
+
 def sources(state: GameState) -> list[Static]:
     """Every static effect in force.
 
@@ -62,24 +83,51 @@ def sources(state: GameState) -> list[Static]:
     moving, an object's identity or timestamp, the lasting effects) calls
     `changed`. `check_cache` verifies the cache in checked games.
     """
-    return _cached(state)[0]
+    return _cached(state).found
 
 
 def of_kind(state: GameState, op: str) -> list[Static]:
     """The statics in force of one kind (``modify_stats``, ``grant_keyword``, ...): the
     hot lookups scan only these, usually none or a few."""
-    return _cached(state)[1].get(op, [])
+    return (state.static_cache or _cached(state)).by_kind.get(op, _NONE)
 
 
-def _cached(state: GameState) -> tuple[list[Static], dict[str, list[Static]]]:
+_NONE: list[Static] = []  # returned for kinds with no statics in force; never mutated
+
+
+def modifiers(state: GameState, cid: int) -> Modifiers:
+    """The power/life modifiers and granted keywords applying to object ``cid`` now."""
+    cache = state.static_cache or _cached(state)
+    found = cache.modifiers.get(cid)
+    if found is None:
+        by_kind = cache.by_kind
+        if "modify_stats" not in by_kind and "grant_keyword" not in by_kind:
+            return NO_MODIFIERS
+        card = state.cards[cid]
+        power = life = 0
+        for s in by_kind.get("modify_stats", _NONE):
+            if applies(s, card):
+                power += s.node.args["power"]
+                life += s.node.args["life"]
+        granted: dict[str, tuple[int, ...]] = {}
+        for s in by_kind.get("grant_keyword", _NONE):
+            if applies(s, card):
+                name = s.node.args["keyword"]
+                granted[name] = (*granted.get(name, ()), s.node.args["amount"])
+        found = cache.modifiers[cid] = Modifiers(power, life, granted)
+    return found
+
+
+def _cached(state: GameState) -> _Cache:
     cache = state.static_cache
     if cache is None:
         found = list(_compute(state))
         by_kind: dict[str, list[Static]] = {}
         for s in found:
             by_kind.setdefault(s.node.op, []).append(s)
-        cache = state.static_cache = (found, by_kind)
+        cache = state.static_cache = _Cache(found, by_kind, {})
     return cache
+
 
 def changed(state: GameState) -> None:
     """Forget the cached statics: something they depend on changed. Whatever changes the
@@ -89,7 +137,7 @@ def changed(state: GameState) -> None:
 
 
 def check_cache(state: GameState) -> None:
-    if state.static_cache is not None and state.static_cache[0] != list(_compute(state)):
+    if state.static_cache is not None and state.static_cache.found != list(_compute(state)):
         raise AssertionError("stale static-effect cache")
 
 
@@ -196,7 +244,5 @@ def stat(state: GameState, cid: int, name: str) -> int | None:
     counters = card.counters
     if counters:
         value += counters.get("buff", 0) - counters.get("debuff", 0)
-    for s in of_kind(state, "modify_stats"):
-        if s.node.args[name] and applies(s, card):
-            value += s.node.args[name]
-    return value
+    mods = modifiers(state, cid)
+    return value + (mods.power if name == "power" else mods.life)

@@ -59,7 +59,10 @@ def move_card(state: GameState, cid: int, dest: str, *, bottom: bool = False) ->
     dest = replaced_destination(card, dest)
     if dest == card.zone:
         return dest
-    statics.changed(state)
+    if card.zone in _ON_FIELD or dest in _ON_FIELD:
+        # Only objects and the lineage are sources of statics or subjects of the
+        # state-based checks; a card moving between other zones changes neither.
+        statics.changed(state)
     if card.zone in _ON_FIELD:
         events.fire(state, card, "on_leave")
         if card.defn.token:

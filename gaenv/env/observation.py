@@ -37,6 +37,7 @@ OPPONENT_GRAVEYARD_SLOTS = 8
 STACK_SLOTS = 6
 CLASS_SLOTS = 16
 LOW, HIGH_VALUE = -1.0, 4.0  # static features are clipped to this range
+BLOCK_CACHE = 4096  # memoized zone blocks (and object rows) kept at most
 
 PHASE_NAMES = (*PHASES, "combat")
 STACK_KINDS = ("activation", "materialization", "trigger", "ability")
@@ -77,6 +78,31 @@ def _bounded(value: float) -> float:
     return LOW if value < LOW else HIGH_VALUE if value > HIGH_VALUE else value
 
 
+def _object_state(state: GameState, cid: int, player: int) -> tuple[int | bool | None, ...]:
+    """Everything an object's row depends on: its card, whose it is, its power and life
+    after counters and modifiers, damage, rest, counters and Stealth/Taunt now."""
+    card = state.cards[cid]
+    counters = card.counters
+    defn = card.defn
+    power, life = statics.stat(state, cid, "power"), statics.stat(state, cid, "life")
+    granted = statics.modifiers(state, cid).keywords
+    return (defn.index, card.owner == player, power, life, card.damage, card.rested,
+            counters.get("durability", 0), counters.get("buff", 0), counters.get("debuff", 0),
+            bool(counters.get("distant")), counters.get("prevent", 0),
+            "stealth" in defn.keywords or "stealth" in granted,
+            "taunt" in defn.keywords or "taunt" in granted)
+
+
+def _object_features(key: tuple[int | bool | None, ...]) -> list[float]:
+    """The ``DYNAMIC_NAMES`` features from `Encoder._object_state`'s values."""
+    _, mine, power, life, damage, rested, durability, buff, debuff, distant, prevent, \
+        stealth, taunt = key
+    return [float(mine), 0.0 if power is None else _bounded(power / 10),
+            0.0 if life is None else _bounded(life / 30), _bounded(damage / 30),
+            float(rested), _bounded(durability / 10), _bounded(buff / 5), _bounded(debuff / 5),
+            float(distant), _bounded(prevent / 5), float(stealth), float(taunt)]
+
+
 _ELEMENT_AT = {e: i for i, e in enumerate(ELEMENTS)}
 
 
@@ -85,11 +111,17 @@ class Encoder:
 
     def __init__(self, pool: CardPool) -> None:
         self.pool = pool
-        self._mods: list[statics.Static] = []
         classes = sorted({c for card in pool.cards for c in card.classes})
         self.classes = {name: i for i, name in enumerate(classes[:CLASS_SLOTS])}
-        self.static = np.array([self._static_row(card) for card in pool.cards],
-                               dtype=np.float32)
+        # Row 2i: card i's printed features in someone else's card slot; 2i+1: in mine
+        # (the ``mine`` flag set). Zone blocks are memoized in ``_blocks``.
+        printed = np.zeros((2 * len(pool.cards), CARD_FEATURES), dtype=np.float32)
+        printed[:, :len(STATIC_NAMES)] = np.repeat(
+            np.array([self._static_row(card) for card in pool.cards], dtype=np.float32), 2, axis=0)
+        printed[1::2, len(STATIC_NAMES)] = 1.0
+        self._printed = printed
+        self._blocks: dict[tuple, np.ndarray] = {}
+        self._rows: dict[tuple, np.ndarray] = {}  # one object's row by `_object_state`
         layout = [
             ("globals", len(self._global_names()),
              "turn, phase, combat step, who plays and decides, decision kind, stack size"),
@@ -159,25 +191,17 @@ class Encoder:
         """``player``'s observation; ``decision`` is theirs to make (or None)."""
         obs = np.zeros(self.size, dtype=np.float32)
         at = self._at
-        # The power/life and keyword modifiers in force: usually none or a few.
-        self._mods = [*statics.of_kind(state, "modify_stats"),
-                      *statics.of_kind(state, "grant_keyword")]
         self._globals(obs, state, player, decision)
         self._player(obs, at["me"], state, player)
         self._player(obs, at["opponent"], state, 1 - player)
-        p = state.players[player]
         cards = state.cards
-        for piece, ids in (("my_hand", slots.hand), ("my_material", slots.material),
-                           ("my_graveyard", slots.graveyard)):
-            self._cards(obs, at[piece], ids, cards, player, state, dynamic=False)
-        self._cards(obs, at["my_memory"], p.zones["memory"][:MEMORY_SLOTS], cards, player,
-                    state, dynamic=False)
-        self._cards(obs, at["my_field"], slots.own, cards, player, state, dynamic=True)
-        self._cards(obs, at["opponent_field"], slots.opponent, cards, player, state,
-                    dynamic=True)
         opp_grave = state.players[1 - player].zones["graveyard"][::-1][:OPPONENT_GRAVEYARD_SLOTS]
-        self._cards(obs, at["opponent_graveyard"], opp_grave, cards, player, state,
-                    dynamic=False)
+        for piece, ids in (("my_hand", slots.hand), ("my_material", slots.material),
+                           ("my_graveyard", slots.graveyard), ("opponent_graveyard", opp_grave),
+                           ("my_memory", state.players[player].zones["memory"][:MEMORY_SLOTS])):
+            self._cards(obs, at[piece], ids, cards, player)
+        self._objects(obs, at["my_field"], slots.own, state, player)
+        self._objects(obs, at["opponent_field"], slots.opponent, state, player)
         self._stack(obs, at["stack"], state, player)
         if decision is not None and decision.player == player:
             self._choices(obs, at["choices"], choices, state, player)
@@ -220,51 +244,47 @@ class Encoder:
 
     def _card(self, obs: np.ndarray, o: int, card: CardObj, player: int) -> None:
         """One card's printed features and whose it is."""
-        width = len(STATIC_NAMES)
-        obs[o:o + width] = self.static[card.defn.index]
-        obs[o + width] = float(card.owner == player)
-
-    def _object_row(self, card: CardObj, player: int) -> list[float]:
-        """The features an object has in play: printed, plus counters, plus the power/life
-        and keyword modifiers in force (``self._mods``)."""
-        counters = card.counters
-        defn = card.defn
-        bonus = counters.get("buff", 0) - counters.get("debuff", 0) if counters else 0
-        power = None if defn.power is None else defn.power + bonus
-        life = None if defn.life is None else defn.life + bonus
-        stealth = "stealth" in defn.keywords
-        taunt = "taunt" in defn.keywords
-        for static in self._mods:
-            if not statics.applies(static, card):
-                continue
-            args = static.node.args
-            if static.node.op == "modify_stats":
-                power = None if power is None else power + args["power"]
-                life = None if life is None else life + args["life"]
-            elif args["keyword"] == "stealth":
-                stealth = True
-            elif args["keyword"] == "taunt":
-                taunt = True
-        return [float(card.owner == player), 0.0 if power is None else _bounded(power / 10),
-                0.0 if life is None else _bounded(life / 30), _bounded(card.damage / 30),
-                float(card.rested),
-                _bounded(counters.get("durability", 0) / 10),
-                _bounded(counters.get("buff", 0) / 5), _bounded(counters.get("debuff", 0) / 5),
-                float(bool(counters.get("distant"))), _bounded(counters.get("prevent", 0) / 5),
-                float(stealth), float(taunt)]
+        obs[o:o + CARD_FEATURES] = self._printed[2 * card.defn.index + (card.owner == player)]
 
     def _cards(self, obs: np.ndarray, o: int, ids: list[int], cards: list[CardObj],
-               player: int, state: GameState, dynamic: bool) -> None:
-        """A zone's cards, one block assignment per zone."""
+               player: int) -> None:
+        """A zone of cards shown by their printed features (and whose they are)."""
         if not ids:
             return
-        block = obs[o:o + len(ids) * CARD_FEATURES].reshape(len(ids), CARD_FEATURES)
-        width = len(STATIC_NAMES)
-        block[:, :width] = self.static[[cards[c].defn.index for c in ids]]
-        if dynamic:
-            block[:, width:] = [self._object_row(cards[c], player) for c in ids]
-        else:
-            block[:, width] = [float(cards[c].owner == player) for c in ids]
+        key = tuple([2 * cards[c].defn.index + (cards[c].owner == player) for c in ids])
+        block = self._blocks.get(key)
+        if block is None:
+            block = self._remember(key, self._printed[list(key)].ravel())
+        obs[o:o + block.size] = block
+
+    def _objects(self, obs: np.ndarray, o: int, ids: list[int], state: GameState,
+                 player: int) -> None:
+        """Objects in play: printed features plus their state now (`_object_state`)."""
+        if not ids:
+            return
+        key = tuple([_object_state(state, c, player) for c in ids])
+        block = self._blocks.get(key)
+        if block is None:
+            block = self._remember(key, np.concatenate([self._object_row(k) for k in key]))
+        obs[o:o + block.size] = block
+
+    def _object_row(self, key: tuple[int | bool | None, ...]) -> np.ndarray:
+        row = self._rows.get(key)
+        if row is None:
+            if len(self._rows) >= BLOCK_CACHE:
+                self._rows.clear()
+            row = self._printed[2 * key[0] + key[1]].copy()
+            row[len(STATIC_NAMES):] = _object_features(key)
+            self._rows[key] = row
+        return row
+
+    def _remember(self, key: tuple, block: np.ndarray) -> np.ndarray:
+        """Memoize a zone's encoded block under the values it was computed from (a pure
+        function of them, so it can never go stale); bounded by starting afresh."""
+        if len(self._blocks) >= BLOCK_CACHE:
+            self._blocks.clear()
+        self._blocks[key] = block
+        return block
 
     def _stack(self, obs: np.ndarray, o: int, state: GameState, player: int) -> None:
         width = CARD_FEATURES + 2 + len(STACK_KINDS)
