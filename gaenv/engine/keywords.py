@@ -51,8 +51,10 @@ KEYWORDS: dict[str, Keyword] = {
 def value(state: GameState, cid: int, name: str) -> int | None:
     """The card's ``name`` keyword: None if it lacks it, else its number (0 if unnumbered)."""
     printed = state.cards[cid].defn.keywords.get(name)
-    granted = statics.modifiers(state, cid).keywords.get(name)
-    if not granted:  # the common case: only what is printed
+    if not statics.of_kind(state, "grant_keyword"):  # the common case: only what is printed
+        return printed
+    granted = statics.modifiers(state, cid).granted(name)
+    if not granted:
         return printed
     found = granted if printed is None else (printed, *granted)
     return sum(found) if KEYWORDS[name].combine == "sum" else max(found)

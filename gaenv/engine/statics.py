@@ -11,7 +11,6 @@ a characteristic is always computed from these.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from gaenv.engine.objects import FIELD, LINEAGE, Ability, CardDef, CardObj, Node
@@ -58,14 +57,22 @@ class Static(NamedTuple):
 
 class Modifiers(NamedTuple):
     """What the statics in force do to one object: power and life added, and the
-    keywords granted (name -> the amounts of each grant)."""
+    keywords granted as (name, amounts of each grant) pairs. Hashable, so it can be
+    part of a memo key."""
 
     power: int
     life: int
-    keywords: Mapping[str, tuple[int, ...]]
+    keywords: tuple[tuple[str, tuple[int, ...]], ...]
+
+    def granted(self, name: str) -> tuple[int, ...]:
+        """The amounts of every grant of keyword ``name`` (empty if none)."""
+        for keyword, amounts in self.keywords:
+            if keyword == name:
+                return amounts
+        return ()
 
 
-NO_MODIFIERS = Modifiers(0, 0, MappingProxyType({}))
+NO_MODIFIERS = Modifiers(0, 0, ())
 
 
 class _Cache(NamedTuple):
@@ -114,7 +121,7 @@ def modifiers(state: GameState, cid: int) -> Modifiers:
             if applies(s, card):
                 name = s.node.args["keyword"]
                 granted[name] = (*granted.get(name, ()), s.node.args["amount"])
-        found = cache.modifiers[cid] = Modifiers(power, life, granted)
+        found = cache.modifiers[cid] = Modifiers(power, life, tuple(granted.items()))
     return found
 
 
@@ -235,14 +242,23 @@ _APPLIES: dict[tuple[int, int, int, int], tuple[Node, CardDef, bool]] = {}
 
 
 def stat(state: GameState, cid: int, name: str) -> int | None:
-    """An object's power or life now: printed, then buff/debuff counters, then modifiers
-    ("Game Mechanics - Counters, Buff/Debuff 3"). None if it has no such stat."""
+    """An object's power (``name="power"``) or life now; None if it has no such stat."""
+    power, life = power_life(state, cid)
+    return power if name == "power" else life
+
+
+def power_life(state: GameState, cid: int) -> tuple[int | None, int | None]:
+    """An object's power and life now. None for a stat it does not have."""
     card = state.cards[cid]
-    value = getattr(card.defn, name)
-    if value is None:
-        return None
-    counters = card.counters
-    if counters:
-        value += counters.get("buff", 0) - counters.get("debuff", 0)
-    mods = modifiers(state, cid)
-    return value + (mods.power if name == "power" else mods.life)
+    if card.defn.power is None and card.defn.life is None:
+        return None, None
+    return modified_stats(card.defn, card.counters, modifiers(state, cid))
+
+
+def modified_stats(defn: CardDef, counters: Mapping[str, int],
+                   mods: Modifiers) -> tuple[int | None, int | None]:
+    """Power and life from the printed card, then buff/debuff counters, then modifiers
+    ("Game Mechanics - Counters, Buff/Debuff 3")."""
+    bonus = counters.get("buff", 0) - counters.get("debuff", 0) if counters else 0
+    return (None if defn.power is None else defn.power + bonus + mods.power,
+            None if defn.life is None else defn.life + bonus + mods.life)

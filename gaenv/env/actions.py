@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.objects import GRAVEYARD, HAND, MATERIAL
+from gaenv.engine.objects import GRAVEYARD, HAND, MATERIAL, CardObj
 from gaenv.engine.state import GameState
 from gaenv.engine.zones import field_objects
 
@@ -85,7 +85,7 @@ class Slots:
         )
 
 
-def _natural(option: Option, player: int, slots: Slots, owner_of: list[int]) -> int:
+def _natural(option: Option, player: int, slots: Slots, cards: list[CardObj]) -> int:
     """The option's own index, or -1 if it has none (past a cap, or no natural block)."""
     verb = option.verb
     card = option.card
@@ -110,9 +110,10 @@ def _natural(option: Option, player: int, slots: Slots, owner_of: list[int]) -> 
     if verb == "use" and card in slots.own and option.other < ABILITY_SLOTS:
         return OFFSET["ability"] + slots.own.index(card) * ABILITY_SLOTS + option.other
     if verb in _OWN_OBJECT_VERBS and card >= 0:
-        if owner_of[card] == player and card in slots.own:
+        mine = cards[card].owner == player
+        if mine and card in slots.own:
             return OFFSET["own"] + slots.own.index(card)
-        if owner_of[card] != player and card in slots.opponent:
+        if not mine and card in slots.opponent:
             return OFFSET["opponent"] + slots.opponent.index(card)
     return -1
 
@@ -123,11 +124,10 @@ def assign(state: GameState, decision: Decision, slots: Slots) -> tuple[dict[int
 
     Returns index -> option, and the options in choice slots (in slot order).
     """
-    owner_of = [c.owner for c in state.cards]
     by_index: dict[int, Option] = {}
     choices: list[Option] = []
     for option in decision.options:
-        index = _natural(option, decision.player, slots, owner_of)
+        index = _natural(option, decision.player, slots, state.cards)
         if index < 0 or index in by_index:
             if len(choices) == CHOICE_SLOTS:
                 raise ActionOverflow(

@@ -14,6 +14,7 @@ their own search or glimpse (which the rules show them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -78,31 +79,16 @@ def _bounded(value: float) -> float:
     return LOW if value < LOW else HIGH_VALUE if value > HIGH_VALUE else value
 
 
-def _object_state(state: GameState, cid: int, player: int) -> tuple[int | bool | None, ...]:
-    """Everything an object's row depends on: its card, whose it is, its power and life
-    after counters and modifiers, damage, rest, counters and Stealth/Taunt now."""
+def _object_state(state: GameState, cid: int, player: int) -> ObjectState:
+    """Everything an object's row depends on (a memo key): its card, whose it is, its
+    damage, rest and counters, and the modifiers applying to it."""
     card = state.cards[cid]
     counters = card.counters
-    defn = card.defn
-    power, life = statics.stat(state, cid, "power"), statics.stat(state, cid, "life")
-    granted = statics.modifiers(state, cid).keywords
-    return (defn.index, card.owner == player, power, life, card.damage, card.rested,
-            counters.get("durability", 0), counters.get("buff", 0), counters.get("debuff", 0),
-            bool(counters.get("distant")), counters.get("prevent", 0),
-            "stealth" in defn.keywords or "stealth" in granted,
-            "taunt" in defn.keywords or "taunt" in granted)
+    return (card.defn.index, card.owner == player, card.damage, card.rested,
+            tuple(counters.items()) if counters else (), statics.modifiers(state, cid))
 
 
-def _object_features(key: tuple[int | bool | None, ...]) -> list[float]:
-    """The ``DYNAMIC_NAMES`` features from `Encoder._object_state`'s values."""
-    _, mine, power, life, damage, rested, durability, buff, debuff, distant, prevent, \
-        stealth, taunt = key
-    return [float(mine), 0.0 if power is None else _bounded(power / 10),
-            0.0 if life is None else _bounded(life / 30), _bounded(damage / 30),
-            float(rested), _bounded(durability / 10), _bounded(buff / 5), _bounded(debuff / 5),
-            float(distant), _bounded(prevent / 5), float(stealth), float(taunt)]
-
-
+ObjectState = tuple[int, bool, int, bool, tuple[tuple[str, int], ...], statics.Modifiers]
 _ELEMENT_AT = {e: i for i, e in enumerate(ELEMENTS)}
 
 
@@ -120,8 +106,9 @@ class Encoder:
             np.array([self._static_row(card) for card in pool.cards], dtype=np.float32), 2, axis=0)
         printed[1::2, len(STATIC_NAMES)] = 1.0
         self._printed = printed
-        self._blocks: dict[tuple, np.ndarray] = {}
-        self._rows: dict[tuple, np.ndarray] = {}  # one object's row by `_object_state`
+        self._blocks: dict[tuple[Any, ...], np.ndarray] = {}  # a zone's block by its keys
+        self._rows: dict[ObjectState, np.ndarray] = {}  # one object's row by `_object_state`
+        self._players: dict[tuple[Any, ...], np.ndarray] = {}  # a player piece by its values
         layout = [
             ("globals", len(self._global_names()),
              "turn, phase, combat step, who plays and decides, decision kind, stack size"),
@@ -230,17 +217,25 @@ class Encoder:
     def _player(self, obs: np.ndarray, o: int, state: GameState, player: int) -> None:
         zones = state.players[player].zones
         lineage = zones["lineage"]
-        row = [0.0] * (4 + len(ELEMENTS))
+        champion = None
         if lineage:
-            card = state.cards[lineage[-1]]
-            row[0] = champions.level(state, player) / 3
-            row[1] = _bounded(champions.life(state, player) / 30)
-            row[2] = _bounded(card.damage / 30)
-            row[3] = float(card.rested)
-        for element in champions.elements(state, player):
-            row[4 + _ELEMENT_AT[element]] = 1.0
-        row += [_bounded(len(zones[zone]) / 20) for zone in PLAYER_ZONES]
-        obs[o:o + len(row)] = row
+            top = state.cards[lineage[-1]]
+            champion = (champions.level(state, player), champions.life(state, player),
+                        top.damage, top.rested)
+        key = (tuple([len(zones[zone]) for zone in PLAYER_ZONES]),
+               frozenset(champions.elements(state, player)), champion)
+        row = self._players.get(key)
+        if row is None:
+            values = [0.0] * (4 + len(ELEMENTS))
+            if champion is not None:
+                level, life, damage, rested = champion
+                values[:4] = [level / 3, _bounded(life / 30), _bounded(damage / 30),
+                              float(rested)]
+            for element in key[1]:
+                values[4 + _ELEMENT_AT[element]] = 1.0
+            values += [_bounded(n / 20) for n in key[0]]
+            row = self._remember(self._players, key, np.array(values, dtype=np.float32))
+        obs[o:o + row.size] = row
 
     def _card(self, obs: np.ndarray, o: int, card: CardObj, player: int) -> None:
         """One card's printed features and whose it is."""
@@ -254,7 +249,7 @@ class Encoder:
         key = tuple([2 * cards[c].defn.index + (cards[c].owner == player) for c in ids])
         block = self._blocks.get(key)
         if block is None:
-            block = self._remember(key, self._printed[list(key)].ravel())
+            block = self._remember(self._blocks, key, self._printed[list(key)].ravel())
         obs[o:o + block.size] = block
 
     def _objects(self, obs: np.ndarray, o: int, ids: list[int], state: GameState,
@@ -265,26 +260,37 @@ class Encoder:
         key = tuple([_object_state(state, c, player) for c in ids])
         block = self._blocks.get(key)
         if block is None:
-            block = self._remember(key, np.concatenate([self._object_row(k) for k in key]))
+            rows = [self._object_row(k) for k in key]
+            block = self._remember(self._blocks, key, np.concatenate(rows))
         obs[o:o + block.size] = block
 
-    def _object_row(self, key: tuple[int | bool | None, ...]) -> np.ndarray:
+    def _object_row(self, key: ObjectState) -> np.ndarray:
         row = self._rows.get(key)
         if row is None:
-            if len(self._rows) >= BLOCK_CACHE:
-                self._rows.clear()
-            row = self._printed[2 * key[0] + key[1]].copy()
-            row[len(STATIC_NAMES):] = _object_features(key)
-            self._rows[key] = row
+            index, mine, damage, rested, counted, mods = key
+            counters = dict(counted)
+            defn = self.pool.cards[index]
+            power, life = statics.modified_stats(defn, counters, mods)
+            row = self._printed[2 * index + mine].copy()
+            row[len(STATIC_NAMES):] = [
+                float(mine), 0.0 if power is None else _bounded(power / 10),
+                0.0 if life is None else _bounded(life / 30), _bounded(damage / 30),
+                float(rested), _bounded(counters.get("durability", 0) / 10),
+                _bounded(counters.get("buff", 0) / 5), _bounded(counters.get("debuff", 0) / 5),
+                float(bool(counters.get("distant"))), _bounded(counters.get("prevent", 0) / 5),
+                float(defn.has_keyword("stealth") or bool(mods.granted("stealth"))),
+                float(defn.has_keyword("taunt") or bool(mods.granted("taunt")))]
+            self._remember(self._rows, key, row)
         return row
 
-    def _remember(self, key: tuple, block: np.ndarray) -> np.ndarray:
-        """Memoize a zone's encoded block under the values it was computed from (a pure
-        function of them, so it can never go stale); bounded by starting afresh."""
-        if len(self._blocks) >= BLOCK_CACHE:
-            self._blocks.clear()
-        self._blocks[key] = block
-        return block
+    @staticmethod
+    def _remember(cache: dict[Any, np.ndarray], key: Any, value: np.ndarray) -> np.ndarray:
+        """Memoize an encoded piece under the values it was computed from (a pure function
+        of them, so it never goes stale); a full cache starts afresh."""
+        if len(cache) >= BLOCK_CACHE:
+            cache.clear()
+        cache[key] = value
+        return value
 
     def _stack(self, obs: np.ndarray, o: int, state: GameState, player: int) -> None:
         width = CARD_FEATURES + 2 + len(STACK_KINDS)
