@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 
 from gaenv.cards.decks import builtin_deck_names
+from gaenv.engine import keywords, statics
 from gaenv.engine.objects import DECK, FIELD, HAND, LINEAGE, MATERIAL, MEMORY
 from gaenv.engine.zones import create_card, make_object
 from gaenv.env import actions, env, raw_env
 from gaenv.env.config import ConfigError
+from gaenv.env.observation import CARD_FEATURES, DYNAMIC_NAMES, STATIC_NAMES
 from gaenv.env.single import SelfPlayEnv
 
 with warnings.catch_warnings():
@@ -86,6 +88,35 @@ def test_observations_are_finite_and_in_bounds() -> None:
     for obs in _random_walk(e, 600, seed=11):
         assert np.isfinite(obs["observation"]).all()
         assert space.contains(obs)
+
+
+def test_object_features_match_the_engine() -> None:
+    """Every object slot shows what the engine says about that object now (power, life,
+    damage, rest, Stealth, Taunt), though the encoder memoizes rows and blocks: a memo
+    key missing an input would show a stale row here."""
+    e = raw_env(seed=5)
+    names = [*STATIC_NAMES, *DYNAMIC_NAMES]
+    at = {name: names.index(name) for name in DYNAMIC_NAMES}
+    checked = 0
+    for obs in _random_walk(e, 800, seed=5):
+        state = e.game.state
+        player = e.game.decision.player
+        slots = actions.Slots.of(state, player)
+        for piece, ids in (("my_field", slots.own), ("opponent_field", slots.opponent)):
+            start = next(p.start for p in e.encoder.pieces if p.name == piece)
+            for i, cid in enumerate(ids):
+                row = obs["observation"][start + i * CARD_FEATURES:][:CARD_FEATURES]
+                power, life = (statics.stat(state, cid, s) for s in ("power", "life"))
+                card = state.cards[cid]
+                assert row[at["power"]] == np.float32(min(4.0, max(-1.0, (power or 0) / 10)))
+                assert row[at["life"]] == np.float32(min(4.0, max(-1.0, (life or 0) / 30)))
+                assert row[at["damage"]] == np.float32(min(4.0, card.damage / 30))
+                assert row[at["rested"]] == float(card.rested)
+                assert row[at["mine"]] == float(card.owner == player)
+                assert row[at["stealth_now"]] == keywords.has(state, cid, "stealth")
+                assert row[at["taunt_now"]] == keywords.has(state, cid, "taunt")
+                checked += 1
+    assert checked > 3000
 
 
 def _hidden_shuffle(e: raw_env, viewer: int, rng: random.Random) -> None:
