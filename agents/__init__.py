@@ -1,5 +1,5 @@
-"""Agents that play gaenv games."""
+"""Agents that play gaenv games: see `agents.base.Agent` and `agents.registry.make`."""
 
-from agents.random_agent import RandomAgent
+from agents.base import Agent, RandomAgent, View
 
-__all__ = ["RandomAgent"]
+__all__ = ["Agent", "RandomAgent", "View"]

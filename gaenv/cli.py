@@ -7,11 +7,13 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from agents.registry import AgentSpecError
 from gaenv.cards import report
 from gaenv.cards.decks import builtin_deck_names, load_deck
 from gaenv.cards.schema import CardFileError, default_pool
 from gaenv.engine.game import DEFAULT_TURN_LIMIT
 from gaenv.engine.objects import CARD_TYPES, ELEMENTS
+from gaenv.env.config import ConfigError
 from gaenv.simulate import pairings, simulate
 
 
@@ -95,10 +97,85 @@ def _add_layout(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.set_defaults(run=_layout)
 
 
+def _add_train(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from agents import train
+
+    p = sub.add_parser("train", help="self-play MaskablePPO training from a config",
+                       description=train.__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    train.add_arguments(p)
+    p.set_defaults(run=train.run)
+
+
+def _eval(args: argparse.Namespace) -> int:
+    import datetime
+    from pathlib import Path
+
+    from agents.evaluate import evaluate, write_json
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 20) == 0:
+            print(f"  {done}/{total} games", file=sys.stderr)
+
+    evaluation = evaluate(args.agents, args.games, args.decks, args.seed, args.turn_limit,
+                          args.workers, progress)
+    out = args.out or Path("runs") / f"eval-{datetime.datetime.now():%Y%m%d-%H%M%S}"
+    evaluation.write(out)
+    if args.json:
+        write_json(evaluation, args.json)
+    print(evaluation.table(), end="")
+    print(f"written to {out}" + (f" and {args.json}" if args.json else ""))
+    return 0
+
+
+def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from pathlib import Path
+
+    from agents.registry import AGENTS
+
+    p = sub.add_parser("eval", help="evaluate agents against each other on paired seeds")
+    p.add_argument("--agents", nargs="+", required=True,
+                   help=f"agent specs: {', '.join(AGENTS)} (e.g. search:budget=96, ppo:RUN)")
+    p.add_argument("--games", type=positive_int, default=100,
+                   help="games per pair of agents, even: half the seeds, both seatings "
+                        "(default 100)")
+    p.add_argument("--decks", nargs="+", help="decks to cycle through (default: built-in)")
+    p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    p.add_argument("--turn-limit", type=positive_int, default=DEFAULT_TURN_LIMIT)
+    p.add_argument("--workers", type=positive_int, default=1, help="processes (default 1)")
+    p.add_argument("--out", type=Path, help="folder for results.csv/.md, ratings.csv "
+                                            "(default runs/eval-TIME)")
+    p.add_argument("--json", type=Path, help="also write the results as JSON here")
+    p.set_defaults(run=_eval)
+
+
+def _play(args: argparse.Namespace) -> int:
+    import random
+
+    from agents.play import play
+
+    seat = args.seat if args.seat is not None else random.Random(args.seed).randrange(2)
+    play(args.opponent, args.deck, args.opponent_deck or args.deck, seat, args.seed)
+    return 0
+
+
+def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("play", help="play against an agent in the terminal")
+    p.add_argument("--opponent", default="heuristic", help="agent spec (default heuristic)")
+    p.add_argument("--deck", default="ember_vanguard", help="your deck (default ember_vanguard)")
+    p.add_argument("--opponent-deck", help="the agent's deck (default: the same as yours)")
+    p.add_argument("--seat", type=int, choices=(0, 1), help="your seat (default: random)")
+    p.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    p.set_defaults(run=_play)
+
+
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
     _add_simulate,
     _add_cards,
     _add_layout,
+    _add_train,
+    _add_eval,
+    _add_play,
 ]
 
 
@@ -110,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
-    except CardFileError as exc:
+    except (CardFileError, ConfigError, AgentSpecError, FileNotFoundError) as exc:
         print(f"gaenv: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading

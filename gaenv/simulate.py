@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from agents.random_agent import RandomAgent
 from gaenv.cards.decks import Deck
 from gaenv.engine import rules, statics
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
@@ -66,12 +66,12 @@ def play_random(deck0: Deck, deck1: Deck, seed: int, turn_limit: int = DEFAULT_T
     With ``check`` the card-conservation invariant is verified after every step.
     """
     game = Game.new(deck0.cards, deck1.cards, seed, turn_limit)
-    agents = (RandomAgent(f"{seed}:0"), RandomAgent(f"{seed}:1"))
+    rngs = (random.Random(f"{seed}:0"), random.Random(f"{seed}:1"))
     decisions = 0
     while not game.over:
         decision = game.decision
         assert decision is not None
-        game.step(agents[decision.player].choose(decision))
+        game.step(rngs[decision.player].choice(decision.options))
         decisions += 1
         if check:
             check_conservation(game.state)

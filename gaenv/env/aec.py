@@ -151,6 +151,18 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._encoded(agent)[0]
 
+    def legal_options(self, agent: str) -> dict[int, Option]:
+        """The agent's legal action indices and the engine option each one means (empty
+        when it is not the agent's decision)."""
+        return self._encoded(agent)[1]
+
+    def view(self, agent: str) -> Any:
+        """An ``agents.base.View`` of the game for ``agent``'s seat, for agents that
+        reason about the engine state (they must read only what the seat may know)."""
+        from agents.base import View
+
+        return View(self.game, AGENTS.index(agent), self.legal_options(agent))
+
     # --- acting --------------------------------------------------------------------------
 
     def step(self, action: int | None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -14,6 +15,15 @@ RENDER_MODES = ("ansi", "human")
 
 class ConfigError(ValueError):
     """A bad configuration key or value; the message names it."""
+
+
+def check_keys(given: Iterable[str], known: Sequence[str], where: str = "config key") -> None:
+    """ConfigError naming the first key of ``given`` not in ``known`` (with a close match)."""
+    for key in given:
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ConfigError(f"unknown {where} {key!r}{hint}; known: {', '.join(known)}")
 
 
 @dataclass(frozen=True)
@@ -39,12 +49,7 @@ class EnvConfig:
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> EnvConfig:
-        known = [f.name for f in fields(cls)]
-        for key in kwargs:
-            if key not in known:
-                close = difflib.get_close_matches(key, known, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise ConfigError(f"unknown config key {key!r}{hint}; known: {', '.join(known)}")
+        check_keys(kwargs, [f.name for f in fields(cls)])
         config = cls(**kwargs)
         config.check()
         return config

@@ -24,7 +24,10 @@ from gaenv.env.aec import AGENTS, raw_env
 
 
 class Actor(Protocol):
-    def act(self, observation: np.ndarray, mask: np.ndarray) -> int: ...
+    """An opponent object (an ``agents.Agent``). One with ``needs_view`` set also gets
+    an ``agents.base.View`` of the game for its seat."""
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, view: Any = None) -> int: ...
 
 
 Opponent = Callable[[np.ndarray, np.ndarray], int] | Actor
@@ -36,8 +39,8 @@ class RandomOpponent:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, observation: np.ndarray, mask: np.ndarray) -> int:
-        return self.rng.choice(np.flatnonzero(mask).tolist())
+    def act(self, observation: np.ndarray, mask: np.ndarray, view: Any = None) -> int:
+        return int(self.rng.choice(np.flatnonzero(mask).tolist()))
 
 
 class SelfPlayEnv(gymnasium.Env):
@@ -63,16 +66,20 @@ class SelfPlayEnv(gymnasium.Env):
     def learner_agent(self) -> str:
         return AGENTS[self.learner]
 
-    def _act(self, observation: np.ndarray, mask: np.ndarray) -> int:
-        opponent = self.opponent
-        act = getattr(opponent, "act", None)
-        return int(act(observation, mask) if act is not None else opponent(observation, mask))
-
     def _opponent_turns(self) -> None:
         aec = self.aec
+        opponent = self.opponent
+        act = getattr(opponent, "act", None)
         while not self._done() and aec.agent_selection != self.learner_agent:
-            obs = aec.observe(aec.agent_selection)
-            aec.step(self._act(obs["observation"], obs["action_mask"]))
+            agent = aec.agent_selection
+            obs = aec.observe(agent)
+            if act is None:
+                action = opponent(obs["observation"], obs["action_mask"])  # type: ignore[operator]
+            elif getattr(opponent, "needs_view", False):
+                action = act(obs["observation"], obs["action_mask"], aec.view(agent))
+            else:
+                action = act(obs["observation"], obs["action_mask"])
+            aec.step(int(action))
 
     def _done(self) -> bool:
         agent = self.learner_agent
@@ -91,6 +98,9 @@ class SelfPlayEnv(gymnasium.Env):
             self._episodes = 0
         self.learner = self._episodes % 2
         self._episodes += 1
+        new_game = getattr(self.opponent, "new_game", None)
+        if new_game is not None:  # an opponent pool draws this game's opponent
+            new_game()
         self.aec.reset(seed=seed)
         self._opponent_turns()
         return self._view()

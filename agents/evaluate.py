@@ -1,0 +1,179 @@
+"""Seat-balanced evaluation on paired seeds, win rates with Wilson intervals, ratings.
+
+Every pair of agents plays ``games`` games: ``games / 2`` seeds, each played twice
+with the seats swapped (same decks by seat, same shuffles), so neither agent
+gets the better seat or deck more often. Decks cycle through the seat-ordered
+pairings of the given decks. Ratings come from openskill (Plackett-Luce), fed
+the games in a fixed order, so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import math
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from agents.match import GameResult, play_game
+from agents.registry import make
+from gaenv.cards.decks import builtin_deck_names
+from gaenv.engine.game import DEFAULT_TURN_LIMIT
+from gaenv.env.aec import raw_env
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for z = 1.96)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One scheduled game: agent specs by seat, decks by seat, its seed."""
+
+    seats: tuple[str, str]
+    decks: tuple[str, str]
+    seed: int
+
+
+@dataclass
+class PairResult:
+    agent: str
+    opponent: str
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    win_rate: float = 0.0
+    ci_low: float = 0.0
+    ci_high: float = 1.0
+
+
+@dataclass
+class Evaluation:
+    results: list[PairResult]
+    ratings: list[dict[str, float | str]]
+
+    def table(self) -> str:
+        """The results and ratings as Markdown tables."""
+        lines = ["| agent | opponent | games | wins | losses | draws | win rate | 95% CI |",
+                 "|---|---|---|---|---|---|---|---|"]
+        lines += [f"| {r.agent} | {r.opponent} | {r.games} | {r.wins} | {r.losses} | {r.draws} "
+                  f"| {r.win_rate:.1%} | {r.ci_low:.1%} - {r.ci_high:.1%} |" for r in self.results]
+        lines += ["", "| agent | rating (mu - 3 sigma) | mu | sigma |", "|---|---|---|---|"]
+        lines += [f"| {r['agent']} | {r['ordinal']:.2f} | {r['mu']:.2f} | {r['sigma']:.2f} |"
+                  for r in self.ratings]
+        return "\n".join(lines) + "\n"
+
+    def write(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(folder / "results.csv", "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=list(asdict(self.results[0])))
+            writer.writeheader()
+            writer.writerows(asdict(r) for r in self.results)
+        with open(folder / "ratings.csv", "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=["agent", "ordinal", "mu", "sigma"])
+            writer.writeheader()
+            writer.writerows(self.ratings)
+        (folder / "results.md").write_text(self.table())
+
+    def to_json(self) -> dict[str, object]:
+        return {"results": [asdict(r) for r in self.results], "ratings": self.ratings}
+
+
+def schedule(agents: Sequence[str], games: int, decks: Sequence[str], seed: int) -> list[Game]:
+    """Every pair of agents, ``games`` games each on paired seeds (``games`` even)."""
+    if games < 2 or games % 2:
+        raise ValueError(f"games per pair must be even and at least 2 (paired seeds), got {games}")
+    if len(agents) < 2:
+        raise ValueError("evaluation needs at least two agents")
+    if len(set(agents)) != len(agents):
+        raise ValueError(f"agents must be distinct, got {list(agents)}")
+    pairings = list(itertools.product(decks, repeat=2))
+    plan = []
+    for a, b in itertools.combinations(agents, 2):
+        for k in range(games // 2):
+            deck_pair = pairings[k % len(pairings)]
+            game_seed = seed + k
+            plan.append(Game((a, b), deck_pair, game_seed))
+            plan.append(Game((b, a), deck_pair, game_seed))
+    return plan
+
+
+def run_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT) -> GameResult:
+    """Play one scheduled game; agents are seeded from the game's seed and seat."""
+    seats = (make(game.seats[0], f"{game.seed}:0"), make(game.seats[1], f"{game.seed}:1"))
+    env = raw_env(decks=game.decks, seed=game.seed, turn_limit=turn_limit)
+    return play_game(env, seats, game.seed)
+
+
+def _run_one(args: tuple[Game, int]) -> GameResult:
+    return run_game(*args)
+
+
+def evaluate(agents: Sequence[str], games: int, decks: Sequence[str] | None = None,
+             seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT, workers: int = 1,
+             progress: Callable[[int, int], None] | None = None) -> Evaluation:
+    """Play the schedule (in ``workers`` processes) and tabulate it."""
+    for spec in agents:  # fail on a bad spec before any game is played
+        make(spec)
+    plan = schedule(agents, games, decks or builtin_deck_names(), seed)
+    jobs = [(g, turn_limit) for g in plan]
+    results: list[GameResult] = []
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            for result in pool.map(_run_one, jobs, chunksize=4):
+                results.append(result)
+                if progress:
+                    progress(len(results), len(plan))
+    else:
+        for job in jobs:
+            results.append(_run_one(job))
+            if progress:
+                progress(len(results), len(plan))
+    return tabulate(agents, plan, results)
+
+
+def tabulate(agents: Sequence[str], plan: Sequence[Game],
+             results: Sequence[GameResult]) -> Evaluation:
+    from openskill.models import PlackettLuce
+
+    pairs = {(a, b): PairResult(a, b) for a in agents for b in agents if a != b}
+    model = PlackettLuce()
+    ratings = {a: model.rating(name=a) for a in agents}
+    for game, result in zip(plan, results, strict=True):
+        for seat in (0, 1):
+            row = pairs[(game.seats[seat], game.seats[1 - seat])]
+            row.games += 1
+            if result.winner is None:
+                row.draws += 1
+            elif result.winner == seat:
+                row.wins += 1
+            else:
+                row.losses += 1
+        teams = [[ratings[game.seats[0]]], [ratings[game.seats[1]]]]
+        # Lower rank is better; a draw or a truncation ties.
+        ranks = [0, 0] if result.winner is None else [result.winner, 1 - result.winner]
+        (r0,), (r1,) = model.rate(teams, ranks=ranks)
+        ratings[game.seats[0]], ratings[game.seats[1]] = r0, r1
+    for row in pairs.values():
+        row.win_rate = row.wins / row.games if row.games else 0.0
+        row.ci_low, row.ci_high = wilson(row.wins, row.games)
+    rating_rows: list[dict[str, float | str]] = [
+        {"agent": a, "ordinal": round(r.ordinal(), 3), "mu": round(r.mu, 3),
+         "sigma": round(r.sigma, 3)} for a, r in ratings.items()]
+    rating_rows.sort(key=lambda r: -float(r["ordinal"]))
+    return Evaluation([r for r in pairs.values() if r.games], rating_rows)
+
+
+def write_json(evaluation: Evaluation, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(evaluation.to_json(), indent=2) + "\n")

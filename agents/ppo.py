@@ -1,0 +1,39 @@
+"""A saved MaskablePPO policy as an agent (needs the ``train`` extra: torch, sb3-contrib)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from agents.base import Agent, View
+
+FINAL_MODEL = "final_model.zip"  # what a training run folder holds when it finishes
+
+
+def model_path(path: str | Path) -> Path:
+    """A model file from a ``.zip`` path or a training run folder (its final model)."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / FINAL_MODEL
+    if not path.is_file():
+        raise FileNotFoundError(f"no saved MaskablePPO model at {path}")
+    return path
+
+
+class PPOAgent(Agent):
+    """Acts with a trained policy, deterministically (the most likely legal action)."""
+
+    name = "ppo"
+
+    def __init__(self, path: str | Path, deterministic: bool = True) -> None:
+        from sb3_contrib import MaskablePPO
+
+        self.path = model_path(path)
+        self.model = MaskablePPO.load(self.path, device="cpu")
+        self.deterministic = deterministic
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
+        action, _ = self.model.predict(observation, action_masks=mask.astype(bool),
+                                       deterministic=self.deterministic)
+        return int(action)

@@ -1,0 +1,74 @@
+"""Agents by name: ``random``, ``heuristic``, ``search`` (``search:budget=96,horizon=60``)
+and ``ppo:PATH`` (a saved MaskablePPO policy: a ``.zip`` file, or a training run folder
+whose final model is used).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agents.base import Agent, RandomAgent
+from agents.heuristic import HeuristicAgent
+from agents.search import SearchAgent
+
+
+class AgentSpecError(ValueError):
+    """An agent name or option that does not exist."""
+
+
+def _search(seed: int | str, options: dict[str, str]) -> Agent:
+    known = {"budget", "horizon", "explore"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise AgentSpecError(f"unknown search option(s) {unknown}; known: {sorted(known)}")
+    try:
+        return SearchAgent(seed, budget=int(options.get("budget", 48)),
+                           horizon=int(options.get("horizon", 60)),
+                           explore=float(options.get("explore", 0.1)))
+    except ValueError as exc:
+        raise AgentSpecError(f"bad search option: {exc}") from None
+
+
+def _ppo(seed: int | str, argument: str) -> Agent:
+    from agents.ppo import PPOAgent
+
+    if not argument:
+        raise AgentSpecError("ppo needs a path: ppo:PATH (a model .zip or a run folder)")
+    return PPOAgent(argument)
+
+
+def _simple(factory: Callable[[int | str], Agent]) -> Callable[[int | str, str], Agent]:
+    def make(seed: int | str, argument: str) -> Agent:
+        if argument:
+            raise AgentSpecError(f"this agent takes no options, got {argument!r}")
+        return factory(seed)
+    return make
+
+
+AGENTS: dict[str, Callable[[int | str, str], Agent]] = {
+    "random": _simple(RandomAgent),
+    "heuristic": _simple(lambda seed: HeuristicAgent()),
+    "search": lambda seed, argument: _search(seed, _options(argument)),
+    "ppo": _ppo,
+}
+
+
+def _options(argument: str) -> dict[str, str]:
+    options = {}
+    for item in filter(None, argument.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise AgentSpecError(f"expected key=value in agent options, got {item!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def make(spec: str, seed: int | str = 0) -> Agent:
+    """The agent a spec names (``name`` or ``name:options``), seeded with ``seed``."""
+    name, _, argument = spec.partition(":")
+    factory = AGENTS.get(name)
+    if factory is None:
+        raise AgentSpecError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+    agent = factory(seed, argument)
+    agent.name = spec
+    return agent

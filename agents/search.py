@@ -1,0 +1,140 @@
+"""Search by determinized rollouts over ``Game.clone()``.
+
+At each decision that matters (an opportunity, materializing, an attack's
+target, retaliating, a target or mode), every legal option is tried in
+rollouts: the position is *determinized* (what the seat cannot see is redealt
+at random, see `determinize`), the option is applied, and both seats play on
+with the heuristic (a few moves at random, for variety) until the game ends or
+``horizon`` decisions have passed; the end position is scored (win 1, loss 0,
+otherwise `evaluate`). The option with the best mean score wins. Rollouts are
+spread over options by UCB1 within ``budget`` rollouts per decision. Other
+decisions (paying costs, ordering) take the heuristic's answer.
+
+The seat is assumed to know both deck lists (as with open deck lists), not
+how the hidden cards are split between hand, memory and deck, nor any deck's
+order, nor the game's future random draws (the clone's RNG is reseeded).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from agents.base import Agent, View
+from agents.heuristic import score
+from gaenv.engine import champions, decisions, statics
+from gaenv.engine.decisions import Decision, Option
+from gaenv.engine.game import Game
+from gaenv.engine.objects import DECK, FIELD, HAND, MEMORY
+
+SEARCHED = frozenset({
+    decisions.OPPORTUNITY, decisions.MATERIALIZE, decisions.ATTACK_TARGET,
+    decisions.RETALIATE, decisions.CHOOSE_TARGET, decisions.CHOOSE_MODE,
+})
+
+
+def determinize(game: Game, player: int, rng: random.Random) -> Game:
+    """A copy of ``game`` that agrees with everything ``player`` can see: the opponent's
+    hand, memory and main deck are redealt from their union (same sizes), both main
+    decks are shuffled, and the engine's RNG is reseeded."""
+    copy = game.clone()
+    state = copy.state
+    opponent = state.players[1 - player].zones
+    hidden = [*opponent[HAND], *opponent[MEMORY], *opponent[DECK]]
+    rng.shuffle(hidden)
+    start = 0
+    for zone in (HAND, MEMORY, DECK):
+        size = len(opponent[zone])
+        opponent[zone] = hidden[start:start + size]
+        for cid in opponent[zone]:
+            state.cards[cid].zone = zone
+        start += size
+    rng.shuffle(state.players[player].zones[DECK])
+    state.rng = random.Random(rng.getrandbits(64))
+    return copy
+
+
+def heuristic_option(game: Game) -> Option:
+    """The heuristic's choice at the game's current decision."""
+    decision = game.decision
+    assert decision is not None
+    return max(decision.options, key=lambda o: score(game.state, decision, o))
+
+
+def evaluate(game: Game, player: int) -> float:
+    """A position's worth to ``player`` in [0, 1]: 1 won, 0 lost, else from champion
+    life left, the power on each field and champion levels."""
+    state = game.state
+    if state.over:
+        if state.winner is None:
+            return 0.5
+        return 1.0 if state.winner == player else 0.0
+    worth = 0.0
+    for p, sign in ((player, 1.0), (1 - player, -1.0)):
+        champ = champions.champion(state, p)
+        if champ >= 0:
+            worth += sign * (champions.life(state, p) - state.cards[champ].damage) / 10
+            worth += sign * champions.level(state, p) * 0.3
+        worth += sign * sum(statics.stat(state, c, "power") or 0
+                            for c in state.players[p].zones[FIELD]) / 10
+        worth += sign * len(state.players[p].zones[HAND]) * 0.05
+    return 0.5 + 0.5 * math.tanh(worth)
+
+
+class SearchAgent(Agent):
+    """``budget`` rollouts per searched decision, each at most ``horizon`` decisions long."""
+
+    name = "search"
+    needs_view = True
+
+    def __init__(self, seed: int | str | None = None, budget: int = 48, horizon: int = 60,
+                 explore: float = 0.1) -> None:
+        if budget < 1 or horizon < 1:
+            raise ValueError("search budget and horizon must be at least 1")
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.horizon = horizon
+        self.explore = explore
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
+        if view is None:
+            raise ValueError("the search agent needs a View of the game (needs_view)")
+        decision = view.game.decision
+        assert decision is not None
+        if len(decision.options) == 1 or decision.kind not in SEARCHED:
+            return view.index_of(heuristic_option(view.game))
+        return view.index_of(self._search(view.game, view.player, decision))
+
+    def _search(self, game: Game, player: int, decision: Decision) -> Option:
+        options = decision.options
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        for n in range(self.budget):
+            if n < len(options):
+                pick = n
+            else:
+                pick = max(range(len(options)), key=lambda i: totals[i] / counts[i] + math.sqrt(
+                    2 * math.log(n) / counts[i]))
+            totals[pick] += self._rollout(game, player, pick)
+            counts[pick] += 1
+        best = max(range(len(options)),
+                   key=lambda i: (totals[i] / counts[i] if counts[i] else -1.0, -i))
+        return options[best]
+
+    def _rollout(self, game: Game, player: int, pick: int) -> float:
+        sim = determinize(game, player, self.rng)
+        sim.step(pick)
+        rng = self.rng
+        for _ in range(self.horizon):
+            decision = sim.decision
+            if decision is None:
+                break
+            if len(decision.options) == 1:
+                sim.step(0)
+            elif rng.random() < self.explore:
+                sim.step(rng.randrange(len(decision.options)))
+            else:
+                sim.step(heuristic_option(sim))
+        return evaluate(sim, player)

@@ -1,0 +1,321 @@
+"""Self-play training with MaskablePPO: ``gaenv train --config configs/train/quick.yaml``
+(or ``python -m agents.train --config ...``).
+
+The learner plays `SelfPlayEnv` in ``n_envs`` environments (``SubprocVecEnv``),
+its seat alternating; each game's opponent is drawn from a pool by the
+config's weights: reference agents, and frozen snapshots of the learner saved
+every ``snapshot_every`` steps. Optionally the policy first imitates the
+heuristic (``pretrain``). One folder per run holds the resolved config,
+checkpoints, TensorBoard logs, the snapshot pool, periodic evaluation results
+(``eval.csv``), the learning curve (``curve.png``) and ``final_model.zip``.
+``--resume CHECKPOINT`` continues a run from one of its checkpoints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+from agents.base import Agent, View
+from agents.heuristic import HeuristicAgent
+from agents.ppo import FINAL_MODEL
+from agents.registry import make
+from agents.train_config import TrainConfig, load
+from gaenv.env.single import SelfPlayEnv
+
+SNAPSHOTS = "pool"
+CHECKPOINTS = "checkpoints"
+
+
+class OpponentPool(Agent):
+    """The opponent for one training environment: at each new game it draws an agent
+    by weight; ``snapshots`` draws one of the latest frozen learners in ``folder``."""
+
+    name = "pool"
+    needs_view = True
+
+    def __init__(self, weights: dict[str, float], folder: Path, seed: int,
+                 max_snapshots: int) -> None:
+        self.rng = random.Random(seed)
+        self.weights = weights
+        self.folder = folder
+        self.max_snapshots = max_snapshots
+        self.fixed = {spec: make(spec, f"{seed}:{spec}") for spec in weights if spec != "snapshots"}
+        self.loaded: dict[Path, Agent] = {}
+        self.current: Agent = next(iter(self.fixed.values()), HeuristicAgent())
+
+    def new_game(self) -> None:
+        snapshots = sorted(self.folder.glob("snapshot_*.zip"))[-self.max_snapshots:]
+        choices = [(spec, w) for spec, w in self.weights.items()
+                   if w > 0 and (spec != "snapshots" or snapshots)]
+        spec = self.rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
+        if spec != "snapshots":
+            self.current = self.fixed[spec]
+            return
+        path = self.rng.choice(snapshots)
+        if path not in self.loaded:
+            from agents.ppo import PPOAgent
+
+            self.loaded = {p: a for p, a in self.loaded.items() if p in snapshots}
+            self.loaded[path] = PPOAgent(path, deterministic=False)
+        self.current = self.loaded[path]
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
+        agent = self.current
+        return agent.act(observation, mask, view if agent.needs_view else None)
+
+
+def make_env(config: TrainConfig, folder: Path, rank: int) -> Any:
+    """A factory for environment ``rank`` (SubprocVecEnv builds it in its own process)."""
+    def build() -> SelfPlayEnv:
+        from stable_baselines3.common.monitor import Monitor
+
+        seed = config.seed * 1000 + rank
+        pool = OpponentPool(config.opponents, folder / SNAPSHOTS, seed, config.max_snapshots)
+        return Monitor(SelfPlayEnv(opponent=pool, seed=seed, **config.env_config()))
+    return build
+
+
+def _vec_env(config: TrainConfig, folder: Path) -> Any:
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    factories = [make_env(config, folder, rank) for rank in range(config.n_envs)]
+    if config.vec_env == "subproc" and config.n_envs > 1:
+        return SubprocVecEnv(factories, start_method="fork")
+    return DummyVecEnv(factories)
+
+
+# --- imitation warm start ---------------------------------------------------------------
+
+def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Observations, masks, actions and discounted outcomes of the heuristic's decisions
+    in ``pretrain.games`` games against the config's reference opponents."""
+    teacher = HeuristicAgent()
+    specs = [s for s in config.opponents if s != "snapshots"] or ["heuristic"]
+    env = SelfPlayEnv(seed=config.seed, **config.env_config()).aec
+    observations, masks, actions, returns = [], [], [], []
+    for game in range(config.pretrain.games):
+        opponent = make(specs[game % len(specs)], f"pretrain:{game}")
+        seat = game % 2
+        seats = (teacher, opponent) if seat == 0 else (opponent, teacher)
+        env.reset(seed=config.seed * 100_003 + game)
+        start = len(actions)
+        while not env.game.over:
+            agent_name = env.agent_selection
+            player = int(agent_name[-1])
+            obs = env.observe(agent_name)
+            agent = seats[player]
+            action = agent.act(obs["observation"], obs["action_mask"],
+                               env.view(agent_name) if agent.needs_view else None)
+            if player == seat:
+                observations.append(obs["observation"])
+                masks.append(obs["action_mask"].astype(bool))
+                actions.append(action)
+            env.step(action)
+        outcome = env.rewards[f"player_{seat}"]
+        n = len(actions) - start
+        returns += [outcome * config.ppo.gamma ** (n - 1 - i) for i in range(n)]
+    return (np.array(observations), np.array(masks), np.array(actions),
+            np.array(returns, dtype=np.float32))
+
+
+def pretrain(model: Any, config: TrainConfig, log: Any) -> None:
+    import torch
+
+    settings = config.pretrain
+    obs, masks, actions, returns = imitation_data(config)
+    policy = model.policy
+    optimizer = torch.optim.Adam(policy.parameters(), lr=settings.learning_rate)
+    rng = np.random.default_rng(config.seed)
+    for epoch in range(settings.epochs):
+        order = rng.permutation(len(actions))
+        losses, hits = [], 0
+        for start in range(0, len(order), settings.batch_size):
+            idx = order[start:start + settings.batch_size]
+            values, log_prob, _ = policy.evaluate_actions(
+                torch.as_tensor(obs[idx]), torch.as_tensor(actions[idx]),
+                action_masks=torch.as_tensor(masks[idx]))
+            value_loss = torch.nn.functional.mse_loss(values.flatten(),
+                                                      torch.as_tensor(returns[idx]))
+            loss = -log_prob.mean() + 0.5 * value_loss
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+            with torch.no_grad():
+                dist = policy.get_distribution(torch.as_tensor(obs[idx]), action_masks=masks[idx])
+                hits += int((dist.get_actions(deterministic=True).numpy() == actions[idx]).sum())
+        log(f"imitation epoch {epoch + 1}/{settings.epochs}: loss {np.mean(losses):.3f}, "
+            f"agrees with the heuristic on {hits / len(actions):.1%} of {len(actions)} decisions")
+
+
+# --- evaluation and the curve -----------------------------------------------------------
+
+def evaluate_model(model_file: Path, config: TrainConfig, steps: int, folder: Path) -> list[str]:
+    """Play the evaluation opponents from the saved model; append to eval.csv and
+    redraw curve.png. Returns printable lines."""
+    from agents.evaluate import evaluate
+
+    lines = []
+    spec = f"ppo:{model_file}"
+    evaluation = evaluate([spec, *config.eval_opponents], config.eval_games, seed=10_000,
+                          turn_limit=config.turn_limit,
+                          decks=list(config.decks) if config.decks else None)
+    rows = [r for r in evaluation.results if r.agent == spec]
+    path = folder / "eval.csv"
+    new = not path.exists()
+    with open(path, "a", newline="") as f:
+        writer = csv.writer(f)
+        if new:
+            writer.writerow(["steps", "opponent", "games", "wins", "losses", "draws",
+                             "win_rate", "ci_low", "ci_high"])
+        for r in rows:
+            writer.writerow([steps, r.opponent, r.games, r.wins, r.losses, r.draws,
+                             f"{r.win_rate:.4f}", f"{r.ci_low:.4f}", f"{r.ci_high:.4f}"])
+            lines.append(f"eval at {steps:,} steps vs {r.opponent}: {r.win_rate:.0%} "
+                         f"({r.ci_low:.0%}-{r.ci_high:.0%}, {r.games} games)")
+    plot_curve(path, folder / "curve.png")
+    return lines
+
+
+def plot_curve(csv_path: Path, png_path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    series: dict[str, list[tuple[int, float, float, float]]] = {}
+    with open(csv_path) as f:
+        for row in csv.DictReader(f):
+            series.setdefault(row["opponent"], []).append(
+                (int(row["steps"]), float(row["win_rate"]), float(row["ci_low"]),
+                 float(row["ci_high"])))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for opponent, points in series.items():
+        steps = [p[0] for p in points]
+        ax.plot(steps, [p[1] for p in points], marker="o", label=f"vs {opponent}")
+        ax.fill_between(steps, [p[2] for p in points], [p[3] for p in points], alpha=0.2)
+    ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    ax.set_xlabel("training steps")
+    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_ylim(0, 1)
+    ax.legend()
+    ax.set_title(png_path.parent.name)
+    fig.tight_layout()
+    fig.savefig(png_path, dpi=100)
+    plt.close(fig)
+
+
+def _callback(config: TrainConfig, folder: Path, log: Any) -> Any:
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Periodic(BaseCallback):
+        """Snapshots for the opponent pool, checkpoints and evaluations on schedule."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.next = {"snapshot": 0, "checkpoint": 0, "eval": 0}
+
+        def _on_training_start(self) -> None:
+            steps = self.model.num_timesteps
+            for key, every in (("snapshot", config.snapshot_every),
+                               ("checkpoint", config.checkpoint_every),
+                               ("eval", config.eval_every)):
+                self.next[key] = (steps // every + 1) * every
+
+        def _on_step(self) -> bool:
+            steps = self.model.num_timesteps
+            if steps >= self.next["snapshot"]:
+                self.model.save(folder / SNAPSHOTS / f"snapshot_{steps:09d}.zip")
+                self.next["snapshot"] += config.snapshot_every
+            if steps >= self.next["checkpoint"]:
+                self.model.save(folder / CHECKPOINTS / f"step_{steps:09d}.zip")
+                self.next["checkpoint"] += config.checkpoint_every
+            if steps >= self.next["eval"]:
+                model_file = folder / CHECKPOINTS / f"eval_{steps:09d}.zip"
+                self.model.save(model_file)
+                for line in evaluate_model(model_file, config, steps, folder):
+                    log(line)
+                model_file.unlink()
+                self.next["eval"] += config.eval_every
+            return True
+
+    return Periodic()
+
+
+def train(config: TrainConfig, folder: Path | None = None, resume: Path | None = None,
+          progress_bar: bool = True, log: Any = print) -> Path:
+    """Run one training; returns the run folder."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    torch.set_num_threads(1)
+    if resume is not None:
+        folder = resume.resolve().parent.parent
+    elif folder is None:
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        folder = Path(config.out_dir) / f"{config.name}-{stamp}"
+    for sub in (SNAPSHOTS, CHECKPOINTS):
+        (folder / sub).mkdir(parents=True, exist_ok=True)
+    (folder / "config.yaml").write_text(yaml.safe_dump(config.as_dict(), sort_keys=False))
+    log(f"run folder: {folder}")
+    env = _vec_env(config, folder)
+    ppo = config.ppo
+    if resume is not None:
+        model = MaskablePPO.load(resume, env=env, device="cpu",
+                                 tensorboard_log=str(folder / "tb"))
+        log(f"resumed from {resume} at {model.num_timesteps:,} steps")
+    else:
+        model = MaskablePPO(
+            "MlpPolicy", env, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
+            batch_size=ppo.batch_size, n_epochs=ppo.n_epochs, gamma=ppo.gamma,
+            gae_lambda=ppo.gae_lambda, clip_range=ppo.clip_range, ent_coef=ppo.ent_coef,
+            vf_coef=ppo.vf_coef, max_grad_norm=ppo.max_grad_norm, seed=config.seed,
+            policy_kwargs={"net_arch": list(ppo.net_arch)}, device="cpu",
+            tensorboard_log=str(folder / "tb"), verbose=0)
+        if config.pretrain.games:
+            pretrain(model, config, log)
+    remaining = config.total_timesteps - model.num_timesteps
+    start = time.perf_counter()
+    if remaining > 0:
+        model.learn(remaining, callback=_callback(config, folder, log),
+                    reset_num_timesteps=resume is None, progress_bar=progress_bar)
+    seconds = time.perf_counter() - start
+    model.save(folder / FINAL_MODEL)
+    env.close()
+    log(f"trained {max(remaining, 0):,} steps in {seconds:,.0f} s "
+        f"({max(remaining, 0) / max(seconds, 1e-9):,.0f} steps/s); model: {folder / FINAL_MODEL}")
+    return folder
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", required=True, help="a training config (YAML)")
+    parser.add_argument("--resume", type=Path, help="continue from this checkpoint (.zip)")
+    parser.add_argument("--out", type=Path, help="run folder (default: out_dir/name-time)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    config = load(args.config)
+    train(config, folder=args.out, resume=args.resume, progress_bar=not args.no_progress)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m agents.train", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""Training configuration (``configs/train/*.yaml``): every key checked, a typo named.
+
+See docs/training.md for what each key means; `TrainConfig` lists the defaults.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gaenv.env.config import ConfigError, EnvConfig, check_keys
+from gaenv.yamlio import YamlError, load_yaml
+
+
+@dataclass(frozen=True)
+class PPOSettings:
+    """MaskablePPO's hyper-parameters (the names are SB3's)."""
+
+    learning_rate: float = 3e-4
+    n_steps: int = 512
+    batch_size: int = 256
+    n_epochs: int = 4
+    gamma: float = 0.995
+    gae_lambda: float = 0.95
+    clip_range: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    net_arch: tuple[int, ...] = (256, 256)
+
+
+@dataclass(frozen=True)
+class PretrainSettings:
+    """Imitation before PPO: the policy learns the heuristic's choices (and the value head
+    the games' outcomes) from ``games`` games; 0 skips it."""
+
+    games: int = 0
+    epochs: int = 4
+    batch_size: int = 256
+    learning_rate: float = 1e-3
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    name: str = "run"
+    total_timesteps: int = 20_000
+    n_envs: int = 2
+    vec_env: str = "subproc"                 # subproc or dummy
+    seed: int = 0
+    decks: tuple[str, str] | None = None     # None: a random built-in pairing per game
+    turn_limit: int = 120
+    # Opponent sampling weights per game: agent specs, and "snapshots" for the
+    # learner's own frozen copies (one picked uniformly among the latest).
+    opponents: dict[str, float] = field(default_factory=lambda: {
+        "random": 1.0, "heuristic": 1.0, "snapshots": 1.0})
+    snapshot_every: int = 10_000
+    max_snapshots: int = 5
+    checkpoint_every: int = 10_000
+    eval_every: int = 10_000
+    eval_games: int = 20                     # per opponent, paired seeds (even)
+    eval_opponents: tuple[str, ...] = ("random", "heuristic")
+    out_dir: str = "runs"
+    pretrain: PretrainSettings = field(default_factory=PretrainSettings)
+    ppo: PPOSettings = field(default_factory=PPOSettings)
+
+    def env_config(self) -> dict[str, Any]:
+        return {"decks": self.decks, "turn_limit": self.turn_limit}
+
+    def as_dict(self) -> dict[str, Any]:
+        def plain(value: Any) -> Any:
+            if isinstance(value, tuple):
+                return [plain(v) for v in value]
+            if isinstance(value, dict):
+                return {k: plain(v) for k, v in value.items()}
+            return value
+        return {k: plain(v) for k, v in dataclasses.asdict(self).items()}
+
+
+def _coerce(value: Any, default: Any, where: str) -> Any:
+    """``value`` checked against the type of the field's default."""
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        value = float(value) if ok else value
+    elif isinstance(default, str):
+        ok = isinstance(value, str)
+    elif isinstance(default, tuple):
+        ok = isinstance(value, list | tuple)
+        value = tuple(value) if ok else value
+    elif isinstance(default, dict):
+        ok = isinstance(value, dict) and all(
+            isinstance(v, int | float) and not isinstance(v, bool) and v >= 0
+            for v in value.values())
+    else:
+        ok = True
+    if not ok:
+        raise ConfigError(f"config key {where!r}: expected a value like {default!r}, got {value!r}")
+    return value
+
+
+def _section(cls: type, raw: Any, prefix: str) -> Any:
+    if not isinstance(raw, dict):
+        raise ConfigError(f"config key {prefix.rstrip('.') or 'top level'!r}: expected a mapping")
+    known = [f.name for f in dataclasses.fields(cls)]
+    check_keys(raw, known, where="config key " + prefix if prefix else "config key")
+    defaults = cls()
+    values = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in raw:
+            continue
+        default = getattr(defaults, f.name)
+        if dataclasses.is_dataclass(default):
+            values[f.name] = _section(type(default), raw[f.name], f"{prefix}{f.name}.")
+        elif f.name == "decks":
+            values[f.name] = raw[f.name]
+        else:
+            values[f.name] = _coerce(raw[f.name], default, prefix + f.name)
+    return cls(**values)
+
+
+def load(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
+    """Read and check a training config file (``overrides`` replace top-level keys)."""
+    try:
+        raw = load_yaml(Path(path).read_text(), str(path))
+    except OSError as exc:
+        raise ConfigError(f"cannot read training config {path}: {exc.strerror}") from None
+    except YamlError as exc:
+        raise ConfigError(str(exc)) from None
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{path}: a training config is a mapping of keys")
+    raw.update(overrides or {})
+    try:
+        config = _section(TrainConfig, raw, "")
+    except ConfigError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    check(config, str(path))
+    return config
+
+
+def check(config: TrainConfig, where: str) -> None:
+    from agents.registry import AgentSpecError, make
+
+    problems = []
+    if config.vec_env not in ("subproc", "dummy"):
+        problems.append(f"'vec_env' must be subproc or dummy, got {config.vec_env!r}")
+    for key in ("total_timesteps", "n_envs", "snapshot_every", "checkpoint_every",
+                "eval_every", "max_snapshots"):
+        if getattr(config, key) < 1:
+            problems.append(f"{key!r} must be at least 1")
+    if config.eval_games < 2 or config.eval_games % 2:
+        problems.append("'eval_games' must be even and at least 2 (paired seeds)")
+    if not any(config.opponents.values()):
+        problems.append("'opponents' needs at least one positive weight")
+    for spec in [*(s for s in config.opponents if s != "snapshots"), *config.eval_opponents]:
+        try:
+            make(spec)
+        except (AgentSpecError, FileNotFoundError) as exc:
+            problems.append(f"opponent {spec!r}: {exc}")
+    try:
+        EnvConfig.from_kwargs(**config.env_config())
+    except ConfigError as exc:
+        problems.append(str(exc))
+    if problems:
+        raise ConfigError(f"{where}: " + "; ".join(problems))
