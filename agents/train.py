@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import csv
 import datetime
+import os
 import random
 import sys
 import time
@@ -77,7 +78,11 @@ class OpponentPool(Agent):
 def make_env(config: TrainConfig, folder: Path, rank: int) -> Any:
     """A factory for environment ``rank`` (SubprocVecEnv builds it in its own process)."""
     def build() -> SelfPlayEnv:
+        import torch
         from stable_baselines3.common.monitor import Monitor
+
+        if config.vec_env == "subproc":
+            torch.set_num_threads(1)  # snapshot opponents must not compete for the cores
 
         seed = config.seed * 1000 + rank
         pool = OpponentPool(config.opponents, folder / SNAPSHOTS, seed, config.max_snapshots)
@@ -252,13 +257,34 @@ def _callback(config: TrainConfig, folder: Path, log: Any) -> Any:
     return Periodic()
 
 
+def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) -> Any:
+    """A fresh MaskablePPO learner: card embeddings and one shared layer
+    (`agents.policy.CardEmbeddingExtractor`), then the policy and value heads."""
+    from sb3_contrib import MaskablePPO
+
+    from agents.policy import CardEmbeddingExtractor
+
+    ppo = config.ppo
+    return MaskablePPO(
+        "MlpPolicy", env, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
+        batch_size=ppo.batch_size, n_epochs=ppo.n_epochs, gamma=ppo.gamma,
+        gae_lambda=ppo.gae_lambda, clip_range=ppo.clip_range, ent_coef=ppo.ent_coef,
+        vf_coef=ppo.vf_coef, max_grad_norm=ppo.max_grad_norm, seed=config.seed,
+        policy_kwargs={
+            "features_extractor_class": CardEmbeddingExtractor,
+            "features_extractor_kwargs": {"features_dim": ppo.features_dim,
+                                          "embedding_dim": ppo.embedding_dim},
+            "net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}},
+        device="cpu", tensorboard_log=str(tensorboard) if tensorboard else None, verbose=0)
+
+
 def train(config: TrainConfig, folder: Path | None = None, resume: Path | None = None,
           progress_bar: bool = True, log: Any = print) -> Path:
     """Run one training; returns the run folder."""
     import torch
     from sb3_contrib import MaskablePPO
 
-    torch.set_num_threads(1)
+    torch.set_num_threads(os.cpu_count() or 1)
     if resume is not None:
         folder = resume.resolve().parent.parent
     elif folder is None:
@@ -269,19 +295,12 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
     (folder / "config.yaml").write_text(yaml.safe_dump(config.as_dict(), sort_keys=False))
     log(f"run folder: {folder}")
     env = _vec_env(config, folder)
-    ppo = config.ppo
     if resume is not None:
         model = MaskablePPO.load(resume, env=env, device="cpu",
                                  tensorboard_log=str(folder / "tb"))
         log(f"resumed from {resume} at {model.num_timesteps:,} steps")
     else:
-        model = MaskablePPO(
-            "MlpPolicy", env, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
-            batch_size=ppo.batch_size, n_epochs=ppo.n_epochs, gamma=ppo.gamma,
-            gae_lambda=ppo.gae_lambda, clip_range=ppo.clip_range, ent_coef=ppo.ent_coef,
-            vf_coef=ppo.vf_coef, max_grad_norm=ppo.max_grad_norm, seed=config.seed,
-            policy_kwargs={"net_arch": list(ppo.net_arch)}, device="cpu",
-            tensorboard_log=str(folder / "tb"), verbose=0)
+        model = new_model(config, env, folder / "tb")
         if config.pretrain.games:
             pretrain(model, config, log)
     remaining = config.total_timesteps - model.num_timesteps

@@ -28,7 +28,9 @@ class PPOSettings:
     ent_coef: float = 0.01
     vf_coef: float = 0.5
     max_grad_norm: float = 0.5
-    net_arch: tuple[int, ...] = (256, 256)
+    features_dim: int = 256          # the shared layer after the card embeddings
+    embedding_dim: int = 8           # per card identity (agents.policy)
+    net_arch: tuple[int, ...] = (128,)  # hidden layers of each of the policy and value heads
 
 
 @dataclass(frozen=True)

@@ -301,6 +301,29 @@ def test_self_play_env_alternates_seats_and_scores_the_learner() -> None:
     assert seats == ["player_0", "player_1", "player_0", "player_1"]
 
 
+def test_self_play_reset_skips_games_the_learner_never_decides_in(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game over before the learner's first real decision is no episode: reset starts
+    the next one (SB3 must never get a finished episode from reset)."""
+    s = SelfPlayEnv(seed=3)
+    real_reset = raw_env.reset
+    calls = []
+
+    def reset_ending_the_first_game(self: raw_env, seed: int | None = None,
+                                    options: dict | None = None) -> None:
+        real_reset(self, seed=seed, options=options)
+        calls.append(seed)
+        if len(calls) == 1:
+            self.game.state.over = True
+            self._after_engine_moved()
+
+    monkeypatch.setattr(raw_env, "reset", reset_ending_the_first_game)
+    s.reset(seed=3)
+    assert len(calls) == 2 and not (s.aec.terminations[s.learner_agent]
+                                    or s.aec.truncations[s.learner_agent])
+    assert s.action_masks().any()
+
+
 def test_self_play_illegal_action_loses() -> None:
     s = SelfPlayEnv(seed=2)
     s.reset(seed=2)

@@ -65,10 +65,14 @@ CARD_INDEX = STATIC_NAMES.index("card_index")
 
 @dataclass(frozen=True)
 class Piece:
+    """A named slice of the vector; card pieces are ``slots`` card slots of ``width``."""
+
     name: str
     start: int
     size: int
     meaning: str
+    slots: int = 0
+    width: int = 0
 
 
 def _scaled(value: float | None, scale: float) -> float:
@@ -109,36 +113,51 @@ class Encoder:
         self._blocks: dict[tuple[Any, ...], np.ndarray] = {}  # a zone's block by its keys
         self._rows: dict[ObjectState, np.ndarray] = {}  # one object's row by `_object_state`
         self._players: dict[tuple[Any, ...], np.ndarray] = {}  # a player piece by its values
+        stack_width = CARD_FEATURES + 2 + len(STACK_KINDS)
+        choice_width = CARD_FEATURES + len(VERBS) + 1
+        # (name, size, meaning, card slots, slot width): card pieces are slots of cards.
         layout = [
             ("globals", len(self._global_names()),
-             "turn, phase, combat step, who plays and decides, decision kind, stack size"),
-            ("me", self._player_size(), "my champion and the number of cards in my zones"),
-            ("opponent", self._player_size(), "the same for the opponent"),
-            ("my_hand", HAND_SLOTS * CARD_FEATURES, f"my hand, first {HAND_SLOTS} cards"),
-            ("my_memory", MEMORY_SLOTS * CARD_FEATURES, f"my memory, first {MEMORY_SLOTS}"),
-            ("my_material", MATERIAL_SLOTS * CARD_FEATURES, "my material deck"),
+             "turn, phase, combat step, who plays and decides, decision kind, stack size", 0, 0),
+            ("me", self._player_size(), "my champion and the number of cards in my zones", 0, 0),
+            ("opponent", self._player_size(), "the same for the opponent", 0, 0),
+            ("my_hand", HAND_SLOTS * CARD_FEATURES, f"my hand, first {HAND_SLOTS} cards",
+             HAND_SLOTS, CARD_FEATURES),
+            ("my_memory", MEMORY_SLOTS * CARD_FEATURES, f"my memory, first {MEMORY_SLOTS}",
+             MEMORY_SLOTS, CARD_FEATURES),
+            ("my_material", MATERIAL_SLOTS * CARD_FEATURES, "my material deck",
+             MATERIAL_SLOTS, CARD_FEATURES),
             ("my_field", OWN_SLOTS * CARD_FEATURES,
-             "my champion, then my objects in entry order"),
+             "my champion, then my objects in entry order", OWN_SLOTS, CARD_FEATURES),
             ("opponent_field", OPPONENT_SLOTS * CARD_FEATURES,
-             "the opponent's champion and objects"),
-            ("my_graveyard", GRAVEYARD_SLOTS * CARD_FEATURES, "my graveyard, newest first"),
+             "the opponent's champion and objects", OPPONENT_SLOTS, CARD_FEATURES),
+            ("my_graveyard", GRAVEYARD_SLOTS * CARD_FEATURES, "my graveyard, newest first",
+             GRAVEYARD_SLOTS, CARD_FEATURES),
             ("opponent_graveyard", OPPONENT_GRAVEYARD_SLOTS * CARD_FEATURES,
-             "the opponent's graveyard, newest first"),
-            ("stack", STACK_SLOTS * (CARD_FEATURES + 2 + len(STACK_KINDS)),
-             "the effects stack, top first: card, mine?, targets, kind"),
-            ("choices", CHOICE_SLOTS * (CARD_FEATURES + len(VERBS) + 1),
-             "the options in choice slots: card (if I may see it), verb, number"),
+             "the opponent's graveyard, newest first", OPPONENT_GRAVEYARD_SLOTS, CARD_FEATURES),
+            ("stack", STACK_SLOTS * stack_width,
+             "the effects stack, top first: card, mine?, targets, kind", STACK_SLOTS,
+             stack_width),
+            ("choices", CHOICE_SLOTS * choice_width,
+             "the options in choice slots: card (if I may see it), verb, number", CHOICE_SLOTS,
+             choice_width),
         ]
         self.pieces: list[Piece] = []
         start = 0
-        for name, size, meaning in layout:
-            self.pieces.append(Piece(name, start, size, meaning))
+        for name, size, meaning, slots, width in layout:
+            self.pieces.append(Piece(name, start, size, meaning, slots, width))
             start += size
         self.size = start
         self._at = {p.name: p.start for p in self.pieces}
         self.high = float(max(HIGH_VALUE, len(pool.cards)))
 
     # --- the layout -------------------------------------------------------------------
+
+    def card_slots(self) -> list[int]:
+        """Where every card slot starts in the vector: its ``STATIC_NAMES`` features
+        (``card_index`` among them) come first, then ``DYNAMIC_NAMES``; for policies that
+        embed card identities."""
+        return [p.start + i * p.width for p in self.pieces for i in range(p.slots)]
 
     @staticmethod
     def _global_names() -> list[str]:

@@ -99,11 +99,16 @@ class SelfPlayEnv(gymnasium.Env):
         self.learner = self._episodes % 2
         self._episodes += 1
         new_game = getattr(self.opponent, "new_game", None)
-        if new_game is not None:  # an opponent pool draws this game's opponent
-            new_game()
         self.aec.reset(seed=seed)
-        self._opponent_turns()
-        return self._view()
+        while True:
+            if new_game is not None:  # an opponent pool draws this game's opponent
+                new_game()
+            self._opponent_turns()
+            if not self._done():
+                return self._view()
+            # The game ended before the learner had a real decision (all its decisions
+            # were forced): nothing to learn from, so the next game starts.
+            self.aec.reset()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         aec = self.aec

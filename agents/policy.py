@@ -1,0 +1,58 @@
+"""The policy's feature extractor: one vector per card slot, one shared hidden layer.
+
+In every card slot the observation carries the card's printed features and its
+integer index into the card vocabulary (`Encoder.card_slots`). Fed raw to an
+MLP, the index (up to the pool size, ~130) swamps the other features, which lie
+in [-1, 4]; and the printed features, repeated in all 114 card slots, make the
+first layer large (11,839 inputs) and slow to train. Here each slot's printed
+features go through one small linear map shared by all slots, plus a learned
+embedding of the card's identity (an empty slot has its own row); the slot's
+play state (power now, damage, ...), the globals, the players and the stack and
+choice extras are used as they are. One shared layer maps all of that to
+``features_dim`` features for the policy and value heads.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+import torch
+from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+from torch import nn
+
+from gaenv.cards.schema import default_pool
+from gaenv.env.observation import CARD_INDEX, STATIC_NAMES, Encoder
+
+
+class CardEmbeddingExtractor(BaseFeaturesExtractor):
+    def __init__(self, observation_space: gymnasium.spaces.Box, features_dim: int = 256,
+                 embedding_dim: int = 8) -> None:
+        super().__init__(observation_space, features_dim)
+        encoder = Encoder(default_pool())
+        if encoder.size != observation_space.shape[0]:
+            raise ValueError(f"observation size {observation_space.shape[0]} does not match "
+                             f"this card pool's encoder ({encoder.size})")
+        starts = torch.tensor(encoder.card_slots(), dtype=torch.long)
+        printed = [i for i in range(len(STATIC_NAMES)) if i != CARD_INDEX]
+        keep = torch.ones(encoder.size, dtype=torch.bool)
+        for offset in range(len(STATIC_NAMES)):
+            keep[starts + offset] = False
+        self.register_buffer("index_columns", starts + CARD_INDEX, persistent=False)
+        self.register_buffer("present_columns", starts, persistent=False)  # "present" is first
+        self.register_buffer("printed_columns",
+                             (starts[:, None] + torch.tensor(printed)[None, :]).flatten(),
+                             persistent=False)
+        self.register_buffer("other_columns", torch.nonzero(keep).flatten(), persistent=False)
+        self.slots = len(starts)
+        self.printed = nn.Linear(len(printed), embedding_dim)
+        self.embedding = nn.Embedding(len(encoder.pool.cards) + 1, embedding_dim)
+        inputs = int(keep.sum()) + self.slots * embedding_dim
+        self.layer = nn.Sequential(nn.Linear(inputs, features_dim), nn.ReLU())
+
+    def forward(self, observations: torch.Tensor) -> torch.Tensor:
+        batch = observations.shape[0]
+        present = observations[:, self.present_columns]
+        ids = ((observations[:, self.index_columns] + 1) * present).round().long()  # 0: empty
+        printed = observations[:, self.printed_columns].view(batch, self.slots, -1)
+        cards = self.printed(printed) + self.embedding(ids)
+        return self.layer(torch.cat([observations[:, self.other_columns], cards.flatten(1)],
+                                    dim=1))
