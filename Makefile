@@ -7,8 +7,10 @@ EXTRAS ?= train,dev
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-GAMES ?= 200
-SEED ?= 0
+# make run: train this config, then evaluate the result against the reference agents.
+TRAIN_CONFIG ?= configs/train/quick.yaml
+RUN_DIR ?= runs/quick
+EVAL_GAMES ?= 40
 
 .PHONY: run test bench lint clean
 
@@ -20,7 +22,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gaenv simulate --games $(GAMES) --seed $(SEED)
+	rm -rf $(RUN_DIR)
+	$(BIN)/gaenv train --config $(TRAIN_CONFIG) --out $(RUN_DIR)
+	$(BIN)/gaenv eval --agents ppo:$(RUN_DIR) random heuristic --games $(EVAL_GAMES) \
+		--out $(RUN_DIR)/eval
+	@echo "run folder: $(RUN_DIR) (model, checkpoints, eval.csv, curve.png, tb/, eval/)"
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -290,6 +290,9 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
     elif folder is None:
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         folder = Path(config.out_dir) / f"{config.name}-{stamp}"
+    if resume is None and folder.exists() and any(folder.iterdir()):
+        raise FileExistsError(f"run folder {folder} is not empty: choose another --out, or "
+                              "continue it with --resume CHECKPOINT")
     for sub in (SNAPSHOTS, CHECKPOINTS):
         (folder / sub).mkdir(parents=True, exist_ok=True)
     (folder / "config.yaml").write_text(yaml.safe_dump(config.as_dict(), sort_keys=False))

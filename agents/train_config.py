@@ -109,7 +109,7 @@ def _section(cls: type, raw: Any, prefix: str) -> Any:
     if not isinstance(raw, dict):
         raise ConfigError(f"config key {prefix.rstrip('.') or 'top level'!r}: expected a mapping")
     known = [f.name for f in dataclasses.fields(cls)]
-    check_keys(raw, known, where="config key " + prefix if prefix else "config key")
+    check_keys(raw, known, prefix)
     defaults = cls()
     values = {}
     for f in dataclasses.fields(cls):

@@ -187,7 +187,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
-    except (CardFileError, ConfigError, AgentSpecError, FileNotFoundError) as exc:
+    except (CardFileError, ConfigError, AgentSpecError, FileNotFoundError,
+            FileExistsError) as exc:
         print(f"gaenv: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading

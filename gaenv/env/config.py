@@ -17,13 +17,15 @@ class ConfigError(ValueError):
     """A bad configuration key or value; the message names it."""
 
 
-def check_keys(given: Iterable[str], known: Sequence[str], where: str = "config key") -> None:
-    """ConfigError naming the first key of ``given`` not in ``known`` (with a close match)."""
+def check_keys(given: Iterable[str], known: Sequence[str], prefix: str = "") -> None:
+    """ConfigError naming the first key of ``given`` not in ``known`` (with a close match);
+    ``prefix`` is the path of the section the keys are in (``ppo.``)."""
     for key in given:
         if key not in known:
             close = difflib.get_close_matches(key, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise ConfigError(f"unknown {where} {key!r}{hint}; known: {', '.join(known)}")
+            hint = f" (did you mean {prefix + close[0]!r}?)" if close else ""
+            raise ConfigError(f"unknown config key {prefix + key!r}{hint}; known: "
+                              f"{', '.join(known)}")
 
 
 @dataclass(frozen=True)
