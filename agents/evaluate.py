@@ -20,6 +20,7 @@ from pathlib import Path
 
 from agents.match import GameResult, play_game
 from agents.registry import make
+from gaenv import replay
 from gaenv.cards.decks import builtin_deck_names
 from gaenv.engine.game import DEFAULT_TURN_LIMIT
 from gaenv.env.aec import raw_env
@@ -108,25 +109,33 @@ def schedule(agents: Sequence[str], games: int, decks: Sequence[str], seed: int)
     return plan
 
 
-def run_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT) -> GameResult:
-    """Play one scheduled game; agents are seeded from the game's seed and seat."""
+def run_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT,
+             replays: Path | None = None) -> GameResult:
+    """Play one scheduled game; agents are seeded from the game's seed and seat. With
+    ``replays`` its replay file is written there."""
     seats = (make(game.seats[0], f"{game.seed}:0"), make(game.seats[1], f"{game.seed}:1"))
     env = raw_env(decks=game.decks, seed=game.seed, turn_limit=turn_limit)
-    return play_game(env, seats, game.seed)
+    result = play_game(env, seats, game.seed)
+    if replays is not None:
+        assert env.game is not None
+        replay.write(replays, f"{game.seed:06d}-{game.seats[0]}-vs-{game.seats[1]}", env.game,
+                     game.seats)
+    return result
 
 
-def _run_one(args: tuple[Game, int]) -> GameResult:
+def _run_one(args: tuple[Game, int, Path | None]) -> GameResult:
     return run_game(*args)
 
 
 def evaluate(agents: Sequence[str], games: int, decks: Sequence[str] | None = None,
              seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT, workers: int = 1,
-             progress: Callable[[int, int], None] | None = None) -> Evaluation:
+             progress: Callable[[int, int], None] | None = None,
+             replays: Path | None = None) -> Evaluation:
     """Play the schedule (in ``workers`` processes) and tabulate it."""
     for spec in agents:  # fail on a bad spec before any game is played
         make(spec)
     plan = schedule(agents, games, decks or builtin_deck_names(), seed)
-    jobs = [(g, turn_limit) for g in plan]
+    jobs = [(g, turn_limit, replays) for g in plan]
     results: list[GameResult] = []
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:

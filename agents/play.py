@@ -9,8 +9,11 @@ memory; the options are numbered from 1. Anything but a listed number (or
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from agents.registry import make
+from gaenv import replay
+from gaenv.engine.game import Game
 from gaenv.env.aec import AGENTS, raw_env
 from gaenv.env.render import board
 
@@ -26,8 +29,10 @@ def _own_cards(env: raw_env, seat: int) -> str:
 
 
 def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
-         read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> int | None:
-    """Play one game; returns the winning seat (None for a draw, truncation or quitting)."""
+         read: Callable[[str], str] = input, write: Callable[[str], None] = print,
+         replays: Path | None = None) -> int | None:
+    """Play one game; returns the winning seat (None for a draw, truncation or quitting).
+    With ``replays`` the game's replay file is written there (a left game too)."""
     agent = make(opponent, seed)
     decks = (deck, opponent_deck) if seat == 0 else (opponent_deck, deck)
     env = raw_env(decks=decks, seed=seed)
@@ -49,15 +54,26 @@ def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
         write(_own_cards(env, seat))
         choice = _ask(read, write, len(legal))
         if choice is None:
+            _save(replays, game, seat, opponent, write)
             write("You left the game.")
             return None
         env.step(legal[choice - 1][0])
+    _save(replays, game, seat, opponent, write)
     write(board(game))
     if game.truncated or game.winner is None:
         write("The game ends without a winner.")
     else:
         write("You win!" if game.winner == seat else "You lose.")
     return None if game.truncated else game.winner
+
+
+def _save(folder: Path | None, game: Game, seat: int, opponent: str,
+          write: Callable[[str], None]) -> None:
+    if folder is not None:
+        agents = ["you", opponent] if seat == 0 else [opponent, "you"]
+        path = replay.write(folder, f"play-{game.setup.seed if game.setup else 0:06d}", game,
+                            agents)
+        write(f"replay written to {path}")
 
 
 def _ask(read: Callable[[str], str], write: Callable[[str], None], count: int) -> int | None:

@@ -1,4 +1,4 @@
-"""Agents by name: ``random``, ``heuristic``, ``search`` (``search:budget=96,horizon=60``)
+"""Agents by name: ``random``, ``heuristic``, ``search`` (``search:budget=48,horizon=60``)
 and ``ppo:PATH`` (a saved MaskablePPO policy: a ``.zip`` file, or a training run folder
 whose final model is used).
 """
@@ -17,14 +17,12 @@ class AgentSpecError(ValueError):
 
 
 def _search(seed: int | str, options: dict[str, str]) -> Agent:
-    known = {"budget", "horizon", "explore"}
-    unknown = sorted(set(options) - known)
+    types = {"budget": int, "horizon": int, "explore": float}
+    unknown = sorted(set(options) - set(types))
     if unknown:
-        raise AgentSpecError(f"unknown search option(s) {unknown}; known: {sorted(known)}")
+        raise AgentSpecError(f"unknown search option(s) {unknown}; known: {sorted(types)}")
     try:
-        return SearchAgent(seed, budget=int(options.get("budget", 48)),
-                           horizon=int(options.get("horizon", 60)),
-                           explore=float(options.get("explore", 0.1)))
+        return SearchAgent(seed, **{k: types[k](v) for k, v in options.items()})
     except ValueError as exc:
         raise AgentSpecError(f"bad search option: {exc}") from None
 

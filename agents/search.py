@@ -89,7 +89,7 @@ class SearchAgent(Agent):
     name = "search"
     needs_view = True
 
-    def __init__(self, seed: int | str | None = None, budget: int = 48, horizon: int = 60,
+    def __init__(self, seed: int | str | None = None, budget: int = 24, horizon: int = 60,
                  explore: float = 0.1) -> None:
         if budget < 1 or horizon < 1:
             raise ValueError("search budget and horizon must be at least 1")

@@ -6,12 +6,13 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from agents.registry import AgentSpecError
 from gaenv.cards import report
 from gaenv.cards.decks import builtin_deck_names, load_deck
 from gaenv.cards.schema import CardFileError, default_pool
-from gaenv.engine.game import DEFAULT_TURN_LIMIT
+from gaenv.engine.game import DEFAULT_TURN_LIMIT, ReplayError
 from gaenv.engine.objects import CARD_TYPES, ELEMENTS
 from gaenv.env.config import ConfigError
 from gaenv.simulate import pairings, simulate
@@ -38,7 +39,7 @@ def _simulate(args: argparse.Namespace) -> int:
         pairs = pairings(decks)
         label = (f"cycling through the {len(pairs)} seat-ordered pairings of {len(decks)} "
                  "built-in decks")
-    summary = simulate(pairs, args.games, args.seed, args.turn_limit, args.check)
+    summary = simulate(pairs, args.games, args.seed, args.turn_limit, args.check, args.replays)
     print(f"random vs random, {label}, seeds {args.seed}..{args.seed + args.games - 1}")
     for line in summary.lines():
         print(line)
@@ -59,7 +60,31 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
                    help=f"truncate games after this many turns (default {DEFAULT_TURN_LIMIT})")
     p.add_argument("--check", action="store_true",
                    help="verify card conservation after every decision (slower)")
+    _add_replays(p)
     p.set_defaults(run=_simulate)
+
+
+def _add_replays(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--replays", type=Path, metavar="DIR",
+                   help="write each game's replay file (JSON lines) into DIR")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from gaenv import replay
+
+    game = replay.show(args.file, step=args.step)
+    result = ("truncated" if game.truncated else "a draw" if game.winner is None
+              else f"won by player {game.winner}")
+    print(f"replayed {len(game.log)} decisions: every recorded choice was legal and the "
+          f"same; the game was {result}")
+    return 0
+
+
+def _add_replay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("replay", help="re-run a replay file turn by turn, verifying it")
+    p.add_argument("file", type=Path, help="a replay file (.jsonl)")
+    p.add_argument("--step", action="store_true", help="wait for Enter before each turn")
+    p.set_defaults(run=_replay)
 
 
 def _cards(args: argparse.Namespace) -> int:
@@ -109,7 +134,6 @@ def _add_train(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def _eval(args: argparse.Namespace) -> int:
     import datetime
-    from pathlib import Path
 
     from agents.evaluate import evaluate, write_json
 
@@ -118,7 +142,7 @@ def _eval(args: argparse.Namespace) -> int:
             print(f"  {done}/{total} games", file=sys.stderr)
 
     evaluation = evaluate(args.agents, args.games, args.decks, args.seed, args.turn_limit,
-                          args.workers, progress)
+                          args.workers, progress, args.replays)
     out = args.out or Path("runs") / f"eval-{datetime.datetime.now():%Y%m%d-%H%M%S}"
     evaluation.write(out)
     if args.json:
@@ -129,8 +153,6 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from pathlib import Path
-
     from agents.registry import AGENTS
 
     p = sub.add_parser("eval", help="evaluate agents against each other on paired seeds")
@@ -146,6 +168,7 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     p.add_argument("--out", type=Path, help="folder for results.csv/.md, ratings.csv "
                                             "(default runs/eval-TIME)")
     p.add_argument("--json", type=Path, help="also write the results as JSON here")
+    _add_replays(p)
     p.set_defaults(run=_eval)
 
 
@@ -155,7 +178,8 @@ def _play(args: argparse.Namespace) -> int:
     from agents.play import play
 
     seat = args.seat if args.seat is not None else random.Random(args.seed).randrange(2)
-    play(args.opponent, args.deck, args.opponent_deck or args.deck, seat, args.seed)
+    play(args.opponent, args.deck, args.opponent_deck or args.deck, seat, args.seed,
+         replays=args.replays)
     return 0
 
 
@@ -166,6 +190,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     p.add_argument("--opponent-deck", help="the agent's deck (default: the same as yours)")
     p.add_argument("--seat", type=int, choices=(0, 1), help="your seat (default: random)")
     p.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    _add_replays(p)
     p.set_defaults(run=_play)
 
 
@@ -176,6 +201,7 @@ COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore
     _add_train,
     _add_eval,
     _add_play,
+    _add_replay,
 ]
 
 
@@ -188,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except (CardFileError, ConfigError, AgentSpecError, FileNotFoundError,
-            FileExistsError) as exc:
+            FileExistsError, ReplayError) as exc:
         print(f"gaenv: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading

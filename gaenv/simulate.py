@@ -7,7 +7,9 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from gaenv import replay
 from gaenv.cards.decks import Deck
 from gaenv.engine import rules, statics
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
@@ -86,13 +88,18 @@ def pairings(decks: Sequence[Deck]) -> list[tuple[Deck, Deck]]:
 
 
 def simulate(pairs: Sequence[tuple[Deck, Deck]], games: int, seed: int,
-             turn_limit: int = DEFAULT_TURN_LIMIT, check: bool = False) -> Summary:
-    """Play ``games`` random games, cycling through ``pairs``; game i uses seed ``seed + i``."""
+             turn_limit: int = DEFAULT_TURN_LIMIT, check: bool = False,
+             replays: Path | None = None) -> Summary:
+    """Play ``games`` random games, cycling through ``pairs``; game i uses seed ``seed + i``.
+    With ``replays`` each game's replay file is written there."""
     summary = Summary()
     start = time.perf_counter()
     for i in range(games):
         deck0, deck1 = pairs[i % len(pairs)]
         game, decisions = play_random(deck0, deck1, seed + i, turn_limit, check)
         summary.add(game, decisions)
+        if replays is not None:
+            replay.write(replays, f"{seed + i:06d}-{deck0.name}-vs-{deck1.name}", game,
+                         ("random", "random"))
     summary.seconds = time.perf_counter() - start
     return summary

@@ -12,7 +12,11 @@ give the same game. ``clone`` copies the position cheaply.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from gaenv.engine import champions, combat, decisions, rules, stack, turn
 from gaenv.engine.decisions import Decision, Option
@@ -21,6 +25,16 @@ from gaenv.engine.state import AttackFrame, GameState, PlayFrame
 from gaenv.engine.zones import create_card
 
 DEFAULT_TURN_LIMIT = 120
+SAVE_FORMAT = "gaenv-game-1"  # saved games and replay headers
+ENGINE_VERSION = "0.1.0"      # changes when the same choices could give another game
+
+
+def _pool_version(decks: tuple[DeckList, DeckList]) -> str:
+    """A digest of the printed cards in both decks (not their order)."""
+    printed = sorted({repr(c) for d in decks for c in (*d.main, *d.material)})
+    return hashlib.sha256("\n".join(printed).encode()).hexdigest()[:12]
+
+
 
 
 class IllegalOption(ValueError):
@@ -36,13 +50,35 @@ class DeckList:
     material: tuple[CardDef, ...]
 
 
+@dataclass(frozen=True)
+class Setup:
+    """How a game started: what `Game.new` was given. With the choices made since, it
+    determines the game exactly (`Game.to_json`)."""
+
+    decks: tuple[DeckList, DeckList]
+    seed: int
+    turn_limit: int
+
+
+class ReplayError(ValueError):
+    """A saved game or replay that cannot be restored here; the message says where."""
+
+
 class Game:
-    """A game of Grand Archive between players 0 and 1."""
+    """A game of Grand Archive between players 0 and 1.
 
-    __slots__ = ("state",)
+    ``log`` records every answer given, as (player, decision kind, option index,
+    option text); a game started by `Game.new` also keeps its ``setup``, so it can be
+    saved (`to_json`) and replayed.
+    """
 
-    def __init__(self, state: GameState) -> None:
+    __slots__ = ("log", "setup", "state")
+
+    def __init__(self, state: GameState, setup: Setup | None = None,
+                 log: list[tuple[int, str, int, str]] | None = None) -> None:
         self.state = state
+        self.setup = setup
+        self.log: list[tuple[int, str, int, str]] = log if log is not None else []
 
     @classmethod
     def new(cls, deck0: DeckList, deck1: DeckList, seed: int,
@@ -60,7 +96,7 @@ class Game:
             state.rng.shuffle(p.zones[DECK])
         state.turn_player = state.first_player
         turn.new_turn(state)
-        game = cls(state)
+        game = cls(state, Setup((deck0, deck1), seed, turn_limit))
         game.run()
         return game
 
@@ -83,7 +119,60 @@ class Game:
         return self.state.truncated
 
     def clone(self) -> Game:
-        return Game(self.state.clone())
+        return Game(self.state.clone(), self.setup, list(self.log))
+
+    # --- saving ------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The game as JSON text: how it started and every choice since. `from_json`
+        restores it exactly, RNG included (the engine is deterministic)."""
+        return json.dumps({**self.header(), "choices": [list(entry) for entry in self.log]})
+
+    def header(self) -> dict[str, Any]:
+        """What identifies the game's start: format, engine version, decks, seed."""
+        if self.setup is None:
+            raise ReplayError("only a game started by Game.new can be saved or replayed")
+        setup = self.setup
+        return {
+            "format": SAVE_FORMAT, "engine": ENGINE_VERSION,
+            "pool": _pool_version(setup.decks),
+            "decks": [{"name": d.name, "main": [c.name for c in d.main],
+                       "material": [c.name for c in d.material]} for d in setup.decks],
+            "seed": setup.seed, "turn_limit": setup.turn_limit,
+        }
+
+    @classmethod
+    def from_json(cls, text: str, pool: Any = None) -> Game:
+        """Restore a game saved by `to_json` (cards looked up in ``pool``, by default the
+        built-in pool). Every recorded choice is checked as it is replayed."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"not a saved game: {exc}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("choices"), list):
+            raise ReplayError("not a saved game: expected an object with 'choices'")
+        return replay(data, data["choices"], pool)
+
+    def replay_choice(self, number: int, entry: Any) -> None:
+        """Apply recorded choice ``number`` (player, kind, index, text), checking that it
+        is legal here and means the same; ReplayError saying where it diverges."""
+        d = self.state.decision
+        try:
+            player, kind, index, text = entry
+        except (TypeError, ValueError):
+            raise ReplayError(f"choice {number}: malformed entry {entry!r}") from None
+        if d is None:
+            raise ReplayError(f"choice {number} ({text!r}) was recorded but the game is "
+                              "over here")
+        if (d.player, d.kind) != (player, kind) or not (
+                isinstance(index, int) and 0 <= index < len(d.options)
+                and d.options[index].text == text):
+            legal = "; ".join(f"[{i}] {o.text}" for i, o in enumerate(d.options))
+            raise ReplayError(
+                f"the replay diverges at choice {number} (turn {self.state.turn}): recorded "
+                f"player {player}, {kind}, [{index}] {text!r}; here player {d.player} decides "
+                f"{d.kind}, legal: {legal}")
+        self.step(index)
 
     # --- acting ------------------------------------------------------------------
 
@@ -113,6 +202,7 @@ class Game:
         state = self.state
         d = state.decision
         assert d is not None
+        self.log.append((d.player, d.kind, d.options.index(option), option.text))
         state.decision = None
         state.decisions_made += 1
         kind = d.kind
@@ -174,3 +264,54 @@ class Game:
                                           stack.opportunity_options(state, state.priority))
             else:
                 turn.advance(state)
+
+
+def start(header: Any, pool: Any = None) -> Game:
+    """A new game from a saved game's or replay's header (cards looked up in ``pool``,
+    by default the built-in pool)."""
+    if not isinstance(header, dict) or header.get("format") != SAVE_FORMAT:
+        raise ReplayError(f"not a gaenv game record (expected format {SAVE_FORMAT!r})")
+    if pool is None:
+        from gaenv.cards.schema import default_pool
+
+        pool = default_pool()
+    try:
+        decks = tuple(DeckList(d["name"], tuple(pool.get(n) for n in d["main"]),
+                               tuple(pool.get(n) for n in d["material"]))
+                      for d in header["decks"])
+        seed, turn_limit = int(header["seed"]), int(header["turn_limit"])
+    except KeyError as exc:
+        raise ReplayError(f"cannot rebuild the decks or settings: {exc.args[0]}") from None
+    except (TypeError, ValueError) as exc:
+        raise ReplayError(f"malformed game record: {exc}") from None
+    if len(decks) != 2:
+        raise ReplayError("a game record needs exactly two decks")
+    return Game.new(decks[0], decks[1], seed, turn_limit)
+
+
+def replay(header: Any, choices: Iterable[Any], pool: Any = None,
+           before: Callable[[Game, int, Any], None] | None = None) -> Game:
+    """Re-run a recorded game, checking every choice (`Game.replay_choice`); ``before``
+    sees the game, the choice's number and the choice just before each is applied. A
+    ReplayError also says when the record came from another engine or card pool."""
+    game = start(header, pool)
+    try:
+        for number, entry in enumerate(choices):
+            if before is not None:
+                before(game, number, entry)
+            game.replay_choice(number, entry)
+    except ReplayError as exc:
+        raise ReplayError(f"{exc}{_origin(header, game)}") from None
+    return game
+
+
+def _origin(header: dict[str, Any], game: Game) -> str:
+    """A note on a record made with another engine or other cards, if it was."""
+    notes = []
+    if header.get("engine") != ENGINE_VERSION:
+        notes.append(f"recorded with engine {header.get('engine')!r}, this is "
+                     f"{ENGINE_VERSION!r}")
+    here = game.header()["pool"]
+    if header.get("pool") != here:
+        notes.append(f"recorded with cards {header.get('pool')!r}, these are {here!r}")
+    return f" ({'; '.join(notes)})" if notes else ""

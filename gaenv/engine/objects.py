@@ -101,7 +101,7 @@ class CardDef:
     effect: tuple[Node, ...]
     abilities: tuple[Ability, ...]
     text: str
-    source: str
+    source: str = field(repr=False)  # the file it came from (not part of what it does)
     # Target selectors the card's own effect declares, in order (derived at load).
     targets: tuple[str, ...] = field(default=())
     # A modal card: (text, effect, targets) per mode; one is chosen as it is played.
