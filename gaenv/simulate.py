@@ -9,11 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gaenv import replay
+from gaenv import checks, replay
 from gaenv.cards.decks import Deck
-from gaenv.engine import rules, statics
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
-from gaenv.engine.zones import check_conservation
 
 
 @dataclass
@@ -76,9 +74,7 @@ def play_random(deck0: Deck, deck1: Deck, seed: int, turn_limit: int = DEFAULT_T
         game.step(rngs[decision.player].choice(decision.options))
         decisions += 1
         if check:
-            check_conservation(game.state)
-            statics.check_cache(game.state)
-            rules.verify_settled(game.state)
+            checks.engine_step(game)
     return game, decisions
 
 

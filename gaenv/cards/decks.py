@@ -11,6 +11,7 @@ level 0 champion.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -119,3 +120,17 @@ def load_deck(name_or_path: str, pool: CardPool | None = None) -> Deck:
     if not any(d.is_champion and d.level == 0 for d in material):
         raise CardFileError(f"{label}: material deck needs a level 0 champion")
     return Deck(name, description, path, DeckList(name, tuple(main), tuple(material)))
+
+
+def random_deck(pool: CardPool, rng: random.Random, name: str = "random") -> DeckList:
+    """A random deck that keeps every deck rule: a random level 0 champion and up to 11
+    other champions and regalia in the material deck, 15 random main-deck cards times
+    four in the main deck (for fuzzing; not meant to play well)."""
+    main_cards = [c for c in pool.cards
+                  if not (c.token or c.is_champion or c.is_regalia)]
+    starters = [c for c in pool.cards if c.is_champion and c.level == 0 and not c.token]
+    extras = [c for c in pool.cards
+              if (c.is_champion or c.is_regalia) and c.level != 0 and not c.token]
+    material = [rng.choice(starters), *rng.sample(extras, rng.randint(0, MATERIAL_MAX - 1))]
+    main = [c for c in rng.sample(main_cards, MAIN_MIN // MAIN_COPIES) for _ in range(MAIN_COPIES)]
+    return DeckList(name, tuple(main), tuple(material))

@@ -143,7 +143,14 @@ def verify_settled(state: GameState) -> None:
     probe.checks_due = True
     probe.decision = None
     state_based(probe)
-    probe.checks_due = False
-    probe.decision = state.decision
-    if probe.snapshot() != state.snapshot():
+    probe.decision = probe.decision or state.decision
+    if _check_results(probe) != _check_results(state):
         raise AssertionError("state-based checks were due but not flagged")
+
+
+def _check_results(state: GameState) -> tuple[object, ...]:
+    """Everything the state-based checks can change: where cards are, losses, the end
+    of the game, a Unique decision, triggers from deaths."""
+    return (tuple(tuple(tuple(ids) for ids in p.zones.values()) for p in state.players),
+            tuple(p.lost for p in state.players), state.over, state.winner, state.decision,
+            tuple(state.pending_triggers))

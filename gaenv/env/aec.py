@@ -77,6 +77,9 @@ class raw_env(AECEnv):
         else:
             deck0, deck1 = self._rng.choice(self._decks), self._rng.choice(self._decks)
         self.game = Game.new(deck0, deck1, self._rng.randrange(2**31), self.config.turn_limit)
+        self._start_episode()
+
+    def _start_episode(self) -> None:
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -85,6 +88,12 @@ class raw_env(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._cache = None
         self._after_engine_moved()
+
+    def reset_to(self, game: Game) -> None:
+        """Start an episode from an existing game (a restored `Game.from_json`, a position
+        built for a test, decks that are not built-in), as ``reset`` would."""
+        self.game = game
+        self._start_episode()
 
     def _forced(self) -> None:
         """Take single-option decisions by themselves when configured to."""

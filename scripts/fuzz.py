@@ -1,0 +1,128 @@
+"""``make fuzz``: many games of random legal play with every invariant checked.
+
+Game i (seed ``SEED + i``) alternates between a seat-ordered pairing of the
+built-in decks and two random legal decks drawn from the whole pool
+(`gaenv.cards.decks.random_deck`). Each game runs through the environment
+(``raw_env``, every decision shown to the agent) and checks (`gaenv.checks`):
+after every decision the engine invariants, the mask against the engine's
+options and the observation's bounds; at one random decision per game every
+option applied to a copy; and a clone replaying the rest of the game. A
+failure writes the replay that reproduces it to ``--out`` and is listed at the
+end; the exit status is 1 if any game failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import sys
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from gaenv import checks, replay
+from gaenv.cards.decks import builtin_deck_names, load_deck, random_deck
+from gaenv.cards.schema import default_pool
+from gaenv.cli import positive_int
+from gaenv.engine.game import DEFAULT_TURN_LIMIT, DeckList, Game
+from gaenv.env.aec import raw_env
+
+
+@dataclass
+class Outcome:
+    seed: int
+    decisions: int
+    truncated: bool
+    error: str | None = None
+    replay: str | None = None
+
+
+@functools.cache
+def _env() -> raw_env:
+    """One environment per worker process; each game is put into it (`raw_env.reset_to`)."""
+    return raw_env(auto_forced=False)
+
+
+@functools.cache
+def _builtin(name: str) -> DeckList:
+    return load_deck(name).cards
+
+
+def fuzz_game(seed: int, out: Path) -> Outcome:
+    """One checked game; on a failure its replay goes to ``out``."""
+    rng = random.Random(seed)
+    env = _env()
+    if seed % 2:
+        pool = default_pool()
+        decks = (random_deck(pool, rng, "random_a"), random_deck(pool, rng, "random_b"))
+    else:
+        names = builtin_deck_names()
+        pair = (names[(seed // 2) % len(names)], names[(seed // 2 // len(names)) % len(names)])
+        decks = (_builtin(pair[0]), _builtin(pair[1]))
+    game = Game.new(decks[0], decks[1], seed, DEFAULT_TURN_LIMIT)
+    env.reset_to(game)
+    probe = rng.randrange(400)
+    copy, since = None, 0
+    decisions = 0
+    try:
+        while not game.over:
+            checks.engine_step(game)
+            checks.env_decision(env)
+            if decisions == probe:
+                checks.options_apply(game)
+                copy, since = game.clone(), len(game.log)
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask).tolist())))
+            decisions += 1
+        checks.engine_step(game)
+        if copy is not None:
+            checks.clone_agrees(copy, game, since)
+    except Exception:  # every failure is reported with its replay, whatever it is
+        path = replay.write(out, f"fuzz-{seed}", game)
+        return Outcome(seed, decisions, game.truncated, traceback.format_exc(limit=6),
+                       str(path))
+    return Outcome(seed, decisions, game.truncated)
+
+
+def _run(args: tuple[int, Path]) -> Outcome:
+    return fuzz_game(*args)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=positive_int, default=10_000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=positive_int, default=2)
+    parser.add_argument("--out", type=Path, default=Path("runs/fuzz"),
+                        help="where replays of failing games go (default runs/fuzz)")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    failures: list[Outcome] = []
+    decisions = truncated = done = 0
+    jobs = [(args.seed + i, args.out) for i in range(args.games)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        for outcome in pool.map(_run, jobs, chunksize=8):
+            done += 1
+            decisions += outcome.decisions
+            truncated += outcome.truncated
+            if outcome.error:
+                failures.append(outcome)
+                print(f"seed {outcome.seed}: FAILED, replay {outcome.replay}\n{outcome.error}")
+            if done % max(1, args.games // 20) == 0:
+                print(f"{done}/{args.games} games, {len(failures)} failed, "
+                      f"{done / (time.perf_counter() - start):.1f} games/s", flush=True)
+    seconds = time.perf_counter() - start
+    print(f"fuzz: {args.games} games (seeds {args.seed}..{args.seed + args.games - 1}), "
+          f"{decisions:,} decisions, {truncated} truncated, {len(failures)} failed; "
+          f"{seconds:,.0f} s, {args.games / seconds:.1f} games/s with {args.workers} workers")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
