@@ -90,8 +90,10 @@ class Evaluation:
         return {"results": [asdict(r) for r in self.results], "ratings": self.ratings}
 
 
-def schedule(agents: Sequence[str], games: int, decks: Sequence[str], seed: int) -> list[Game]:
-    """Every pair of agents, ``games`` games each on paired seeds (``games`` even)."""
+def schedule(agents: Sequence[str], games: int, decks: Sequence[str], seed: int,
+             focus: str | None = None) -> list[Game]:
+    """Every pair of agents (only those with ``focus``, if given), ``games`` games each
+    on paired seeds (``games`` even)."""
     if games < 2 or games % 2:
         raise ValueError(f"games per pair must be even and at least 2 (paired seeds), got {games}")
     if len(agents) < 2:
@@ -101,6 +103,8 @@ def schedule(agents: Sequence[str], games: int, decks: Sequence[str], seed: int)
     pairings = list(itertools.product(decks, repeat=2))
     plan = []
     for a, b in itertools.combinations(agents, 2):
+        if focus is not None and focus not in (a, b):
+            continue
         for k in range(games // 2):
             deck_pair = pairings[k % len(pairings)]
             game_seed = seed + k
@@ -130,11 +134,12 @@ def _run_one(args: tuple[Game, int, Path | None]) -> GameResult:
 def evaluate(agents: Sequence[str], games: int, decks: Sequence[str] | None = None,
              seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT, workers: int = 1,
              progress: Callable[[int, int], None] | None = None,
-             replays: Path | None = None) -> Evaluation:
-    """Play the schedule (in ``workers`` processes) and tabulate it."""
+             replays: Path | None = None, focus: str | None = None) -> Evaluation:
+    """Play the schedule (in ``workers`` processes) and tabulate it; with ``focus`` only
+    the pairs that agent is in."""
     for spec in agents:  # fail on a bad spec before any game is played
         make(spec)
-    plan = schedule(agents, games, decks or builtin_deck_names(), seed)
+    plan = schedule(agents, games, decks or builtin_deck_names(), seed, focus)
     jobs = [(g, turn_limit, replays) for g in plan]
     results: list[GameResult] = []
     if workers > 1:

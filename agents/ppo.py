@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -21,16 +23,22 @@ def model_path(path: str | Path) -> Path:
     return path
 
 
+@functools.lru_cache(maxsize=8)
+def _load(path: Path, mtime: int) -> Any:
+    """A loaded policy, shared by the agents of one process (keyed by file and time)."""
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO.load(path, device="cpu")
+
+
 class PPOAgent(Agent):
     """Acts with a trained policy, deterministically (the most likely legal action)."""
 
     name = "ppo"
 
     def __init__(self, path: str | Path, deterministic: bool = True) -> None:
-        from sb3_contrib import MaskablePPO
-
         self.path = model_path(path)
-        self.model = MaskablePPO.load(self.path, device="cpu")
+        self.model = _load(self.path.resolve(), self.path.stat().st_mtime_ns)
         self.deterministic = deterministic
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import csv
 import datetime
+import functools
 import os
 import random
 import sys
@@ -174,7 +175,7 @@ def evaluate_model(model_file: Path, config: TrainConfig, steps: int, folder: Pa
     spec = f"ppo:{model_file}"
     evaluation = evaluate([spec, *config.eval_opponents], config.eval_games, seed=10_000,
                           turn_limit=config.turn_limit,
-                          decks=list(config.decks) if config.decks else None)
+                          decks=list(config.decks) if config.decks else None, focus=spec)
     rows = [r for r in evaluation.results if r.agent == spec]
     path = folder / "eval.csv"
     new = not path.exists()
@@ -279,9 +280,12 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
 
 
 def train(config: TrainConfig, folder: Path | None = None, resume: Path | None = None,
-          progress_bar: bool = True, log: Any = print) -> Path:
-    """Run one training; returns the run folder."""
+          progress_bar: bool = True, log: Any = None) -> Path:
+    """Run one training; returns the run folder. ``log`` gets each progress line (by
+    default printed at once)."""
     import torch
+
+    log = log or functools.partial(print, flush=True)
     from sb3_contrib import MaskablePPO
 
     torch.set_num_threads(os.cpu_count() or 1)
