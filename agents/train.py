@@ -52,7 +52,6 @@ class OpponentPool(Agent):
         self.folder = folder
         self.max_snapshots = max_snapshots
         self.fixed = {spec: make(spec, f"{seed}:{spec}") for spec in weights if spec != "snapshots"}
-        self.loaded: dict[Path, Agent] = {}
         self.current: Agent = next(iter(self.fixed.values()), HeuristicAgent())
 
     def new_game(self) -> None:
@@ -63,13 +62,9 @@ class OpponentPool(Agent):
         if spec != "snapshots":
             self.current = self.fixed[spec]
             return
-        path = self.rng.choice(snapshots)
-        if path not in self.loaded:
-            from agents.ppo import PPOAgent
+        from agents.ppo import PPOAgent  # loaded policies are cached per process
 
-            self.loaded = {p: a for p, a in self.loaded.items() if p in snapshots}
-            self.loaded[path] = PPOAgent(path, deterministic=False)
-        self.current = self.loaded[path]
+        self.current = PPOAgent(self.rng.choice(snapshots), deterministic=False)
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
         agent = self.current
