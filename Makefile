@@ -12,7 +12,7 @@ TRAIN_CONFIG ?= configs/train/quick.yaml
 RUN_DIR ?= runs/quick
 EVAL_GAMES ?= 40
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench fuzz lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
+
+# Not in CI: FUZZ_GAMES games of checked random play (replays of failures in runs/fuzz).
+FUZZ_GAMES ?= 10000
+fuzz: $(STAMP)
+	$(BIN)/python scripts/fuzz.py --games $(FUZZ_GAMES)
 
 lint: $(STAMP)
 	$(BIN)/ruff check gaenv agents tests scripts
