@@ -14,12 +14,14 @@ Each check raises AssertionError with what went wrong:
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from gaenv.engine import rules, statics
 from gaenv.engine.game import Game
 from gaenv.engine.zones import check_conservation
-from gaenv.env.aec import raw_env
+
+if TYPE_CHECKING:  # the engine checks run without numpy (gaenv simulate --check)
+    from gaenv.env.aec import raw_env
 
 
 def engine_step(game: Game) -> None:
@@ -33,6 +35,8 @@ def engine_step(game: Game) -> None:
 
 
 def env_decision(env: raw_env) -> None:
+    import numpy as np
+
     game = env.game
     assert game is not None and game.decision is not None
     agent = env.agent_selection

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from gaenv.engine.game import Game, ReplayError, replay
-from gaenv.env.render import board
 
 
 def write(folder: Path, name: str, game: Game, agents: Sequence[str] | None = None) -> Path:
@@ -65,6 +64,8 @@ def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
          wait: Callable[[str], str] = input) -> Game:
     """Re-run the replay at ``path``, printing it turn by turn (``step``: wait for Enter
     before each turn). Returns the finished game; ReplayError if it diverges."""
+    from gaenv.env.render import board
+
     header, choices = read(path)
     agents = header.get("agents") if isinstance(header, dict) else None
     shown_turn = [-1]
