@@ -19,6 +19,15 @@ POOL = default_pool()
 ENV = raw_env(auto_forced=False)
 PROPERTY = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
+QUICK_PROPERTY = settings(PROPERTY, max_examples=40)
+
+
+def _advance(game: Game, rng: random.Random, steps: int) -> None:
+    """Up to ``steps`` random answers (fewer if the game ends)."""
+    for _ in range(steps):
+        if game.over:
+            return
+        game.step(rng.randrange(len(game.decision.options)))
 
 
 def _game(deck_seed: int, game_seed: int, turn_limit: int = 40) -> Game:
@@ -50,7 +59,7 @@ def test_random_play_keeps_every_invariant(deck_seed: int, game_seed: int,
     assert game.over and (game.truncated or game.winner in (0, 1, None))
 
 
-@PROPERTY
+@QUICK_PROPERTY
 @given(deck_seed=st.integers(0, 2**31), game_seed=st.integers(0, 2**31),
        play_seed=st.integers(0, 2**31), at=st.integers(0, 300))
 def test_every_offered_option_applies_and_clones_agree(deck_seed: int, game_seed: int,
@@ -59,22 +68,16 @@ def test_every_offered_option_applies_and_clones_agree(deck_seed: int, game_seed
     clone given the same choices afterwards reaches the identical position."""
     game = _game(deck_seed, game_seed)
     rng = random.Random(play_seed)
-    for _ in range(at):
-        if game.over:
-            return
-        game.step(rng.randrange(len(game.decision.options)))
+    _advance(game, rng, at)
     if game.over:
         return
     checks.options_apply(game)
     copy, since = game.clone(), len(game.log)
-    for _ in range(200):
-        if game.over:
-            break
-        game.step(rng.randrange(len(game.decision.options)))
+    _advance(game, rng, 200)
     checks.clone_agrees(copy, game, since)
 
 
-@PROPERTY
+@QUICK_PROPERTY
 @given(deck_seed=st.integers(0, 2**31), game_seed=st.integers(0, 2**31),
        play_seed=st.integers(0, 2**31), at=st.integers(0, 400))
 def test_saved_games_restore_exactly(deck_seed: int, game_seed: int, play_seed: int,
@@ -83,10 +86,7 @@ def test_saved_games_restore_exactly(deck_seed: int, game_seed: int, play_seed: 
     included), and continuing both with the same choices keeps them identical."""
     game = _game(deck_seed, game_seed)
     rng = random.Random(play_seed)
-    for _ in range(at):
-        if game.over:
-            break
-        game.step(rng.randrange(len(game.decision.options)))
+    _advance(game, rng, at)
     restored = Game.from_json(game.to_json(), POOL)
     assert restored.state.snapshot() == game.state.snapshot()
     for _ in range(100):
