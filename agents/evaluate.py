@@ -13,6 +13,7 @@ import csv
 import itertools
 import json
 import math
+import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
@@ -90,17 +91,24 @@ class Evaluation:
         return {"results": [asdict(r) for r in self.results], "ratings": self.ratings}
 
 
+class ScheduleError(ValueError):
+    """An evaluation that cannot be scheduled (odd games, fewer than two agents...)."""
+
+
 def schedule(agents: Sequence[str], games: int, decks: Sequence[str], seed: int,
              focus: str | None = None) -> list[Game]:
     """Every pair of agents (only those with ``focus``, if given), ``games`` games each
-    on paired seeds (``games`` even)."""
+    on paired seeds (``games`` even). The deck pairings are dealt in an order shuffled
+    by ``seed``, so a short evaluation does not always play the same few."""
     if games < 2 or games % 2:
-        raise ValueError(f"games per pair must be even and at least 2 (paired seeds), got {games}")
+        raise ScheduleError(f"games per pair must be even and at least 2 (paired seeds), "
+                            f"got {games}")
     if len(agents) < 2:
-        raise ValueError("evaluation needs at least two agents")
+        raise ScheduleError(f"evaluation needs at least two agents, got {list(agents)}")
     if len(set(agents)) != len(agents):
-        raise ValueError(f"agents must be distinct, got {list(agents)}")
+        raise ScheduleError(f"agents must be distinct, got {list(agents)}")
     pairings = list(itertools.product(decks, repeat=2))
+    random.Random(seed).shuffle(pairings)
     plan = []
     for a, b in itertools.combinations(agents, 2):
         if focus is not None and focus not in (a, b):

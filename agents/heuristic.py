@@ -22,6 +22,7 @@ import numpy as np
 from agents.base import Agent, View
 from gaenv.engine import champions, combat, decisions, statics, zones
 from gaenv.engine.decisions import Decision, Option
+from gaenv.engine.game import Game
 from gaenv.engine.objects import CardDef
 from gaenv.engine.state import GameState
 
@@ -37,12 +38,15 @@ class HeuristicAgent(Agent):
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
         if view is None:
             raise ValueError("the heuristic agent needs a View of the game (needs_view)")
-        decision = view.game.decision
-        assert decision is not None
-        state = view.game.state
-        best = max(view.options.items(),
-                   key=lambda item: (score(state, decision, item[1]), -item[0]))
-        return best[0]
+        return view.index_of(choose(view.game))
+
+
+def choose(game: Game) -> Option:
+    """The heuristic's answer to the game's current decision: the best-scored option,
+    the earliest of the engine's options on a tie."""
+    decision = game.decision
+    assert decision is not None
+    return max(decision.options, key=lambda o: score(game.state, decision, o))
 
 
 def score(state: GameState, decision: Decision, option: Option) -> float:

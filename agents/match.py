@@ -29,12 +29,7 @@ def play_game(env: raw_env, seats: tuple[Agent, Agent], seed: int) -> GameResult
     game = env.game
     assert game is not None
     while not game.over:
-        agent_name = env.agent_selection
-        seat = AGENTS.index(agent_name)
-        agent = seats[seat]
-        obs = env.observe(agent_name)
-        view = env.view(agent_name) if agent.needs_view else None
-        env.step(agent.act(obs["observation"], obs["action_mask"], view))
+        env.step(env.ask(seats[AGENTS.index(env.agent_selection)]))
         decisions += 1
     return GameResult(game.winner if not game.truncated else None, game.truncated,
                       game.state.turn, decisions)

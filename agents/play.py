@@ -42,11 +42,8 @@ def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
     me = AGENTS[seat]
     write(f"You are player {seat} ({deck}); your opponent is {opponent} ({opponent_deck}).")
     while not game.over:
-        name = env.agent_selection
-        obs = env.observe(name)
-        if name != me:
-            view = env.view(name) if agent.needs_view else None
-            env.step(agent.act(obs["observation"], obs["action_mask"], view))
+        if env.agent_selection != me:
+            env.step(env.ask(agent))
             continue
         legal = sorted(env.legal_options(me).items())
         labels = {n: option.text for n, (_, option) in enumerate(legal, start=1)}

@@ -67,9 +67,7 @@ def render(name: str) -> str:
         obs = env.observe(agent_name)
         legal = env.legal_options(agent_name)
         digest = hashlib.sha256(obs["observation"].tobytes()).hexdigest()[:12]
-        agent = agents[player]
-        action = agent.act(obs["observation"], obs["action_mask"],
-                           env.view(agent_name) if agent.needs_view else None)
+        action = env.ask(agents[player])
         number += 1
         lines.append(f"{number}. turn {state.turn} {state.phase}, {agent_name} "
                      f"{game.decision.kind if game.decision else '?'}, obs {digest}")

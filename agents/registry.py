@@ -21,10 +21,17 @@ def _search(seed: int | str, options: dict[str, str]) -> Agent:
     unknown = sorted(set(options) - set(types))
     if unknown:
         raise AgentSpecError(f"unknown search option(s) {unknown}; known: {sorted(types)}")
+    values: dict[str, int | float] = {}
+    for key, text in options.items():
+        try:
+            values[key] = types[key](text)
+        except ValueError:
+            raise AgentSpecError(f"search option {key!r}: expected a number, got {text!r}"
+                                 ) from None
     try:
-        return SearchAgent(seed, **{k: types[k](v) for k, v in options.items()})
+        return SearchAgent(seed, **values)  # type: ignore[arg-type]
     except ValueError as exc:
-        raise AgentSpecError(f"bad search option: {exc}") from None
+        raise AgentSpecError(str(exc)) from None
 
 
 def _ppo(seed: int | str, argument: str) -> Agent:
@@ -35,17 +42,18 @@ def _ppo(seed: int | str, argument: str) -> Agent:
     return PPOAgent(argument)
 
 
-def _simple(factory: Callable[[int | str], Agent]) -> Callable[[int | str, str], Agent]:
+def _simple(name: str, factory: Callable[[int | str], Agent]
+            ) -> Callable[[int | str, str], Agent]:
     def make(seed: int | str, argument: str) -> Agent:
         if argument:
-            raise AgentSpecError(f"this agent takes no options, got {argument!r}")
+            raise AgentSpecError(f"agent {name!r} takes no options, got {argument!r}")
         return factory(seed)
     return make
 
 
 AGENTS: dict[str, Callable[[int | str, str], Agent]] = {
-    "random": _simple(RandomAgent),
-    "heuristic": _simple(lambda seed: HeuristicAgent()),
+    "random": _simple("random", RandomAgent),
+    "heuristic": _simple("heuristic", lambda seed: HeuristicAgent()),
     "search": lambda seed, argument: _search(seed, _options(argument)),
     "ppo": _ppo,
 }

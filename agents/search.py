@@ -23,7 +23,7 @@ import random
 import numpy as np
 
 from agents.base import Agent, View
-from agents.heuristic import score
+from agents.heuristic import choose
 from gaenv.engine import champions, decisions, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game
@@ -39,7 +39,7 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
     """A copy of ``game`` that agrees with everything ``player`` can see: the opponent's
     hand, memory and main deck are redealt from their union (same sizes), both main
     decks are shuffled, and the engine's RNG is reseeded."""
-    copy = game.clone()
+    copy = Game(game.state.clone())  # no setup or log: it is not the real game
     state = copy.state
     opponent = state.players[1 - player].zones
     hidden = [*opponent[HAND], *opponent[MEMORY], *opponent[DECK]]
@@ -54,13 +54,6 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
     rng.shuffle(state.players[player].zones[DECK])
     state.rng = random.Random(rng.getrandbits(64))
     return copy
-
-
-def heuristic_option(game: Game) -> Option:
-    """The heuristic's choice at the game's current decision."""
-    decision = game.decision
-    assert decision is not None
-    return max(decision.options, key=lambda o: score(game.state, decision, o))
 
 
 def evaluate(game: Game, player: int) -> float:
@@ -92,11 +85,17 @@ class SearchAgent(Agent):
     def __init__(self, seed: int | str | None = None, budget: int = 24, horizon: int = 60,
                  explore: float = 0.1) -> None:
         if budget < 1 or horizon < 1:
-            raise ValueError("search budget and horizon must be at least 1")
+            raise ValueError(f"search budget and horizon must be at least 1, got {budget} "
+                             f"and {horizon}")
+        if not 0.0 <= explore <= 1.0:
+            raise ValueError(f"search explore must be between 0 and 1, got {explore}")
         self.rng = random.Random(seed)
         self.budget = budget
         self.horizon = horizon
         self.explore = explore
+
+    def reseed(self, seed: int | str) -> None:
+        self.rng.seed(seed)
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
         if view is None:
@@ -104,7 +103,7 @@ class SearchAgent(Agent):
         decision = view.game.decision
         assert decision is not None
         if len(decision.options) == 1 or decision.kind not in SEARCHED:
-            return view.index_of(heuristic_option(view.game))
+            return view.index_of(choose(view.game))
         return view.index_of(self._search(view.game, view.player, decision))
 
     def _search(self, game: Game, player: int, decision: Decision) -> Option:
@@ -119,8 +118,9 @@ class SearchAgent(Agent):
                     2 * math.log(n) / counts[i]))
             totals[pick] += self._rollout(game, player, pick)
             counts[pick] += 1
-        best = max(range(len(options)),
-                   key=lambda i: (totals[i] / counts[i] if counts[i] else -1.0, -i))
+        if min(counts) == 0:  # a budget too small to try every option: trust the heuristic
+            return choose(game)
+        best = max(range(len(options)), key=lambda i: (totals[i] / counts[i], -i))
         return options[best]
 
     def _rollout(self, game: Game, player: int, pick: int) -> float:
@@ -136,5 +136,5 @@ class SearchAgent(Agent):
             elif rng.random() < self.explore:
                 sim.step(rng.randrange(len(decision.options)))
             else:
-                sim.step(heuristic_option(sim))
+                sim.step(choose(sim))
         return evaluate(sim, player)

@@ -32,6 +32,8 @@ from agents.heuristic import HeuristicAgent
 from agents.ppo import FINAL_MODEL
 from agents.registry import make
 from agents.train_config import TrainConfig, load
+from gaenv.env.aec import AGENTS
+from gaenv.env.config import ConfigError
 from gaenv.env.single import SelfPlayEnv
 
 SNAPSHOTS = "pool"
@@ -53,6 +55,13 @@ class OpponentPool(Agent):
         self.max_snapshots = max_snapshots
         self.fixed = {spec: make(spec, f"{seed}:{spec}") for spec in weights if spec != "snapshots"}
         self.current: Agent = next(iter(self.fixed.values()), HeuristicAgent())
+
+    def reseed(self, seed: int | str) -> None:
+        self.rng.seed(seed)
+        for agent in self.fixed.values():
+            reseed = getattr(agent, "reseed", None)
+            if reseed is not None:
+                reseed(f"{seed}:{agent.name}")
 
     def new_game(self) -> None:
         snapshots = sorted(self.folder.glob("snapshot_*.zip"))[-self.max_snapshots:]
@@ -111,12 +120,9 @@ def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndar
         env.reset(seed=config.seed * 100_003 + game)
         start = len(actions)
         while not env.game.over:
-            agent_name = env.agent_selection
-            player = int(agent_name[-1])
-            obs = env.observe(agent_name)
-            agent = seats[player]
-            action = agent.act(obs["observation"], obs["action_mask"],
-                               env.view(agent_name) if agent.needs_view else None)
+            player = AGENTS.index(env.agent_selection)
+            obs = env.observe(env.agent_selection)
+            action = env.ask(seats[player])
             if player == seat:
                 observations.append(obs["observation"])
                 masks.append(obs["action_mask"].astype(bool))
@@ -216,6 +222,15 @@ def plot_curve(csv_path: Path, png_path: Path) -> None:
     plt.close(fig)
 
 
+def _save_atomically(model: Any, path: Path) -> None:
+    """Save under a temporary name, then rename: an environment process looking for
+    snapshots never sees a half-written file."""
+    partial = path.with_name(path.name + ".partial")
+    with open(partial, "wb") as file:
+        model.save(file)
+    os.replace(partial, path)
+
+
 def _callback(config: TrainConfig, folder: Path, log: Any) -> Any:
     from stable_baselines3.common.callbacks import BaseCallback
 
@@ -236,7 +251,7 @@ def _callback(config: TrainConfig, folder: Path, log: Any) -> Any:
         def _on_step(self) -> bool:
             steps = self.model.num_timesteps
             if steps >= self.next["snapshot"]:
-                self.model.save(folder / SNAPSHOTS / f"snapshot_{steps:09d}.zip")
+                _save_atomically(self.model, folder / SNAPSHOTS / f"snapshot_{steps:09d}.zip")
                 self.next["snapshot"] += config.snapshot_every
             if steps >= self.next["checkpoint"]:
                 self.model.save(folder / CHECKPOINTS / f"step_{steps:09d}.zip")
@@ -285,6 +300,12 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
 
     torch.set_num_threads(os.cpu_count() or 1)
     if resume is not None:
+        if folder is not None:
+            raise ConfigError("--resume continues the checkpoint's own run folder; "
+                              "leave out --out")
+        if resume.resolve().parent.name != CHECKPOINTS or not resume.is_file():
+            raise FileNotFoundError(f"{resume} is not a checkpoint (expected "
+                                    f"<run folder>/{CHECKPOINTS}/step_N.zip)")
         folder = resume.resolve().parent.parent
     elif folder is None:
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -294,7 +315,12 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
                               "continue it with --resume CHECKPOINT")
     for sub in (SNAPSHOTS, CHECKPOINTS):
         (folder / sub).mkdir(parents=True, exist_ok=True)
-    (folder / "config.yaml").write_text(yaml.safe_dump(config.as_dict(), sort_keys=False))
+    resolved = yaml.safe_dump(config.as_dict(), sort_keys=False)
+    if resume is None:
+        (folder / "config.yaml").write_text(resolved)
+    elif (folder / "config.yaml").read_text() != resolved:
+        (folder / "config.resumed.yaml").write_text(resolved)
+        log("the config differs from the run's config.yaml; saved as config.resumed.yaml")
     log(f"run folder: {folder}")
     env = _vec_env(config, folder)
     if resume is not None:

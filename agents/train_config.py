@@ -147,6 +147,7 @@ def load(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConf
 
 
 def check(config: TrainConfig, where: str) -> None:
+    from agents.evaluate import ScheduleError, schedule
     from agents.registry import AgentSpecError, make
 
     problems = []
@@ -156,10 +157,14 @@ def check(config: TrainConfig, where: str) -> None:
                 "eval_every", "max_snapshots"):
         if getattr(config, key) < 1:
             problems.append(f"{key!r} must be at least 1")
-    if config.eval_games < 2 or config.eval_games % 2:
-        problems.append("'eval_games' must be even and at least 2 (paired seeds)")
-    if not any(config.opponents.values()):
-        problems.append("'opponents' needs at least one positive weight")
+    if not any(w for spec, w in config.opponents.items() if spec != "snapshots"):
+        problems.append("'opponents' needs a positive weight on an agent besides 'snapshots' "
+                        "(there are no snapshots until the first is saved)")
+    try:
+        schedule(["learner", *config.eval_opponents], config.eval_games, ["deck"], 0,
+                 focus="learner")
+    except ScheduleError as exc:
+        problems.append(f"'eval_opponents'/'eval_games': {exc}")
     for spec in [*(s for s in config.opponents if s != "snapshots"), *config.eval_opponents]:
         try:
             make(spec)

@@ -62,8 +62,7 @@ def options_apply(game: Game) -> None:
     for index in range(len(decision.options)):
         copy = game.clone()
         copy.step(index)
-        if copy.decision is not None or copy.over:
-            engine_step(copy)
+        engine_step(copy)
 
 
 def clone_agrees(copy: Game, game: Game, since: int) -> None:

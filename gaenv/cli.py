@@ -73,8 +73,8 @@ def _replay(args: argparse.Namespace) -> int:
     from gaenv import replay
 
     game = replay.show(args.file, step=args.step)
-    result = ("truncated" if game.truncated else "a draw" if game.winner is None
-              else f"won by player {game.winner}")
+    result = ("unfinished" if not game.over else "truncated" if game.truncated
+              else "a draw" if game.winner is None else f"won by player {game.winner}")
     print(f"replayed {len(game.log)} decisions: every recorded choice was legal and the "
           f"same; the game was {result}")
     return 0
@@ -135,14 +135,18 @@ def _add_train(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def _eval(args: argparse.Namespace) -> int:
     import datetime
 
-    from agents.evaluate import evaluate, write_json
+    from agents.evaluate import ScheduleError, evaluate, write_json
 
     def progress(done: int, total: int) -> None:
         if done == total or done % max(1, total // 20) == 0:
             print(f"  {done}/{total} games", file=sys.stderr)
 
-    evaluation = evaluate(args.agents, args.games, args.decks, args.seed, args.turn_limit,
-                          args.workers, progress, args.replays)
+    try:
+        evaluation = evaluate(args.agents, args.games, args.decks, args.seed, args.turn_limit,
+                              args.workers, progress, args.replays)
+    except ScheduleError as exc:
+        print(f"gaenv eval: error: {exc}", file=sys.stderr)
+        return 2
     out = args.out or Path("runs") / f"eval-{datetime.datetime.now():%Y%m%d-%H%M%S}"
     evaluation.write(out)
     if args.json:

@@ -41,6 +41,8 @@ def read(path: Path) -> tuple[dict[str, Any], list[tuple[int, str, int, str]]]:
         text = path.read_text()
     except OSError as exc:
         raise ReplayError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path}: not a text file, not a replay") from None
     lines = text.splitlines()
     if not lines:
         raise ReplayError(f"{path}: empty file, not a replay")
@@ -53,10 +55,15 @@ def read(path: Path) -> tuple[dict[str, Any], list[tuple[int, str, int, str]]]:
     header, *entries = records
     choices = []
     for number, entry in enumerate(entries, start=2):
-        if not isinstance(entry, dict) or set(entry) != {"player", "kind", "index", "choice"}:
-            raise ReplayError(f"{path}, line {number}: expected player, kind, index and "
-                              f"choice, got {entry!r}")
+        if not isinstance(entry, dict) or set(entry) != {"player", "kind", "index", "choice"} \
+                or entry["player"] not in (0, 1) or not isinstance(entry["kind"], str) \
+                or not isinstance(entry["index"], int) or not isinstance(entry["choice"], str):
+            raise ReplayError(f"{path}, line {number}: expected player (0 or 1), kind, index "
+                              f"and choice, got {entry!r}")
         choices.append((entry["player"], entry["kind"], entry["index"], entry["choice"]))
+    agents = header.get("agents") if isinstance(header, dict) else None
+    if agents is not None and (not isinstance(agents, list) or len(agents) != 2):
+        raise ReplayError(f"{path}, line 1: 'agents' must name two seats, got {agents!r}")
     return header, choices
 
 

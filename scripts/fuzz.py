@@ -56,20 +56,22 @@ def _builtin(name: str) -> DeckList:
 def fuzz_game(seed: int, out: Path) -> Outcome:
     """One checked game; on a failure its replay goes to ``out``."""
     rng = random.Random(seed)
-    env = _env()
-    if seed % 2:
-        pool = default_pool()
-        decks = (random_deck(pool, rng, "random_a"), random_deck(pool, rng, "random_b"))
-    else:
-        names = builtin_deck_names()
-        pair = (names[(seed // 2) % len(names)], names[(seed // 2 // len(names)) % len(names)])
-        decks = (_builtin(pair[0]), _builtin(pair[1]))
-    game = Game.new(decks[0], decks[1], seed, DEFAULT_TURN_LIMIT)
-    env.reset_to(game)
-    probe = rng.randrange(400)
-    copy, since = None, 0
+    game: Game | None = None
     decisions = 0
     try:
+        if seed % 2:
+            pool = default_pool()
+            decks = (random_deck(pool, rng, "random_a"), random_deck(pool, rng, "random_b"))
+        else:
+            names = builtin_deck_names()
+            pair = (names[(seed // 2) % len(names)],
+                    names[(seed // 2 // len(names)) % len(names)])
+            decks = (_builtin(pair[0]), _builtin(pair[1]))
+        game = Game.new(decks[0], decks[1], seed, DEFAULT_TURN_LIMIT)
+        env = _env()
+        env.reset_to(game)
+        probe = rng.randrange(400)
+        copy, since = None, 0
         while not game.over:
             checks.engine_step(game)
             checks.env_decision(env)
@@ -82,10 +84,10 @@ def fuzz_game(seed: int, out: Path) -> Outcome:
         checks.engine_step(game)
         if copy is not None:
             checks.clone_agrees(copy, game, since)
-    except Exception:  # every failure is reported with its replay, whatever it is
-        path = replay.write(out, f"fuzz-{seed}", game)
-        return Outcome(seed, decisions, game.truncated, traceback.format_exc(limit=6),
-                       str(path))
+    except Exception:  # every failure is reported, with its replay when there is a game
+        path = replay.write(out, f"fuzz-{seed}", game) if game is not None else None
+        return Outcome(seed, decisions, bool(game and game.truncated),
+                       traceback.format_exc(limit=6), str(path))
     return Outcome(seed, decisions, game.truncated)
 
 

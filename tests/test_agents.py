@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from agents.base import RandomAgent
-from agents.evaluate import evaluate, schedule, wilson
+from agents.evaluate import ScheduleError, evaluate, schedule, wilson
 from agents.heuristic import HeuristicAgent
 from agents.match import play_game
 from agents.play import play
@@ -96,8 +96,10 @@ def test_schedule_pairs_seeds_and_swaps_seats() -> None:
     for first, second in zip(plan[::2], plan[1::2], strict=True):
         assert first.seed == second.seed and first.decks == second.decks
         assert first.seats == second.seats[::-1]
-    with pytest.raises(ValueError, match="even"):
+    with pytest.raises(ScheduleError, match="even"):
         schedule(["a", "b"], 3, ["d1"], 0)
+    with pytest.raises(ScheduleError, match="distinct"):
+        schedule(["a", "a"], 2, ["d1"], 0)
 
 
 def test_evaluate_end_to_end(tmp_path: Path) -> None:

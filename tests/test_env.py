@@ -324,6 +324,22 @@ def test_self_play_reset_skips_games_the_learner_never_decides_in(
     assert s.action_masks().any()
 
 
+def test_self_play_same_seed_same_games() -> None:
+    """reset(seed) reseeds the opponent too: the same seed and actions replay the same
+    observations byte for byte (the config's own seed left unset)."""
+    def play() -> list[bytes]:
+        s = SelfPlayEnv()
+        seen = [s.reset(seed=5)[0].tobytes()]
+        for _ in range(60):
+            obs, _, terminated, truncated, _ = s.step(int(np.flatnonzero(s.action_masks())[-1]))
+            seen.append(obs.tobytes())
+            if terminated or truncated:
+                break
+        return seen
+
+    assert play() == play()
+
+
 def test_self_play_illegal_action_loses() -> None:
     s = SelfPlayEnv(seed=2)
     s.reset(seed=2)

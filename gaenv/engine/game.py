@@ -12,10 +12,10 @@ give the same game. ``clone`` copies the position cheaply.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from gaenv.engine import champions, combat, decisions, rules, stack, turn
@@ -30,18 +30,18 @@ ENGINE_VERSION = "0.1.0"      # changes when the same choices could give another
 
 
 def _pool_version(decks: tuple[DeckList, DeckList]) -> str:
-    """A digest of the printed cards in both decks (not their order)."""
-    printed = sorted({repr(c) for d in decks for c in (*d.main, *d.material)})
+    """A digest of what the cards in both decks print (not their order, not where their
+    files are, not their place in the card vocabulary)."""
+    printed = sorted({repr(dataclasses.replace(c, index=0, supertypes=sorted(c.supertypes)))
+                      for d in decks for c in (*d.main, *d.material)})
     return hashlib.sha256("\n".join(printed).encode()).hexdigest()[:12]
-
-
 
 
 class IllegalOption(ValueError):
     """An answer that is not one of the current decision's options."""
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class DeckList:
     """The cards a player brings: main deck and material deck (validated elsewhere)."""
 
@@ -50,7 +50,7 @@ class DeckList:
     material: tuple[CardDef, ...]
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Setup:
     """How a game started: what `Game.new` was given. With the choices made since, it
     determines the game exactly (`Game.to_json`)."""

@@ -276,7 +276,9 @@ class GameState:
         c.pending_triggers = list(self.pending_triggers)
         c.combat = self.combat.copy() if self.combat is not None else None
         c.lasting = list(self.lasting)  # Lasting records are never mutated
-        # Immutable values, and values only ever replaced (the statics cache, the decision):
+        # Immutable values, and values only ever replaced (the decision); the statics cache
+        # is shared while it is valid for both (its memo only gains entries true for both,
+        # and whichever changes first drops it, see statics.changed):
         for name in _SHARED_SLOTS:
             setattr(c, name, getattr(self, name))
         c.rng = random.Random()

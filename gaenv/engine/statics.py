@@ -144,8 +144,20 @@ def changed(state: GameState) -> None:
 
 
 def check_cache(state: GameState) -> None:
-    if state.static_cache is not None and state.static_cache.found != list(_compute(state)):
+    """AssertionError if the cached statics, or any memoized object's modifiers, differ
+    from a fresh computation."""
+    cache = state.static_cache
+    if cache is None:
+        return
+    if cache.found != list(_compute(state)):
         raise AssertionError("stale static-effect cache")
+    memo = dict(cache.modifiers)
+    for cid, remembered in memo.items():
+        cache.modifiers.pop(cid)
+        fresh = modifiers(state, cid)
+        cache.modifiers[cid] = remembered
+        if fresh != remembered:
+            raise AssertionError(f"stale modifiers memoized for card {cid}")
 
 
 def _compute(state: GameState) -> Iterator[Static]:
@@ -242,7 +254,8 @@ _APPLIES: dict[tuple[int, int, int, int], tuple[Node, CardDef, bool]] = {}
 
 
 def stat(state: GameState, cid: int, name: str) -> int | None:
-    """An object's power (``name="power"``) or life now; None if it has no such stat."""
+    """An object's power (``name="power"``) or life (``"life"``) now; None if it has no
+    such stat."""
     power, life = power_life(state, cid)
     return power if name == "power" else life
 

@@ -93,6 +93,7 @@ class raw_env(AECEnv):
         """Start an episode from an existing game (a restored `Game.from_json`, a position
         built for a test, decks that are not built-in), as ``reset`` would."""
         self.game = game
+        self.agent_selection = AGENTS[0]  # kept if the game is already over
         self._start_episode()
 
     def _forced(self) -> None:
@@ -164,6 +165,19 @@ class raw_env(AECEnv):
         """The agent's legal action indices and the engine option each one means (empty
         when it is not the agent's decision)."""
         return self._encoded(agent)[1]
+
+    def ask(self, actor: Any) -> int:
+        """The action ``actor`` chooses for the agent to move: an agent object
+        (``act(observation, mask)``, given a `view` too if it ``needs_view``) or a plain
+        callable ``actor(observation, mask)``."""
+        agent = self.agent_selection
+        obs = self.observe(agent)
+        act = getattr(actor, "act", None)
+        if act is None:
+            return int(actor(obs["observation"], obs["action_mask"]))
+        if getattr(actor, "needs_view", False):
+            return int(act(obs["observation"], obs["action_mask"], self.view(agent)))
+        return int(act(obs["observation"], obs["action_mask"]))
 
     def view(self, agent: str) -> Any:
         """An ``agents.base.View`` of the game for ``agent``'s seat, for agents that

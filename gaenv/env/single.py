@@ -1,8 +1,9 @@
 """`SelfPlayEnv`: a Gymnasium env for one learning seat, for SB3 and MaskablePPO.
 
 The other seat is played by an opponent: a callable ``opponent(observation, mask)
--> action`` or an object with ``act(observation, mask)``; by default a uniformly
-random legal player. The learner's seat alternates from one episode to the next.
+-> action`` or an object with ``act(observation, mask)`` (and ``reseed(seed)``, called
+by ``reset(seed=...)``, if it draws random numbers); by default a uniformly random
+legal player. The learner's seat alternates from one episode to the next.
 The learner's reward is its own result (+1/-1/0) when the game ends, whoever
 moved last; the observation returned at the end is the learner's view of the
 final position (never None). ``action_masks()`` gives MaskablePPO the mask.
@@ -42,6 +43,9 @@ class RandomOpponent:
     def act(self, observation: np.ndarray, mask: np.ndarray, view: Any = None) -> int:
         return int(self.rng.choice(np.flatnonzero(mask).tolist()))
 
+    def reseed(self, seed: int | str) -> None:
+        self.rng.seed(seed)
+
 
 class SelfPlayEnv(gymnasium.Env):
     """One seat learns; ``opponent`` plays the other. ``config``: see `EnvConfig`."""
@@ -68,18 +72,8 @@ class SelfPlayEnv(gymnasium.Env):
 
     def _opponent_turns(self) -> None:
         aec = self.aec
-        opponent = self.opponent
-        act = getattr(opponent, "act", None)
         while not self._done() and aec.agent_selection != self.learner_agent:
-            agent = aec.agent_selection
-            obs = aec.observe(agent)
-            if act is None:
-                action = opponent(obs["observation"], obs["action_mask"])  # type: ignore[operator]
-            elif getattr(opponent, "needs_view", False):
-                action = act(obs["observation"], obs["action_mask"], aec.view(agent))
-            else:
-                action = act(obs["observation"], obs["action_mask"])
-            aec.step(int(action))
+            aec.step(aec.ask(self.opponent))
 
     def _done(self) -> bool:
         agent = self.learner_agent
@@ -96,6 +90,9 @@ class SelfPlayEnv(gymnasium.Env):
         super().reset(seed=seed)
         if seed is not None:
             self._episodes = 0
+            reseed = getattr(self.opponent, "reseed", None)
+            if reseed is not None:  # the same seed must give the same games
+                reseed(f"opponent:{seed}")
         self.learner = self._episodes % 2
         self._episodes += 1
         new_game = getattr(self.opponent, "new_game", None)
