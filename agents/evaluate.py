@@ -13,6 +13,7 @@ import csv
 import itertools
 import json
 import math
+import multiprocessing
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -151,7 +152,10 @@ def evaluate(agents: Sequence[str], games: int, decks: Sequence[str] | None = No
     jobs = [(g, turn_limit, replays) for g in plan]
     results: list[GameResult] = []
     if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
+        # Spawned, not forked: a parent that has loaded a torch policy (checking the specs
+        # above) would hand forked workers a thread pool they deadlock on.
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")
+                                 ) as pool:
             for result in pool.map(_run_one, jobs, chunksize=4):
                 results.append(result)
                 if progress:

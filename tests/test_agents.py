@@ -118,6 +118,12 @@ def test_evaluate_end_to_end(tmp_path: Path) -> None:
         "ci_high"}
 
 
+def test_evaluate_in_worker_processes_matches_one_process() -> None:
+    one = evaluate(["random", "heuristic"], games=2, seed=8)
+    two = evaluate(["random", "heuristic"], games=2, seed=8, workers=2)
+    assert one.to_json() == two.to_json()
+
+
 def test_human_play_with_scripted_input() -> None:
     """Bad input is asked again; numbers choose; end of input leaves the game."""
     answers = iter(["hello", "0", "999", "", *["1"] * 3000])
