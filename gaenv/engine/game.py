@@ -279,13 +279,17 @@ def start(header: Any, pool: Any = None) -> Game:
         decks = tuple(DeckList(d["name"], tuple(pool.get(n) for n in d["main"]),
                                tuple(pool.get(n) for n in d["material"]))
                       for d in header["decks"])
-        seed, turn_limit = int(header["seed"]), int(header["turn_limit"])
+        seed, turn_limit = header["seed"], header["turn_limit"]
     except KeyError as exc:
         raise ReplayError(f"cannot rebuild the decks or settings: {exc.args[0]}") from None
     except (TypeError, ValueError) as exc:
         raise ReplayError(f"malformed game record: {exc}") from None
     if len(decks) != 2:
         raise ReplayError("a game record needs exactly two decks")
+    for field, value in (("seed", seed), ("turn_limit", turn_limit)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ReplayError(f"malformed game record: {field!r} must be a whole number, got "
+                              f"{value!r}")
     return Game.new(decks[0], decks[1], seed, turn_limit)
 
 
