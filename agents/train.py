@@ -32,7 +32,7 @@ from agents.heuristic import HeuristicAgent
 from agents.ppo import FINAL_MODEL
 from agents.registry import make
 from agents.train_config import TrainConfig, load
-from gaenv.env.aec import AGENTS
+from gaenv.env.aec import AGENTS, raw_env
 from gaenv.env.config import ConfigError
 from gaenv.env.single import SelfPlayEnv
 
@@ -111,7 +111,7 @@ def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndar
     in ``pretrain.games`` games against the config's reference opponents."""
     teacher = HeuristicAgent()
     specs = [s for s in config.opponents if s != "snapshots"] or ["heuristic"]
-    env = SelfPlayEnv(seed=config.seed, **config.env_config()).aec
+    env = raw_env(seed=config.seed, **config.env_config())
     observations, masks, actions, returns = [], [], [], []
     for game in range(config.pretrain.games):
         opponent = make(specs[game % len(specs)], f"pretrain:{game}")
