@@ -11,13 +11,15 @@ import numpy as np
 from agents.base import Agent, View
 
 FINAL_MODEL = "final_model.zip"  # what a training run folder holds when it finishes
+BEST_MODEL = "best_model.zip"    # the run's best evaluated model, once it has evaluated
 
 
 def model_path(path: str | Path) -> Path:
-    """A model file from a ``.zip`` path or a training run folder (its final model)."""
+    """A model file from a ``.zip`` path or a training run folder (its best evaluated
+    model if it has one, else its final model)."""
     path = Path(path)
     if path.is_dir():
-        path = path / FINAL_MODEL
+        path = path / BEST_MODEL if (path / BEST_MODEL).is_file() else path / FINAL_MODEL
     if not path.is_file():
         raise FileNotFoundError(f"no saved MaskablePPO model at {path}")
     return path

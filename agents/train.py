@@ -5,9 +5,11 @@ The learner plays `SelfPlayEnv` in ``n_envs`` environments (``SubprocVecEnv``),
 its seat alternating; each game's opponent is drawn from a pool by the
 config's weights: reference agents, and frozen snapshots of the learner saved
 every ``snapshot_every`` steps. Optionally the policy first imitates the
-heuristic (``pretrain``). One folder per run holds the resolved config,
-checkpoints, TensorBoard logs, the snapshot pool, periodic evaluation results
-(``eval.csv``), the learning curve (``curve.png``) and ``final_model.zip``.
+heuristic (``pretrain``), and ``shaping`` adds a potential-based reward from
+the search agent's position score. One folder per run holds the resolved
+config, checkpoints, TensorBoard logs, the snapshot pool, periodic evaluation
+results (``eval.csv``), the learning curve (``curve.png``), ``best_model.zip``
+(the evaluation with the best mean win rate so far) and ``final_model.zip``.
 ``--resume CHECKPOINT`` continues a run from one of its checkpoints.
 """
 
@@ -29,8 +31,9 @@ import yaml
 
 from agents.base import Agent, View
 from agents.heuristic import HeuristicAgent
-from agents.ppo import FINAL_MODEL
+from agents.ppo import BEST_MODEL, FINAL_MODEL
 from agents.registry import make
+from agents.search import evaluate as position_worth
 from agents.train_config import TrainConfig, load
 from gaenv.env.aec import AGENTS, raw_env
 from gaenv.env.config import ConfigError
@@ -80,6 +83,17 @@ class OpponentPool(Agent):
         return agent.act(observation, mask, view if agent.needs_view else None)
 
 
+class Potential:
+    """The shaping potential: ``weight`` times the search agent's score of the position
+    for the seat (`agents.search.evaluate`), rescaled from [0, 1] to [-1, 1]."""
+
+    def __init__(self, weight: float) -> None:
+        self.weight = weight
+
+    def __call__(self, game: Any, seat: int) -> float:
+        return self.weight * (2.0 * position_worth(game, seat) - 1.0)
+
+
 def make_env(config: TrainConfig, folder: Path, rank: int) -> Any:
     """A factory for environment ``rank`` (SubprocVecEnv builds it in its own process)."""
     def build() -> SelfPlayEnv:
@@ -91,7 +105,9 @@ def make_env(config: TrainConfig, folder: Path, rank: int) -> Any:
 
         seed = config.seed * 1000 + rank
         pool = OpponentPool(config.opponents, folder / SNAPSHOTS, seed, config.max_snapshots)
-        return Monitor(SelfPlayEnv(opponent=pool, seed=seed, **config.env_config()))
+        potential = Potential(config.shaping) if config.shaping else None
+        return Monitor(SelfPlayEnv(opponent=pool, seed=seed, potential=potential,
+                                   gamma=config.ppo.gamma, **config.env_config()))
     return build
 
 
@@ -107,12 +123,15 @@ def _vec_env(config: TrainConfig, folder: Path) -> Any:
 # --- imitation warm start ---------------------------------------------------------------
 
 def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Observations, masks, actions and discounted outcomes of the heuristic's decisions
-    in ``pretrain.games`` games against the config's reference opponents."""
+    """Observations, masks, actions and value targets of the heuristic's decisions in
+    ``pretrain.games`` games against the config's reference opponents. A value target
+    is the discounted outcome, less the shaping potential when the config shapes
+    rewards (the value a shaped learner should predict)."""
     teacher = HeuristicAgent()
+    potential = Potential(config.shaping)
     specs = [s for s in config.opponents if s != "snapshots"] or ["heuristic"]
     env = raw_env(seed=config.seed, **config.env_config())
-    observations, masks, actions, returns = [], [], [], []
+    observations, masks, actions, returns, potentials = [], [], [], [], []
     for game in range(config.pretrain.games):
         opponent = make(specs[game % len(specs)], f"pretrain:{game}")
         seat = game % 2
@@ -127,12 +146,13 @@ def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndar
                 observations.append(obs["observation"])
                 masks.append(obs["action_mask"].astype(bool))
                 actions.append(action)
+                potentials.append(potential(env.game, seat))
             env.step(action)
         outcome = env.rewards[f"player_{seat}"]
         n = len(actions) - start
         returns += [outcome * config.ppo.gamma ** (n - 1 - i) for i in range(n)]
     return (np.array(observations), np.array(masks), np.array(actions),
-            np.array(returns, dtype=np.float32))
+            np.array(returns, dtype=np.float32) - np.array(potentials, dtype=np.float32))
 
 
 def pretrain(model: Any, config: TrainConfig, log: Any) -> None:
@@ -167,12 +187,13 @@ def pretrain(model: Any, config: TrainConfig, log: Any) -> None:
 
 # --- evaluation and the curve -----------------------------------------------------------
 
-def evaluate_model(model_file: Path, config: TrainConfig, steps: int, folder: Path) -> list[str]:
-    """Play the evaluation opponents from the saved model; append to eval.csv and
-    redraw curve.png. Returns printable lines."""
+def evaluate_model(model_file: Path, config: TrainConfig, steps: int,
+                   folder: Path) -> list[Any]:
+    """Play the evaluation opponents from the saved model (the same seeds every time,
+    so that evaluations compare); append to eval.csv and redraw curve.png. Returns
+    the model's result against each opponent."""
     from agents.evaluate import evaluate
 
-    lines = []
     spec = f"ppo:{model_file}"
     evaluation = evaluate([spec, *config.eval_opponents], config.eval_games, seed=10_000,
                           turn_limit=config.turn_limit,
@@ -188,10 +209,8 @@ def evaluate_model(model_file: Path, config: TrainConfig, steps: int, folder: Pa
         for r in rows:
             writer.writerow([steps, r.opponent, r.games, r.wins, r.losses, r.draws,
                              f"{r.win_rate:.4f}", f"{r.ci_low:.4f}", f"{r.ci_high:.4f}"])
-            lines.append(f"eval at {steps:,} steps vs {r.opponent}: {r.win_rate:.0%} "
-                         f"({r.ci_low:.0%}-{r.ci_high:.0%}, {r.games} games)")
     plot_curve(path, folder / "curve.png")
-    return lines
+    return rows
 
 
 def plot_curve(csv_path: Path, png_path: Path) -> None:
@@ -231,6 +250,19 @@ def _save_atomically(model: Any, path: Path) -> None:
     os.replace(partial, path)
 
 
+def _best_so_far(folder: Path) -> float:
+    """The best mean win rate over one evaluation in the run's eval.csv (-1 if none):
+    a resumed run keeps its best model unless it beats it."""
+    path = folder / "eval.csv"
+    if not path.exists():
+        return -1.0
+    by_steps: dict[str, list[float]] = {}
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            by_steps.setdefault(row["steps"], []).append(float(row["win_rate"]))
+    return max((sum(rates) / len(rates) for rates in by_steps.values()), default=-1.0)
+
+
 def _callback(config: TrainConfig, folder: Path, log: Any) -> Any:
     from stable_baselines3.common.callbacks import BaseCallback
 
@@ -240,6 +272,7 @@ def _callback(config: TrainConfig, folder: Path, log: Any) -> Any:
         def __init__(self) -> None:
             super().__init__()
             self.next = {"snapshot": 0, "checkpoint": 0, "eval": 0}
+            self.best = _best_so_far(folder)
 
         def _on_training_start(self) -> None:
             steps = self.model.num_timesteps
@@ -259,9 +292,17 @@ def _callback(config: TrainConfig, folder: Path, log: Any) -> Any:
             if steps >= self.next["eval"]:
                 model_file = folder / CHECKPOINTS / f"eval_{steps:09d}.zip"
                 self.model.save(model_file)
-                for line in evaluate_model(model_file, config, steps, folder):
-                    log(line)
-                model_file.unlink()
+                rows = evaluate_model(model_file, config, steps, folder)
+                for r in rows:
+                    log(f"eval at {steps:,} steps vs {r.opponent}: {r.win_rate:.0%} "
+                        f"({r.ci_low:.0%}-{r.ci_high:.0%}, {r.games} games)")
+                score = sum(r.win_rate for r in rows) / len(rows)
+                if score > self.best:
+                    os.replace(model_file, folder / BEST_MODEL)
+                    self.best = score
+                    log(f"best so far (mean win rate {score:.1%}): {folder / BEST_MODEL}")
+                else:
+                    model_file.unlink()
                 self.next["eval"] += config.eval_every
             return True
 

@@ -57,6 +57,7 @@ class TrainConfig:
     # learner's own frozen copies (one picked uniformly among the latest).
     opponents: dict[str, float] = field(default_factory=lambda: {
         "random": 1.0, "heuristic": 1.0, "snapshots": 1.0})
+    shaping: float = 0.0                     # weight of the potential-based reward (0: none)
     snapshot_every: int = 10_000
     max_snapshots: int = 5
     checkpoint_every: int = 10_000
@@ -157,6 +158,8 @@ def check(config: TrainConfig, where: str) -> None:
                 "eval_every", "max_snapshots"):
         if getattr(config, key) < 1:
             problems.append(f"{key!r} must be at least 1")
+    if config.shaping < 0:
+        problems.append(f"'shaping' must be 0 or more, got {config.shaping}")
     if not any(w for spec, w in config.opponents.items() if spec != "snapshots"):
         problems.append("'opponents' needs a positive weight on an agent besides 'snapshots' "
                         "(there are no snapshots until the first is saved)")

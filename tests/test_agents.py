@@ -168,16 +168,17 @@ def test_training_config_typo_names_the_key(tmp_path: Path) -> None:
 
 def test_tiny_training_run_and_resume(tmp_path: Path) -> None:
     """A few hundred steps end to end: imitation, PPO in two subprocess envs against the
-    pool (snapshots included), checkpoints, evaluation CSV and curve; then resume."""
+    pool (snapshots included) with shaped rewards, checkpoints, evaluation CSV, curve
+    and best model; then resume."""
     path = tmp_path / "tiny.yaml"
     path.write_text(
         "name: tiny\ntotal_timesteps: 256\nn_envs: 2\nsnapshot_every: 128\n"
-        "checkpoint_every: 128\neval_every: 256\neval_games: 2\n"
+        "checkpoint_every: 128\neval_every: 256\neval_games: 2\nshaping: 0.5\n"
         "opponents: {random: 1, heuristic: 1, snapshots: 2}\n"
         "pretrain: {games: 2, epochs: 1}\nppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
     config = load(path)
     folder = train(config, folder=tmp_path / "run", progress_bar=False, log=lambda line: None)
-    for name in ("config.yaml", "final_model.zip", "eval.csv", "curve.png"):
+    for name in ("config.yaml", "final_model.zip", "best_model.zip", "eval.csv", "curve.png"):
         assert (folder / name).is_file(), name
     assert len(list((folder / "checkpoints").glob("step_*.zip"))) == 2
     assert list((folder / "pool").glob("snapshot_*.zip"))

@@ -301,6 +301,32 @@ def test_self_play_env_alternates_seats_and_scores_the_learner() -> None:
     assert seats == ["player_0", "player_1", "player_0", "player_1"]
 
 
+def test_self_play_shaping_is_potential_based() -> None:
+    """With a potential and gamma 1, the shaped rewards of an episode add up to the
+    outcome less the potential at the learner's first decision (the shaping
+    telescopes), and each step's shaping is the change of potential."""
+    def potential(game: object, seat: int) -> float:
+        state = game.state  # type: ignore[attr-defined]
+        return 0.01 * len(state.players[seat].zones["hand"]) - 0.02 * state.turn
+
+    plain, shaped = SelfPlayEnv(seed=4), SelfPlayEnv(seed=4, potential=potential)
+    rng = random.Random(4)
+    plain.reset(seed=4)
+    shaped.reset(seed=4)
+    start = potential(shaped.aec.game, shaped.learner)
+    total, done = 0.0, False
+    while not done:
+        before = potential(shaped.aec.game, shaped.learner)
+        action = rng.choice(np.flatnonzero(shaped.action_masks()).tolist())
+        _, outcome, *_ = plain.step(action)
+        _, reward, terminated, truncated, _ = shaped.step(action)
+        after = 0.0 if terminated else potential(shaped.aec.game, shaped.learner)
+        assert reward == pytest.approx(outcome + after - before)
+        total += reward
+        done = terminated or truncated
+    assert terminated and total == pytest.approx(outcome - start)
+
+
 def test_self_play_reset_skips_games_the_learner_never_decides_in(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A game over before the learner's first real decision is no episode: reset starts

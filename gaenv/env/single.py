@@ -8,6 +8,12 @@ The learner's reward is its own result (+1/-1/0) when the game ends, whoever
 moved last; the observation returned at the end is the learner's view of the
 final position (never None). ``action_masks()`` gives MaskablePPO the mask.
 
+Optional reward shaping: given ``potential(game, seat) -> float``, each step's
+reward also gets ``gamma * potential(after) - potential(before)``, measured at the
+learner's consecutive decisions, with the potential of an ended game taken as 0
+(potential-based shaping: it leaves the best policy unchanged while giving the
+learner a signal before the game ends).
+
 An illegal action (MaskablePPO never sends one) loses the game for the learner
 by default, like PettingZoo's ``env()``; ``illegal_action="raise"`` raises instead.
 """
@@ -53,6 +59,7 @@ class SelfPlayEnv(gymnasium.Env):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, opponent: Opponent | None = None, illegal_action: str = "lose",
+                 potential: Callable[[Any, int], float] | None = None, gamma: float = 1.0,
                  **config: Any) -> None:
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
@@ -63,6 +70,9 @@ class SelfPlayEnv(gymnasium.Env):
         self.opponent = opponent if opponent is not None else RandomOpponent(
             self.aec.config.seed)
         self.illegal_action = illegal_action
+        self.potential = potential
+        self.gamma = gamma
+        self._before = 0.0  # the potential at the learner's current decision
         self.learner = 0
         self._episodes = 0
 
@@ -102,6 +112,7 @@ class SelfPlayEnv(gymnasium.Env):
                 new_game()
             self._opponent_turns()
             if not self._done():
+                self._before = self._potential()
                 return self._view()
             # The game ended before the learner had a real decision (all its decisions
             # were forced): nothing to learn from, so the next game starts.
@@ -118,13 +129,21 @@ class SelfPlayEnv(gymnasium.Env):
                 raise
             obs, info = self._view()
             info["illegal_action"] = int(action)
-            return obs, -1.0, True, False, info
+            return obs, -1.0 - self._before, True, False, info
         self._opponent_turns()
         obs, info = self._view()
         terminated = aec.terminations[self.learner_agent]
         truncated = aec.truncations[self.learner_agent]
         reward = float(aec.rewards[self.learner_agent]) if terminated or truncated else 0.0
+        after = 0.0 if terminated else self._potential()
+        reward += self.gamma * after - self._before
+        self._before = after
         return obs, reward, terminated, truncated, info
+
+    def _potential(self) -> float:
+        if self.potential is None:
+            return 0.0
+        return float(self.potential(self.aec.game, self.learner))
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions (all zero once the game is over)."""
