@@ -172,7 +172,11 @@ def test_leak_test_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     def leaky(self, state, player, decision, slots, choices):  # type: ignore[no-untyped-def]
         obs = real(self, state, player, decision, slots, choices)
         hand = state.players[1 - player].zones[HAND][:4]
-        self._cards(obs, self._at["my_memory"], hand, state.cards, player)
+        codes = self._codes(state.cards, player)
+        width = observation.CARD_FEATURES
+        for i, cid in enumerate(hand):
+            start = self._at["my_memory"] + i * width
+            obs[start:start + width] = self._printed[codes[cid]]
         return obs
 
     monkeypatch.setattr(observation.Encoder, "encode", leaky)

@@ -114,11 +114,17 @@ def _empower_for(state: GameState, player: int, defn: CardDef) -> int:
     return state.players[player].empower if "Spell" in defn.subtypes else 0
 
 
+def _fast_action(defn: CardDef) -> bool:
+    """An action card that is not slow: the only cards playable outside the player's own
+    main phase with the stack empty."""
+    return defn.type == "action" and defn.speed != "slow"
+
+
 def can_activate(state: GameState, player: int, cid: int, enabled: set[str],
                  slow_ok: bool) -> bool:
     """Whether card ``cid`` in hand may be activated now (all activation steps legal)."""
     defn = state.cards[cid].defn
-    if not slow_ok and (defn.type != "action" or defn.speed == "slow"):
+    if not slow_ok and not _fast_action(defn):
         return False  # outside the player's own main phase only fast actions may be played
     if defn.is_champion or defn.element not in enabled:
         return False
@@ -175,7 +181,10 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     slow_ok = slow_allowed(state, player)
     cards = state.cards
     options = [decisions.PASS]
-    for cid in distinct_names(state, state.players[player].zones[HAND]):
+    hand = state.players[player].zones[HAND]
+    if not slow_ok:  # only fast actions can be played now: skip the rest unexamined
+        hand = [cid for cid in hand if _fast_action(cards[cid].defn)]
+    for cid in distinct_names(state, hand):
         if can_activate(state, player, cid, enabled, slow_ok):
             options.append(decisions.activate(cid, cards[cid].defn.name))
     for cid in field_objects(state, player):

@@ -13,6 +13,7 @@ their own search or glimpse (which the rules show them).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +39,7 @@ OPPONENT_GRAVEYARD_SLOTS = 8
 STACK_SLOTS = 6
 CLASS_SLOTS = 16
 LOW, HIGH_VALUE = -1.0, 4.0  # static features are clipped to this range
-BLOCK_CACHE = 4096  # memoized zone blocks (and object rows) kept at most
+MEMO_SIZE = 4096  # memoized player pieces (and object rows) kept at most
 
 PHASE_NAMES = (*PHASES, "combat")
 STACK_KINDS = ("activation", "materialization", "trigger", "ability")
@@ -83,16 +84,17 @@ def _bounded(value: float) -> float:
     return LOW if value < LOW else HIGH_VALUE if value > HIGH_VALUE else value
 
 
-def _object_state(state: GameState, cid: int, player: int) -> ObjectState:
-    """Everything an object's row depends on (a memo key): its card, whose it is, its
-    damage, rest and counters, and the modifiers applying to it."""
+def _object_state(state: GameState, cid: int, code: int) -> ObjectState:
+    """Everything an object's row depends on (a memo key): its `Encoder._codes` entry
+    (card and whose it is), its damage, rest and counters, and the modifiers applying
+    to it."""
     card = state.cards[cid]
     counters = card.counters
-    return (card.defn.index, card.owner == player, card.damage, card.rested,
+    return (code, card.damage, card.rested,
             tuple(counters.items()) if counters else (), statics.modifiers(state, cid))
 
 
-ObjectState = tuple[int, bool, int, bool, tuple[tuple[str, int], ...], statics.Modifiers]
+ObjectState = tuple[int, int, bool, tuple[tuple[str, int], ...], statics.Modifiers]
 _ELEMENT_AT = {e: i for i, e in enumerate(ELEMENTS)}
 
 
@@ -104,15 +106,19 @@ class Encoder:
         classes = sorted({c for card in pool.cards for c in card.classes})
         self.classes = {name: i for i, name in enumerate(classes[:CLASS_SLOTS])}
         # Row 2i: card i's printed features in someone else's card slot; 2i+1: in mine
-        # (the ``mine`` flag set). Zone blocks are memoized in ``_blocks``.
-        printed = np.zeros((2 * len(pool.cards), CARD_FEATURES), dtype=np.float32)
-        printed[:, :len(STATIC_NAMES)] = np.repeat(
+        # (the ``mine`` flag set); the last row, all zeros, is an empty slot.
+        printed = np.zeros((2 * len(pool.cards) + 1, CARD_FEATURES), dtype=np.float32)
+        printed[:-1, :len(STATIC_NAMES)] = np.repeat(
             np.array([self._static_row(card) for card in pool.cards], dtype=np.float32), 2, axis=0)
-        printed[1::2, len(STATIC_NAMES)] = 1.0
+        printed[1:-1:2, len(STATIC_NAMES)] = 1.0
         self._printed = printed
-        self._blocks: dict[tuple[Any, ...], np.ndarray] = {}  # a zone's block by its keys
-        self._rows: dict[ObjectState, np.ndarray] = {}  # one object's row by `_object_state`
+        self._empty = len(printed) - 1
+        # An object's play-state features by `_object_state`.
+        self._dynamic: dict[ObjectState, np.ndarray] = {}
         self._players: dict[tuple[Any, ...], np.ndarray] = {}  # a player piece by its values
+        # For the game last encoded: its card list and, per seat, each card id's row of
+        # ``_printed`` (a card's printed card and owner never change within a game).
+        self._game_codes: tuple[list[CardObj], tuple[list[int], list[int]]] | None = None
         stack_width = CARD_FEATURES + 2 + len(STACK_KINDS)
         choice_width = CARD_FEATURES + len(VERBS) + 1
         # (name, size, meaning, card slots, slot width): card pieces are slots of cards.
@@ -149,6 +155,14 @@ class Encoder:
             start += size
         self.size = start
         self._at = {p.name: p.start for p in self.pieces}
+        # The pieces from my_hand to opponent_graveyard lie end to end with one width:
+        # they are filled by one gather from ``_printed`` (`_card_slots`).
+        run = self.pieces[3:10]
+        for before, after in itertools.pairwise(run):
+            assert before.width == after.width == CARD_FEATURES
+            assert before.start + before.size == after.start
+        self._run = (run[0].start, sum(p.slots for p in run))
+        self._slot_at = {p.name: (p.start - run[0].start) // CARD_FEATURES for p in run}
         self.high = float(max(HIGH_VALUE, len(pool.cards)))
 
     # --- the layout -------------------------------------------------------------------
@@ -192,25 +206,32 @@ class Encoder:
 
     # --- building ---------------------------------------------------------------------
 
+    def _codes(self, cards: list[CardObj], player: int) -> list[int]:
+        """Card id -> its row of ``_printed`` as ``player`` sees it, for this game (built
+        again for another game, or when a token has joined the card list)."""
+        memo = self._game_codes
+        if memo is None or memo[0] is not cards or len(memo[1][0]) != len(cards):
+            rows = [2 * c.defn.index for c in cards]
+            memo = self._game_codes = (cards, (
+                [r + (c.owner == 0) for r, c in zip(rows, cards, strict=True)],
+                [r + (c.owner == 1) for r, c in zip(rows, cards, strict=True)]))
+        return memo[1][player]
+
     def encode(self, state: GameState, player: int, decision: Decision | None,
                slots: Slots, choices: list[Option]) -> np.ndarray:
         """``player``'s observation; ``decision`` is theirs to make (or None)."""
         obs = np.zeros(self.size, dtype=np.float32)
         at = self._at
         self._globals(obs, state, player, decision)
-        self._player(obs, at["me"], state, player)
-        self._player(obs, at["opponent"], state, 1 - player)
-        cards = state.cards
-        opp_grave = state.players[1 - player].zones["graveyard"][::-1][:OPPONENT_GRAVEYARD_SLOTS]
-        for piece, ids in (("my_hand", slots.hand), ("my_material", slots.material),
-                           ("my_graveyard", slots.graveyard), ("opponent_graveyard", opp_grave),
-                           ("my_memory", state.players[player].zones["memory"][:MEMORY_SLOTS])):
-            self._cards(obs, at[piece], ids, cards, player)
-        self._objects(obs, at["my_field"], slots.own, state, player)
-        self._objects(obs, at["opponent_field"], slots.opponent, state, player)
-        self._stack(obs, at["stack"], state, player)
+        codes = self._codes(state.cards, player)
+        self._player(obs, at["me"], state, player, codes)
+        self._player(obs, at["opponent"], state, 1 - player, codes)
+        self._card_slots(obs, state, player, slots, codes)
+        self._objects(obs, at["my_field"], slots.own, state, codes)
+        self._objects(obs, at["opponent_field"], slots.opponent, state, codes)
+        self._stack(obs, at["stack"], state, player, codes)
         if decision is not None and decision.player == player:
-            self._choices(obs, at["choices"], choices, state, player)
+            self._choices(obs, at["choices"], choices, codes)
         # Every value is written inside [LOW, HIGH_VALUE] (the card index inside the
         # vocabulary), so the observation never leaves its space (tested).
         return obs
@@ -233,100 +254,102 @@ class Encoder:
         if decision is not None:
             obs[o + decisions.DECISION_KINDS.index(decision.kind)] = 1.0
 
-    def _player(self, obs: np.ndarray, o: int, state: GameState, player: int) -> None:
+    def _player(self, obs: np.ndarray, o: int, state: GameState, player: int,
+                codes: list[int]) -> None:
+        """A player piece, memoized under its zone sizes, its lineage's cards and its
+        champion's life, damage and rest (its level and elements follow from the
+        lineage)."""
         zones = state.players[player].zones
         lineage = zones["lineage"]
-        champion = None
-        if lineage:
-            top = state.cards[lineage[-1]]
-            champion = (champions.level(state, player), champions.life(state, player),
-                        top.damage, top.rested)
-        key = (tuple([len(zones[zone]) for zone in PLAYER_ZONES]),
-               frozenset(champions.elements(state, player)), champion)
+        top = state.cards[lineage[-1]] if lineage else None
+        key = (tuple(map(len, map(zones.__getitem__, PLAYER_ZONES))),
+               tuple(map(codes.__getitem__, lineage)),
+               None if top is None else (champions.life(state, player), top.damage, top.rested))
         row = self._players.get(key)
         if row is None:
             values = [0.0] * (4 + len(ELEMENTS))
-            if champion is not None:
-                level, life, damage, rested = champion
-                values[:4] = [level / 3, _bounded(life / 30), _bounded(damage / 30),
-                              float(rested)]
-            for element in key[1]:
+            if top is not None:
+                life, damage, rested = key[2]
+                values[:4] = [champions.level(state, player) / 3, _bounded(life / 30),
+                              _bounded(damage / 30), float(rested)]
+            for element in champions.elements(state, player):
                 values[4 + _ELEMENT_AT[element]] = 1.0
             values += [_bounded(n / 20) for n in key[0]]
             row = self._remember(self._players, key, np.array(values, dtype=np.float32))
         obs[o:o + row.size] = row
 
-    def _card(self, obs: np.ndarray, o: int, card: CardObj, player: int) -> None:
-        """One card's printed features and whose it is."""
-        obs[o:o + CARD_FEATURES] = self._printed[2 * card.defn.index + (card.owner == player)]
-
-    def _cards(self, obs: np.ndarray, o: int, ids: list[int], cards: list[CardObj],
-               player: int) -> None:
-        """A zone of cards shown by their printed features (and whose they are)."""
-        if not ids:
-            return
-        key = tuple([2 * cards[c].defn.index + (cards[c].owner == player) for c in ids])
-        block = self._blocks.get(key)
-        if block is None:
-            block = self._remember(self._blocks, key, self._printed[list(key)].ravel())
-        obs[o:o + block.size] = block
+    def _card_slots(self, obs: np.ndarray, state: GameState, player: int, slots: Slots,
+                    codes: list[int]) -> None:
+        """The printed features (and whose it is) of every card in the card pieces, in
+        one gather from ``_printed``; empty slots stay zero."""
+        start, count = self._run
+        rows = [self._empty] * count
+        at = self._slot_at
+        opp_grave = state.players[1 - player].zones["graveyard"][::-1][:OPPONENT_GRAVEYARD_SLOTS]
+        for piece, ids in (("my_hand", slots.hand), ("my_memory",
+                           state.players[player].zones["memory"][:MEMORY_SLOTS]),
+                           ("my_material", slots.material), ("my_field", slots.own),
+                           ("opponent_field", slots.opponent), ("my_graveyard", slots.graveyard),
+                           ("opponent_graveyard", opp_grave)):
+            if ids:
+                first = at[piece]
+                rows[first:first + len(ids)] = map(codes.__getitem__, ids)
+        view = obs[start:start + count * CARD_FEATURES].reshape(count, CARD_FEATURES)
+        self._printed.take(rows, axis=0, out=view, mode="clip")
 
     def _objects(self, obs: np.ndarray, o: int, ids: list[int], state: GameState,
-                 player: int) -> None:
-        """Objects in play: printed features plus their state now (`_object_state`)."""
-        if not ids:
-            return
-        key = tuple([_object_state(state, c, player) for c in ids])
-        block = self._blocks.get(key)
-        if block is None:
-            rows = [self._object_row(k) for k in key]
-            block = self._remember(self._blocks, key, np.concatenate(rows))
-        obs[o:o + block.size] = block
+                 codes: list[int]) -> None:
+        """Objects in play: their state now (`_object_state`) after the printed features
+        that `_card_slots` wrote."""
+        first = o + len(STATIC_NAMES)
+        for cid in ids:
+            key = _object_state(state, cid, codes[cid])
+            dynamic = self._dynamic.get(key)
+            if dynamic is None:
+                dynamic = self._remember(self._dynamic, key, self._dynamic_row(key))
+            obs[first:first + len(DYNAMIC_NAMES)] = dynamic
+            first += CARD_FEATURES
 
-    def _object_row(self, key: ObjectState) -> np.ndarray:
-        row = self._rows.get(key)
-        if row is None:
-            index, mine, damage, rested, counted, mods = key
-            counters = dict(counted)
-            defn = self.pool.cards[index]
-            power, life = statics.modified_stats(defn, counters, mods)
-            row = self._printed[2 * index + mine].copy()
-            row[len(STATIC_NAMES):] = [
-                float(mine), 0.0 if power is None else _bounded(power / 10),
-                0.0 if life is None else _bounded(life / 30), _bounded(damage / 30),
-                float(rested), _bounded(counters.get("durability", 0) / 10),
-                _bounded(counters.get("buff", 0) / 5), _bounded(counters.get("debuff", 0) / 5),
-                float(bool(counters.get("distant"))), _bounded(counters.get("prevent", 0) / 5),
-                float(defn.has_keyword("stealth") or bool(mods.granted("stealth"))),
-                float(defn.has_keyword("taunt") or bool(mods.granted("taunt")))]
-            self._remember(self._rows, key, row)
-        return row
+    def _dynamic_row(self, key: ObjectState) -> np.ndarray:
+        code, damage, rested, counted, mods = key
+        mine = code & 1
+        counters = dict(counted)
+        defn = self.pool.cards[code >> 1]
+        power, life = statics.modified_stats(defn, counters, mods)
+        return np.array([
+            float(mine), 0.0 if power is None else _bounded(power / 10),
+            0.0 if life is None else _bounded(life / 30), _bounded(damage / 30),
+            float(rested), _bounded(counters.get("durability", 0) / 10),
+            _bounded(counters.get("buff", 0) / 5), _bounded(counters.get("debuff", 0) / 5),
+            float(bool(counters.get("distant"))), _bounded(counters.get("prevent", 0) / 5),
+            float(defn.has_keyword("stealth") or bool(mods.granted("stealth"))),
+            float(defn.has_keyword("taunt") or bool(mods.granted("taunt")))], dtype=np.float32)
 
     @staticmethod
     def _remember(cache: dict[Any, np.ndarray], key: Any, value: np.ndarray) -> np.ndarray:
         """Memoize an encoded piece under the values it was computed from (a pure function
         of them, so it never goes stale); a full cache starts afresh."""
-        if len(cache) >= BLOCK_CACHE:
+        if len(cache) >= MEMO_SIZE:
             cache.clear()
         cache[key] = value
         return value
 
-    def _stack(self, obs: np.ndarray, o: int, state: GameState, player: int) -> None:
+    def _stack(self, obs: np.ndarray, o: int, state: GameState, player: int,
+               codes: list[int]) -> None:
         width = CARD_FEATURES + 2 + len(STACK_KINDS)
         for i, item in enumerate(reversed(state.stack[-STACK_SLOTS:])):
             base = o + i * width
-            self._card(obs, base, state.cards[item.card], player)
+            obs[base:base + CARD_FEATURES] = self._printed[codes[item.card]]
             obs[base + CARD_FEATURES] = float(item.controller == player)
             obs[base + CARD_FEATURES + 1] = min(len(item.targets) / 4, HIGH_VALUE)
             obs[base + CARD_FEATURES + 2 + STACK_KINDS.index(item.kind)] = 1.0
 
-    def _choices(self, obs: np.ndarray, o: int, choices: list[Option], state: GameState,
-                 player: int) -> None:
+    def _choices(self, obs: np.ndarray, o: int, choices: list[Option], codes: list[int]) -> None:
         width = CARD_FEATURES + len(VERBS) + 1
         for i, option in enumerate(choices):
             base = o + i * width
             if option.card >= 0 and option.verb not in ("mode", "trigger", "yes"):
-                self._card(obs, base, state.cards[option.card], player)
+                obs[base:base + CARD_FEATURES] = self._printed[codes[option.card]]
             obs[base + CARD_FEATURES + VERBS.index(option.verb)] = 1.0
             if option.verb in ("mode", "trigger", "yes"):
                 obs[base + CARD_FEATURES + len(VERBS)] = min(option.card / 10, HIGH_VALUE)
