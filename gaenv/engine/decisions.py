@@ -7,7 +7,7 @@ option has a stable text form, which scenarios and replays use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Decision kinds. The environment encodes these; docs/engine.md describes each.
 OPPORTUNITY = "opportunity"        # hold opportunity: play a card or pass
@@ -38,9 +38,9 @@ DECISION_KINDS = (
 DECLINE_VERBS = frozenset({"pass", "no"})
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One legal answer. ``card`` is a card id, ``player`` whose object a target is."""
+class Option(NamedTuple):
+    """One legal answer. ``card`` is a card id, ``player`` whose object a target is.
+    (Immutable; a named tuple because the engine makes many of them per decision.)"""
 
     verb: str
     text: str
@@ -52,8 +52,7 @@ class Option:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """Who must choose, what kind of choice, the legal options, and what it is about."""
 
     player: int
