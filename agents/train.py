@@ -30,6 +30,7 @@ import numpy as np
 import yaml
 
 from agents.base import Agent, View
+from agents.evaluate import PairResult, evaluate
 from agents.heuristic import HeuristicAgent
 from agents.ppo import BEST_MODEL, FINAL_MODEL
 from agents.registry import make
@@ -188,12 +189,10 @@ def pretrain(model: Any, config: TrainConfig, log: Any) -> None:
 # --- evaluation and the curve -----------------------------------------------------------
 
 def evaluate_model(model_file: Path, config: TrainConfig, steps: int,
-                   folder: Path) -> list[Any]:
+                   folder: Path) -> list[PairResult]:
     """Play the evaluation opponents from the saved model (the same seeds every time,
     so that evaluations compare); append to eval.csv and redraw curve.png. Returns
     the model's result against each opponent."""
-    from agents.evaluate import evaluate
-
     spec = f"ppo:{model_file}"
     evaluation = evaluate([spec, *config.eval_opponents], config.eval_games, seed=10_000,
                           turn_limit=config.turn_limit,
