@@ -129,7 +129,7 @@ def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndar
     is the discounted outcome, less the shaping potential when the config shapes
     rewards (the value a shaped learner should predict)."""
     teacher = HeuristicAgent()
-    potential = Potential(config.shaping)
+    potential = Potential(config.shaping) if config.shaping else None
     specs = [s for s in config.opponents if s != "snapshots"] or ["heuristic"]
     env = raw_env(seed=config.seed, **config.env_config())
     observations, masks, actions, returns, potentials = [], [], [], [], []
@@ -147,7 +147,7 @@ def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndar
                 observations.append(obs["observation"])
                 masks.append(obs["action_mask"].astype(bool))
                 actions.append(action)
-                potentials.append(potential(env.game, seat))
+                potentials.append(potential(env.game, seat) if potential else 0.0)
             env.step(action)
         outcome = env.rewards[f"player_{seat}"]
         n = len(actions) - start

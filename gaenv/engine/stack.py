@@ -120,12 +120,11 @@ def _fast_action(defn: CardDef) -> bool:
     return defn.type == "action" and defn.speed != "slow"
 
 
-def can_activate(state: GameState, player: int, cid: int, enabled: set[str],
-                 slow_ok: bool) -> bool:
-    """Whether card ``cid`` in hand may be activated now (all activation steps legal)."""
+def can_activate(state: GameState, player: int, cid: int, enabled: set[str]) -> bool:
+    """Whether card ``cid`` in hand may be activated now (all activation steps legal),
+    its speed aside: `opportunity_options` offers only fast actions outside the
+    player's own main phase."""
     defn = state.cards[cid].defn
-    if not slow_ok and not _fast_action(defn):
-        return False  # outside the player's own main phase only fast actions may be played
     if defn.is_champion or defn.element not in enabled:
         return False
     if defn.type == "attack":
@@ -182,10 +181,10 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     cards = state.cards
     options = [decisions.PASS]
     hand = state.players[player].zones[HAND]
-    if not slow_ok:  # only fast actions can be played now: skip the rest unexamined
+    if not slow_ok:  # outside the player's own main phase only fast actions may be played
         hand = [cid for cid in hand if _fast_action(cards[cid].defn)]
     for cid in distinct_names(state, hand):
-        if can_activate(state, player, cid, enabled, slow_ok):
+        if can_activate(state, player, cid, enabled):
             options.append(decisions.activate(cid, cards[cid].defn.name))
     for cid in field_objects(state, player):
         abilities = cards[cid].defn.abilities
