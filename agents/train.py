@@ -4,9 +4,9 @@
 The learner plays `SelfPlayEnv` in ``n_envs`` environments (``SubprocVecEnv``),
 its seat alternating; each game's opponent is drawn from a pool by the
 config's weights: reference agents, and frozen snapshots of the learner saved
-every ``snapshot_every`` steps. Optionally the policy first imitates the
-heuristic (``pretrain``), and ``shaping`` adds a potential-based reward from
-the search agent's position score. One folder per run holds the resolved
+every ``snapshot_every`` steps. Optionally the policy first imitates a
+teacher agent, the heuristic by default (``pretrain``), and ``shaping`` adds a
+potential-based reward from the search agent's position score. One folder per run holds the resolved
 config, checkpoints, TensorBoard logs, the snapshot pool, periodic evaluation
 results (``eval.csv``), the learning curve (``curve.png``), ``best_model.zip``
 (the evaluation with the best mean win rate so far) and ``final_model.zip``.
@@ -19,10 +19,12 @@ import argparse
 import csv
 import datetime
 import functools
+import multiprocessing
 import os
 import random
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -124,21 +126,43 @@ def _vec_env(config: TrainConfig, folder: Path) -> Any:
 # --- imitation warm start ---------------------------------------------------------------
 
 def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Observations, masks, actions and value targets of the heuristic's decisions in
-    ``pretrain.games`` games against the config's reference opponents. A value target
-    is the discounted outcome, less the shaping potential when the config shapes
-    rewards (the value a shaped learner should predict)."""
-    teacher = HeuristicAgent()
+    """Observations, masks, actions and value targets of the teacher's decisions in
+    ``pretrain.games`` games against the config's reference opponents, played in
+    ``pretrain.workers`` processes (each game is seeded by its number, so the data do
+    not depend on how many). A value target is the discounted outcome, less the
+    shaping potential when the config shapes rewards (the value a shaped learner
+    should predict)."""
+    settings = config.pretrain
+    workers = min(settings.workers, settings.games)
+    chunks = [range(w, settings.games, workers) for w in range(workers)]
+    if workers == 1:
+        parts = [_imitation_games(config, chunks[0])]
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(workers, mp_context=context) as executor:
+            parts = list(executor.map(_imitation_games, [config] * workers, chunks))
+    games = sorted((game for part in parts for game in part), key=lambda g: g[0])
+    return tuple(np.concatenate([g[k] for g in games])  # type: ignore[return-value]
+                 for k in range(1, 5))
+
+
+GameData = tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
+    """The imitation data of each of ``games``: (game number, observations, masks,
+    actions, value targets)."""
     potential = Potential(config.shaping) if config.shaping else None
     specs = [s for s in config.opponents if s != "snapshots"] or ["heuristic"]
     env = raw_env(seed=config.seed, **config.env_config())
-    observations, masks, actions, returns, potentials = [], [], [], [], []
-    for game in range(config.pretrain.games):
+    out = []
+    for game in games:
+        teacher = make(config.pretrain.teacher, f"teacher:{game}")
         opponent = make(specs[game % len(specs)], f"pretrain:{game}")
         seat = game % 2
         seats = (teacher, opponent) if seat == 0 else (opponent, teacher)
         env.reset(seed=config.seed * 100_003 + game)
-        start = len(actions)
+        observations, masks, actions, potentials = [], [], [], []
         while not env.game.over:
             player = AGENTS.index(env.agent_selection)
             obs = env.observe(env.agent_selection)
@@ -150,10 +174,12 @@ def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndar
                 potentials.append(potential(env.game, seat) if potential else 0.0)
             env.step(action)
         outcome = env.rewards[f"player_{seat}"]
-        n = len(actions) - start
-        returns += [outcome * config.ppo.gamma ** (n - 1 - i) for i in range(n)]
-    return (np.array(observations), np.array(masks), np.array(actions),
-            np.array(returns, dtype=np.float32) - np.array(potentials, dtype=np.float32))
+        n = len(actions)
+        returns = np.array([outcome * config.ppo.gamma ** (n - 1 - i) for i in range(n)],
+                           dtype=np.float32) - np.array(potentials, dtype=np.float32)
+        out.append((game, np.array(observations).reshape(n, -1), np.array(masks).reshape(n, -1),
+                    np.array(actions, dtype=np.int64), returns))
+    return out
 
 
 def pretrain(model: Any, config: TrainConfig, log: Any) -> None:
@@ -183,7 +209,7 @@ def pretrain(model: Any, config: TrainConfig, log: Any) -> None:
                 dist = policy.get_distribution(torch.as_tensor(obs[idx]), action_masks=masks[idx])
                 hits += int((dist.get_actions(deterministic=True).numpy() == actions[idx]).sum())
         log(f"imitation epoch {epoch + 1}/{settings.epochs}: loss {np.mean(losses):.3f}, "
-            f"agrees with the heuristic on {hits / len(actions):.1%} of {len(actions)} decisions")
+            f"agrees with the teacher on {hits / len(actions):.1%} of {len(actions)} decisions")
 
 
 # --- evaluation and the curve -----------------------------------------------------------

@@ -35,10 +35,13 @@ class PPOSettings:
 
 @dataclass(frozen=True)
 class PretrainSettings:
-    """Imitation before PPO: the policy learns the heuristic's choices (and the value head
-    the games' outcomes) from ``games`` games; 0 skips it."""
+    """Imitation before PPO: the policy learns the ``teacher`` agent's choices (and the
+    value head the games' outcomes) from ``games`` games, played in ``workers``
+    processes; 0 games skips it."""
 
     games: int = 0
+    teacher: str = "heuristic"       # an agent spec (agents.registry): heuristic, search, ...
+    workers: int = 1                 # processes playing the teacher's games (same data for any)
     epochs: int = 4
     batch_size: int = 256
     learning_rate: float = 1e-3
@@ -168,11 +171,15 @@ def check(config: TrainConfig, where: str) -> None:
                  focus="learner")
     except ScheduleError as exc:
         problems.append(f"'eval_opponents'/'eval_games': {exc}")
-    for spec in [*(s for s in config.opponents if s != "snapshots"), *config.eval_opponents]:
+    if config.pretrain.workers < 1:
+        problems.append(f"'pretrain.workers' must be at least 1, got {config.pretrain.workers}")
+    specs = [*(s for s in config.opponents if s != "snapshots"), *config.eval_opponents]
+    for role, spec in [*(("opponent", s) for s in specs), ("'pretrain.teacher'",
+                                                          config.pretrain.teacher)]:
         try:
             make(spec)
         except (AgentSpecError, FileNotFoundError) as exc:
-            problems.append(f"opponent {spec!r}: {exc}")
+            problems.append(f"{role} {spec!r}: {exc}")
     try:
         EnvConfig.from_kwargs(**config.env_config())
     except ConfigError as exc:

@@ -16,7 +16,7 @@ from agents.match import play_game
 from agents.play import play
 from agents.registry import AgentSpecError, make
 from agents.search import SearchAgent, determinize
-from agents.train import train
+from agents.train import imitation_data, train
 from agents.train_config import load
 from gaenv.engine.zones import check_conservation
 from gaenv.env.aec import AGENTS, raw_env
@@ -164,6 +164,25 @@ def test_training_config_typo_names_the_key(tmp_path: Path) -> None:
     path.write_text("opponents: {heuristc: 1}\n")
     with pytest.raises(ConfigError, match="unknown agent 'heuristc'"):
         load(path)
+    path.write_text("pretrain: {teacher: serch}\n")
+    with pytest.raises(ConfigError, match=r"'pretrain\.teacher' 'serch'"):
+        load(path)
+
+
+def test_imitation_data_do_not_depend_on_workers(tmp_path: Path) -> None:
+    """The teacher's games are seeded by number, so two worker processes give the same
+    data, in the same order, as one; every recorded action was legal."""
+    path = tmp_path / "imitate.yaml"
+    path.write_text("opponents: {random: 1}\n"
+                    "pretrain: {games: 3, teacher: 'search:budget=2,horizon=4'}\n")
+    one = imitation_data(load(path))
+    two = imitation_data(load(path, {"pretrain": {"games": 3, "workers": 2,
+                                                  "teacher": "search:budget=2,horizon=4"}}))
+    assert len(one[2]) > 10
+    for a, b in zip(one, two, strict=True):
+        assert a.dtype == b.dtype and np.array_equal(a, b)
+    _, masks, actions, _ = one
+    assert masks[np.arange(len(actions)), actions].all()
 
 
 def test_tiny_training_run_and_resume(tmp_path: Path) -> None:
