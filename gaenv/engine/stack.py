@@ -176,16 +176,17 @@ def _ability_usable(state: GameState, player: int, cid: int, ability: Ability) -
 
 
 def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
-    enabled = champions.elements(state, player)
     slow_ok = slow_allowed(state, player)
     cards = state.cards
     options = [decisions.PASS]
     hand = state.players[player].zones[HAND]
     if not slow_ok:  # outside the player's own main phase only fast actions may be played
         hand = [cid for cid in hand if _fast_action(cards[cid].defn)]
-    for cid in distinct_names(state, hand):
-        if can_activate(state, player, cid, enabled):
-            options.append(decisions.activate(cid, cards[cid].defn.name))
+    if hand:
+        enabled = champions.elements(state, player)
+        for cid in distinct_names(state, hand):
+            if can_activate(state, player, cid, enabled):
+                options.append(decisions.activate(cid, cards[cid].defn.name))
     for cid in field_objects(state, player):
         abilities = cards[cid].defn.abilities
         if not abilities:
