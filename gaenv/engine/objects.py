@@ -107,6 +107,17 @@ class CardDef:
     # A modal card: (text, effect, targets) per mode; one is chosen as it is played.
     modes: tuple[tuple[str, tuple[Node, ...], tuple[str, ...]], ...] = field(default=())
     token: bool = False
+    # Derived from the fields above when the card is made (not printed, not compared):
+    # the indices of its activated abilities, and whether it is an action card that is
+    # not slow, the only kind playable outside its player's own main phase with an empty
+    # stack ("Parts of a Card - Speed"). The rules engine asks both at every opportunity.
+    activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    fast_action: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "activated", tuple(
+            i for i, a in enumerate(self.abilities) if a.activated))
+        object.__setattr__(self, "fast_action", self.type == "action" and self.speed != "slow")
 
     @property
     def is_champion(self) -> bool:

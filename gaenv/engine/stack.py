@@ -114,12 +114,6 @@ def _empower_for(state: GameState, player: int, defn: CardDef) -> int:
     return state.players[player].empower if "Spell" in defn.subtypes else 0
 
 
-def _fast_action(defn: CardDef) -> bool:
-    """An action card that is not slow: the only cards playable outside the player's own
-    main phase with the stack empty."""
-    return defn.type == "action" and defn.speed != "slow"
-
-
 def can_activate(state: GameState, player: int, cid: int, enabled: set[str]) -> bool:
     """Whether card ``cid`` in hand may be activated now (all activation steps legal),
     its speed aside: `opportunity_options` offers only fast actions outside the
@@ -181,18 +175,17 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     options = [decisions.PASS]
     hand = state.players[player].zones[HAND]
     if not slow_ok:  # outside the player's own main phase only fast actions may be played
-        hand = [cid for cid in hand if _fast_action(cards[cid].defn)]
+        hand = [cid for cid in hand if cards[cid].defn.fast_action]
     if hand:
         enabled = champions.elements(state, player)
         for cid in distinct_names(state, hand):
             if can_activate(state, player, cid, enabled):
                 options.append(decisions.activate(cid, cards[cid].defn.name))
     for cid in field_objects(state, player):
-        abilities = cards[cid].defn.abilities
-        if not abilities:
-            continue
-        for index, ability in enumerate(abilities):
-            if ability.activated and _ability_usable(state, player, cid, ability):
+        defn = cards[cid].defn
+        for index in defn.activated:
+            ability = defn.abilities[index]
+            if _ability_usable(state, player, cid, ability):
                 text = ability.text or f"ability {index + 1}"
                 options.append(decisions.use_ability(cid, label(state, cid), index, text))
     if slow_ok:
