@@ -141,7 +141,8 @@ def assign(state: GameState, decision: Decision, slots: Slots) -> tuple[dict[int
 
 def mask_of(by_index: dict[int, Option]) -> np.ndarray:
     mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    mask[list(by_index)] = 1
+    for index in by_index:  # a few indices: faster one by one than by fancy indexing
+        mask[index] = 1
     return mask
 
 

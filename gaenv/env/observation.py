@@ -295,7 +295,8 @@ class Encoder:
                 first = at[piece]
                 rows[first:first + len(ids)] = map(codes.__getitem__, ids)
         view = obs[start:start + count * CARD_FEATURES].reshape(count, CARD_FEATURES)
-        self._printed.take(rows, axis=0, out=view, mode="clip")
+        # (an index array: numpy converts a list more slowly inside take)
+        self._printed.take(np.array(rows, dtype=np.intp), axis=0, out=view, mode="clip")
 
     def _objects(self, obs: np.ndarray, o: int, ids: list[int], state: GameState,
                  codes: list[int]) -> None:
