@@ -127,38 +127,43 @@ def _vec_env(config: TrainConfig, folder: Path) -> Any:
 
 def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Observations, masks, actions and value targets of the teacher's decisions in
-    ``pretrain.games`` games against the config's reference opponents, played in
-    ``pretrain.workers`` processes (each game is seeded by its number, so the data do
-    not depend on how many). A value target is the discounted outcome, less the
-    shaping potential when the config shapes rewards (the value a shaped learner
-    should predict)."""
+    ``pretrain.games`` games against the config's reference opponents (drawn by their
+    weights), the teacher's seat alternating. The games are played in batches by
+    ``pretrain.workers`` processes; each is seeded by its number, so the data do not
+    depend on how many. A value target is the discounted outcome, less the shaping
+    potential when the config shapes rewards (the value a shaped learner should
+    predict)."""
     settings = config.pretrain
-    workers = min(settings.workers, settings.games)
-    chunks = [range(w, settings.games, workers) for w in range(workers)]
-    if workers == 1:
-        parts = [_imitation_games(config, chunks[0])]
+    batches = [range(start, min(start + IMITATION_BATCH, settings.games))
+               for start in range(0, settings.games, IMITATION_BATCH)]
+    workers = min(settings.workers, len(batches))
+    if workers <= 1:
+        parts = [_imitation_games(config, batch) for batch in batches]
     else:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(workers, mp_context=context) as executor:
-            parts = list(executor.map(_imitation_games, [config] * workers, chunks))
-    games = sorted((game for part in parts for game in part), key=lambda g: g[0])
+            parts = list(executor.map(_imitation_games, [config] * len(batches), batches))
+    games = [game for part in parts for game in part]
     return tuple(np.concatenate([g[k] for g in games])  # type: ignore[return-value]
-                 for k in range(1, 5))
+                 for k in range(4))
 
 
-GameData = tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+IMITATION_BATCH = 10  # games per task handed to a worker (small, to keep workers even)
+GameData = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
-    """The imitation data of each of ``games``: (game number, observations, masks,
-    actions, value targets)."""
+    """The imitation data (observations, masks, actions, value targets) of each game of
+    ``games``, in order."""
     potential = Potential(config.shaping) if config.shaping else None
-    specs = [s for s in config.opponents if s != "snapshots"] or ["heuristic"]
+    weights = {s: w for s, w in config.opponents.items() if s != "snapshots" and w > 0}
     env = raw_env(seed=config.seed, **config.env_config())
     out = []
     for game in games:
         teacher = make(config.pretrain.teacher, f"teacher:{game}")
-        opponent = make(specs[game % len(specs)], f"pretrain:{game}")
+        draw = random.Random(f"{config.seed}:pretrain:{game}")
+        spec = draw.choices(list(weights), list(weights.values()))[0]
+        opponent = make(spec, f"pretrain:{game}")
         seat = game % 2
         seats = (teacher, opponent) if seat == 0 else (opponent, teacher)
         env.reset(seed=config.seed * 100_003 + game)
@@ -177,7 +182,7 @@ def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
         n = len(actions)
         returns = np.array([outcome * config.ppo.gamma ** (n - 1 - i) for i in range(n)],
                            dtype=np.float32) - np.array(potentials, dtype=np.float32)
-        out.append((game, np.array(observations).reshape(n, -1), np.array(masks).reshape(n, -1),
+        out.append((np.array(observations).reshape(n, -1), np.array(masks).reshape(n, -1),
                     np.array(actions, dtype=np.int64), returns))
     return out
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import agents.train
 from agents.base import RandomAgent
 from agents.evaluate import ScheduleError, evaluate, schedule, wilson
 from agents.heuristic import HeuristicAgent
@@ -169,9 +170,12 @@ def test_training_config_typo_names_the_key(tmp_path: Path) -> None:
         load(path)
 
 
-def test_imitation_data_do_not_depend_on_workers(tmp_path: Path) -> None:
-    """The teacher's games are seeded by number, so two worker processes give the same
-    data, in the same order, as one; every recorded action was legal."""
+def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The teacher's games are seeded by number, so two worker processes (one game per
+    batch here) give the same data, in the same order, as one; every recorded action
+    was legal."""
+    monkeypatch.setattr(agents.train, "IMITATION_BATCH", 1)
     path = tmp_path / "imitate.yaml"
     path.write_text("opponents: {random: 1}\n"
                     "pretrain: {games: 3, teacher: 'search:budget=2,horizon=4'}\n")
