@@ -38,6 +38,7 @@ from agents.ppo import BEST_MODEL, FINAL_MODEL
 from agents.registry import make
 from agents.search import evaluate as position_worth
 from agents.train_config import TrainConfig, load
+from gaenv.env.actions import N_ACTIONS
 from gaenv.env.aec import AGENTS, raw_env
 from gaenv.env.config import ConfigError
 from gaenv.env.single import SelfPlayEnv
@@ -182,7 +183,9 @@ def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
         n = len(actions)
         returns = np.array([outcome * config.ppo.gamma ** (n - 1 - i) for i in range(n)],
                            dtype=np.float32) - np.array(potentials, dtype=np.float32)
-        out.append((np.array(observations).reshape(n, -1), np.array(masks).reshape(n, -1),
+        # (explicit widths: a teacher can end a game without a decision of its own)
+        out.append((np.array(observations, dtype=np.float32).reshape(n, env.encoder.size),
+                    np.array(masks, dtype=bool).reshape(n, N_ACTIONS),
                     np.array(actions, dtype=np.int64), returns))
     return out
 
