@@ -6,10 +6,11 @@ its seat alternating; each game's opponent is drawn from a pool by the
 config's weights: reference agents, and frozen snapshots of the learner saved
 every ``snapshot_every`` steps. Optionally the policy first imitates a
 teacher agent, the heuristic by default (``pretrain``), and ``shaping`` adds a
-potential-based reward from the search agent's position score. One folder per run holds the resolved
-config, checkpoints, TensorBoard logs, the snapshot pool, periodic evaluation
-results (``eval.csv``), the learning curve (``curve.png``), ``best_model.zip``
-(the evaluation with the best mean win rate so far) and ``final_model.zip``.
+potential-based reward from the search agent's position score. One folder per
+run holds the resolved config, checkpoints, TensorBoard logs, the snapshot
+pool, periodic evaluation results (``eval.csv``), the learning curve
+(``curve.png``), ``best_model.zip`` (the evaluation with the best mean win
+rate so far) and ``final_model.zip``.
 ``--resume CHECKPOINT`` continues a run from one of its checkpoints.
 """
 
