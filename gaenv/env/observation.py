@@ -198,7 +198,7 @@ class Encoder:
         triggers = {a.trigger for a in card.abilities}
         row += [float(t in triggers) for t in events.TRIGGERS]
         row += [float(any(a.static is not None for a in card.abilities)),
-                float(any(a.activated for a in card.abilities)), float(bool(card.modes))]
+                float(bool(card.activated)), float(bool(card.modes))]
         row += [float(c in card.classes) for c in list(self.classes)]
         row += [0.0] * (CLASS_SLOTS - len(self.classes))
         return [min(max(v, LOW), HIGH_VALUE) if i != CARD_INDEX else v
