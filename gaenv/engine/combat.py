@@ -33,7 +33,7 @@ from gaenv.engine import champions, decisions, events, keywords, rules, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT, LINEAGE
 from gaenv.engine.state import AttackFrame, Combat, GameState
-from gaenv.engine.zones import distinct_names, find_object, label, move_card
+from gaenv.engine.zones import distinct_names, find_object, label, labels, move_card
 
 # phase_stage values while phase == "combat".
 DECLARED = 0
@@ -106,19 +106,20 @@ def attack_options(state: GameState, player: int) -> list[Option]:
         return not unseen_only or _has(state, "true_sight", *sources)
 
     options = []
+    names = labels(state, player)
     champ = champions.champion(state, player)
+    field = state.players[player].zones[FIELD]
     if champ >= 0 and not cards[champ].rested:
         if power_of(state, champ) > 0 and has_target(champ):
-            options.append(decisions.attack_with(champ, label(state, champ)))
-        for cid in state.players[player].zones[FIELD]:
+            options.append(decisions.attack_with(champ, names[champ]))
+        for cid in field:
             if cards[cid].defn.type == "weapon" and has_target(champ, cid):
-                options.append(decisions.attack_with(champ, label(state, champ), cid,
-                                                     label(state, cid)))
-    for cid in state.players[player].zones[FIELD]:
+                options.append(decisions.attack_with(champ, names[champ], cid, names[cid]))
+    for cid in field:
         card = cards[cid]
         if (card.defn.type == "ally" and not card.rested and power_of(state, cid) > 0
                 and obeys(state, cid) and has_target(cid)):
-            options.append(decisions.attack_with(cid, label(state, cid)))
+            options.append(decisions.attack_with(cid, names[cid]))
     return options
 
 

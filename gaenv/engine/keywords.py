@@ -51,8 +51,8 @@ KEYWORDS: dict[str, Keyword] = {
 def value(state: GameState, cid: int, name: str) -> int | None:
     """The card's ``name`` keyword: None if it lacks it, else its number (0 if unnumbered)."""
     printed = state.cards[cid].defn.keywords.get(name)
-    if not statics.of_kind(state, "grant_keyword"):  # the common case: only what is printed
-        return printed
+    if "grant_keyword" not in (state.static_cache or statics.current(state)).by_kind:
+        return printed  # the common case: only what is printed
     granted = statics.modifiers(state, cid).granted(name)
     if not granted:
         return printed
@@ -61,4 +61,6 @@ def value(state: GameState, cid: int, name: str) -> int | None:
 
 
 def has(state: GameState, cid: int, name: str) -> bool:
+    if "grant_keyword" not in (state.static_cache or statics.current(state)).by_kind:
+        return name in state.cards[cid].defn.keywords  # the common case, as in `value`
     return value(state, cid, name) is not None

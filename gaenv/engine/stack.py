@@ -41,7 +41,7 @@ from gaenv.engine.objects import (
     Node,
 )
 from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
-from gaenv.engine.zones import distinct_names, field_objects, label, move_card
+from gaenv.engine.zones import distinct_names, label, move_card
 
 ACTIVATION = "activation"
 MATERIALIZATION = "materialization"
@@ -181,7 +181,7 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
         for cid in distinct_names(state, hand):
             if can_activate(state, player, cid, enabled):
                 options.append(decisions.activate(cid, cards[cid].defn.name))
-    for cid in field_objects(state, player):
+    for cid in statics.activatable(state, player):
         defn = cards[cid].defn
         for index in defn.activated:
             ability = defn.abilities[index]

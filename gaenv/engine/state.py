@@ -231,8 +231,8 @@ class GameState:
     __slots__ = (
         "cards", "checks_due", "combat", "decision", "decisions_made", "first_player", "frames",
         "lasting", "next_oid", "next_timestamp", "over", "passes", "pending_triggers", "phase",
-        "phase_stage", "players", "priority", "rng", "stack", "static_cache", "truncated", "turn",
-        "turn_limit", "turn_one_pending", "turn_player", "winner",
+        "phase_stage", "players", "priority", "rng", "stack", "static_cache", "static_memo",
+        "truncated", "turn", "turn_limit", "turn_one_pending", "turn_player", "winner",
     )
 
     def __init__(self, seed: int, turn_limit: int) -> None:
@@ -246,6 +246,8 @@ class GameState:
         self.lasting: list[Lasting] = []
         # Statics in force, derived from cards and lasting effects (see engine.statics).
         self.static_cache: Any = None  # statics._Cache, owned by gaenv.engine.statics
+        # The per-object memo of the statics last found, kept while they stay the same.
+        self.static_memo: Any = None
         # Whether anything the state-based checks look at changed since they last ran.
         self.checks_due = True
         self.turn = 0
@@ -277,8 +279,9 @@ class GameState:
         c.combat = self.combat.copy() if self.combat is not None else None
         c.lasting = list(self.lasting)  # Lasting records are never mutated
         # Immutable values, and values only ever replaced (the decision); the statics cache
-        # is shared while it is valid for both (its memo only gains entries true for both,
-        # and whichever changes first drops it, see statics.changed):
+        # is shared while it is valid for both (whichever changes first drops it, see
+        # statics.changed), and so is the per-object memo (it only gains entries true for
+        # both, see statics.current):
         for name in _SHARED_SLOTS:
             setattr(c, name, getattr(self, name))
         c.rng = random.Random()
@@ -315,7 +318,7 @@ class GameState:
 
 # GameState slots a clone may share with the original.
 _SHARED_SLOTS = (
-    "static_cache", "checks_due", "turn", "turn_player", "first_player", "phase", "phase_stage",
-    "turn_one_pending", "priority", "passes", "decision", "decisions_made", "over",
+    "static_cache", "static_memo", "checks_due", "turn", "turn_player", "first_player", "phase",
+    "phase_stage", "turn_one_pending", "priority", "passes", "decision", "decisions_made", "over",
     "truncated", "winner", "turn_limit", "next_oid", "next_timestamp",
 )

@@ -78,9 +78,16 @@ NO_MODIFIERS = Modifiers(0, 0, ())
 class _Cache(NamedTuple):
     found: list[Static]
     by_kind: dict[str, list[Static]]
-    # card id -> its Modifiers, filled on demand: they depend only on the statics
-    # above and on the object's card, owner and oid, whose changes drop the cache.
-    modifiers: dict[int, Modifiers]
+    # card id -> (its oid, its Modifiers), filled on demand. An entry is a function of the
+    # statics in ``found`` and of the card's printed card, owner and oid, so it stays true
+    # for as long as the same statics are in force: a rebuilt cache that finds the same
+    # statics keeps the memo (``state.static_memo``), and an entry is used only while
+    # the card is still the object it was made for (same oid).
+    modifiers: dict[int, tuple[int, Modifiers]]
+    # Per player, the objects (champion first, then in entry order) whose card has
+    # activated abilities: what opportunity looks at for abilities to use. It changes
+    # only with the cards in play, as the statics do.
+    activatable: tuple[list[int], list[int]]
 
 
 def sources(state: GameState) -> list[Static]:
@@ -90,50 +97,80 @@ def sources(state: GameState) -> list[Static]:
     moving, an object's identity or timestamp, the lasting effects) calls
     `changed`. `check_cache` verifies the cache in checked games.
     """
-    return _cached(state).found
+    return current(state).found
 
 
 def of_kind(state: GameState, op: str) -> list[Static]:
     """The statics in force of one kind (``modify_stats``, ``grant_keyword``, ...): the
     hot lookups scan only these, usually none or a few."""
-    return (state.static_cache or _cached(state)).by_kind.get(op, _NONE)
+    return (state.static_cache or current(state)).by_kind.get(op, _NONE)
 
 
 _NONE: list[Static] = []  # returned for kinds with no statics in force; never mutated
 
 
+def modifies_objects(state: GameState) -> bool:
+    """Whether any static in force could modify an object (its stats or keywords): when
+    none does, `modifiers` is `NO_MODIFIERS` for every object."""
+    by_kind = (state.static_cache or current(state)).by_kind
+    return "modify_stats" in by_kind or "grant_keyword" in by_kind
+
+
 def modifiers(state: GameState, cid: int) -> Modifiers:
     """The power/life modifiers and granted keywords applying to object ``cid`` now."""
-    cache = state.static_cache or _cached(state)
+    cache = state.static_cache or current(state)
+    card = state.cards[cid]
     found = cache.modifiers.get(cid)
-    if found is None:
-        by_kind = cache.by_kind
-        if "modify_stats" not in by_kind and "grant_keyword" not in by_kind:
-            return NO_MODIFIERS
-        card = state.cards[cid]
-        power = life = 0
-        for s in by_kind.get("modify_stats", _NONE):
-            if applies(s, card):
-                power += s.node.args["power"]
-                life += s.node.args["life"]
-        granted: dict[str, tuple[int, ...]] = {}
-        for s in by_kind.get("grant_keyword", _NONE):
-            if applies(s, card):
-                name = s.node.args["keyword"]
-                granted[name] = (*granted.get(name, ()), s.node.args["amount"])
-        found = cache.modifiers[cid] = Modifiers(power, life, tuple(granted.items()))
-    return found
+    if found is not None and found[0] == card.oid:
+        return found[1]
+    by_kind = cache.by_kind
+    if "modify_stats" not in by_kind and "grant_keyword" not in by_kind:
+        return NO_MODIFIERS
+    power = life = 0
+    for s in by_kind.get("modify_stats", _NONE):
+        if applies(s, card):
+            power += s.node.args["power"]
+            life += s.node.args["life"]
+    granted: dict[str, tuple[int, ...]] = {}
+    for s in by_kind.get("grant_keyword", _NONE):
+        if applies(s, card):
+            name = s.node.args["keyword"]
+            granted[name] = (*granted.get(name, ()), s.node.args["amount"])
+    mods = Modifiers(power, life, tuple(granted.items()))
+    cache.modifiers[cid] = (card.oid, mods)
+    return mods
 
 
-def _cached(state: GameState) -> _Cache:
+def current(state: GameState) -> _Cache:
+    """The statics in force, computed now if the cached ones were dropped (`changed`)."""
     cache = state.static_cache
     if cache is None:
         found = list(_compute(state))
         by_kind: dict[str, list[Static]] = {}
         for s in found:
             by_kind.setdefault(s.node.op, []).append(s)
-        cache = state.static_cache = _Cache(found, by_kind, {})
+        memo = state.static_memo
+        if memo is None or memo[0] != found:
+            memo = state.static_memo = (found, {})
+        cache = state.static_cache = _Cache(found, by_kind, memo[1], _activatable(state))
     return cache
+
+
+def _activatable(state: GameState) -> tuple[list[int], list[int]]:
+    cards = state.cards
+    found: tuple[list[int], list[int]] = ([], [])
+    for p in state.players:
+        lineage = p.zones[LINEAGE]
+        for cid in (lineage[-1:] + p.zones[FIELD]):
+            if cards[cid].defn.activated:
+                found[p.index].append(cid)
+    return found
+
+
+def activatable(state: GameState, player: int) -> list[int]:
+    """The player's objects with activated abilities (champion first, then in entry
+    order)."""
+    return (state.static_cache or current(state)).activatable[player]
 
 
 def changed(state: GameState) -> None:
@@ -149,13 +186,15 @@ def check_cache(state: GameState) -> None:
     cache = state.static_cache
     if cache is None:
         return
-    if cache.found != list(_compute(state)):
+    if cache.found != list(_compute(state)) or cache.activatable != _activatable(state):
         raise AssertionError("stale static-effect cache")
     memo = dict(cache.modifiers)
-    for cid, remembered in memo.items():
+    for cid, (oid, remembered) in memo.items():
+        if state.cards[cid].oid != oid:
+            continue  # never used again: the card is no longer that object
         cache.modifiers.pop(cid)
         fresh = modifiers(state, cid)
-        cache.modifiers[cid] = remembered
+        cache.modifiers[cid] = (oid, remembered)
         if fresh != remembered:
             raise AssertionError(f"stale modifiers memoized for card {cid}")
 
@@ -255,9 +294,16 @@ _APPLIES: dict[tuple[int, int, int, int], tuple[Node, CardDef, bool]] = {}
 
 def stat(state: GameState, cid: int, name: str) -> int | None:
     """An object's power (``name="power"``) or life (``"life"``) now; None if it has no
-    such stat."""
-    power, life = power_life(state, cid)
-    return power if name == "power" else life
+    such stat: the printed value, then buff/debuff counters, then modifiers (as
+    `modified_stats`, for one stat)."""
+    card = state.cards[cid]
+    printed = card.defn.power if name == "power" else card.defn.life
+    if printed is None:
+        return None
+    counters = card.counters
+    bonus = counters.get("buff", 0) - counters.get("debuff", 0) if counters else 0
+    mods = modifiers(state, cid)
+    return printed + bonus + (mods.power if name == "power" else mods.life)
 
 
 def power_life(state: GameState, cid: int) -> tuple[int | None, int | None]:

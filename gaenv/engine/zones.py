@@ -181,13 +181,31 @@ def label(state: GameState, cid: int) -> str:
     """An object's name, with ``#k`` when its controller has several objects of that name
     (k counts them in the order they entered), so every option text is unique."""
     card = state.cards[cid]
+    name = card.defn.name
     if card.zone not in _ON_FIELD:
-        return card.defn.name
-    same = [c for c in field_objects(state, card.owner)
-            if state.cards[c].defn.name == card.defn.name]
-    if len(same) < 2:
-        return card.defn.name
-    return f"{card.defn.name} #{same.index(cid) + 1}"
+        return name
+    same = [c for c in field_objects(state, card.owner) if state.cards[c].defn.name == name]
+    return _numbered(name, same.index(cid), len(same))
+
+
+def labels(state: GameState, player: int) -> dict[int, str]:
+    """`label` of every object the player controls, in one pass."""
+    cards = state.cards
+    ids = field_objects(state, player)
+    names = [cards[c].defn.name for c in ids]
+    totals: dict[str, int] = {}
+    for name in names:
+        totals[name] = totals.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    found = {}
+    for c, name in zip(ids, names, strict=True):
+        index = seen[name] = seen.get(name, -1) + 1
+        found[c] = _numbered(name, index, totals[name])
+    return found
+
+
+def _numbered(name: str, index: int, count: int) -> str:
+    return name if count < 2 else f"{name} #{index + 1}"
 
 
 def create_card(state: GameState, owner: int, defn: CardDef, zone: str) -> int:

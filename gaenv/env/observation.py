@@ -39,7 +39,7 @@ OPPONENT_GRAVEYARD_SLOTS = 8
 STACK_SLOTS = 6
 CLASS_SLOTS = 16
 LOW, HIGH_VALUE = -1.0, 4.0  # static features are clipped to this range
-MEMO_SIZE = 4096  # memoized player pieces (and object rows) kept at most
+MEMO_SIZE = 4096  # memoized object rows (and player pieces) kept at most
 
 PHASE_NAMES = (*PHASES, "combat")
 STACK_KINDS = ("activation", "materialization", "trigger", "ability")
@@ -84,16 +84,8 @@ def _bounded(value: float) -> float:
     return LOW if value < LOW else HIGH_VALUE if value > HIGH_VALUE else value
 
 
-def _object_state(state: GameState, cid: int, code: int) -> ObjectState:
-    """Everything an object's row depends on (a memo key): its `Encoder._codes` entry
-    (card and whose it is), its damage, rest and counters, and the modifiers applying
-    to it."""
-    card = state.cards[cid]
-    counters = card.counters
-    return (code, card.damage, card.rested,
-            tuple(counters.items()) if counters else (), statics.modifiers(state, cid))
-
-
+# Everything an object's row depends on (its memo key): its `Encoder._codes` entry (card
+# and whose it is), its damage, rest and counters, and the modifiers applying to it.
 ObjectState = tuple[int, int, bool, tuple[tuple[str, int], ...], statics.Modifiers]
 _ELEMENT_AT = {e: i for i, e in enumerate(ELEMENTS)}
 
@@ -105,17 +97,23 @@ class Encoder:
         self.pool = pool
         classes = sorted({c for card in pool.cards for c in card.classes})
         self.classes = {name: i for i, name in enumerate(classes[:CLASS_SLOTS])}
-        # Row 2i: card i's printed features in someone else's card slot; 2i+1: in mine
-        # (the ``mine`` flag set); the last row, all zeros, is an empty slot.
-        printed = np.zeros((2 * len(pool.cards) + 1, CARD_FEATURES), dtype=np.float32)
-        printed[:-1, :len(STATIC_NAMES)] = np.repeat(
+        # One table of card rows, gathered into the card pieces (`_card_slots`). Row 2i:
+        # card i's printed features in someone else's card slot; 2i+1: in mine (the
+        # ``mine`` flag set); then an all-zero row for an empty slot; then MEMO_SIZE rows
+        # for objects in play, each a printed row with the object's state written over
+        # its dynamic features, memoized under its `ObjectState`.
+        printed_rows = 2 * len(pool.cards) + 1
+        table = np.zeros((printed_rows + MEMO_SIZE, CARD_FEATURES), dtype=np.float32)
+        table[:printed_rows - 1, :len(STATIC_NAMES)] = np.repeat(
             np.array([self._static_row(card) for card in pool.cards], dtype=np.float32), 2, axis=0)
-        printed[1:-1:2, len(STATIC_NAMES)] = 1.0
-        self._printed = printed
-        self._empty = len(printed) - 1
-        # An object's play-state features by `_object_state`.
-        self._dynamic: dict[ObjectState, np.ndarray] = {}
-        self._players: dict[tuple[Any, ...], np.ndarray] = {}  # a player piece by its values
+        table[1:printed_rows - 1:2, len(STATIC_NAMES)] = 1.0
+        self._table = table
+        self._printed = table[:printed_rows]
+        self._empty = printed_rows - 1
+        self._object_rows: dict[ObjectState, int] = {}  # object state -> its row of _table
+        # Player pieces likewise: a table of rows and the row of each memo key.
+        self._player_table = np.zeros((MEMO_SIZE, self._player_size()), dtype=np.float32)
+        self._player_rows: dict[tuple[Any, ...], int] = {}
         # For the game last encoded: its card list and, per seat, each card id's row of
         # ``_printed`` (a card's printed card and owner never change within a game).
         self._game_codes: tuple[list[CardObj], tuple[list[int], list[int]]] | None = None
@@ -163,6 +161,9 @@ class Encoder:
             assert before.start + before.size == after.start
         self._run = (run[0].start, sum(p.slots for p in run))
         self._slot_at = {p.name: (p.start - run[0].start) // CARD_FEATURES for p in run}
+        # Both player pieces are filled by one gather too.
+        me, opponent = self.pieces[1:3]
+        assert me.start + me.size == opponent.start and me.size == opponent.size
         self.high = float(max(HIGH_VALUE, len(pool.cards)))
 
     # --- the layout -------------------------------------------------------------------
@@ -224,11 +225,8 @@ class Encoder:
         at = self._at
         self._globals(obs, state, player, decision)
         codes = self._codes(state.cards, player)
-        self._player(obs, at["me"], state, player, codes)
-        self._player(obs, at["opponent"], state, 1 - player, codes)
+        self._players(obs, state, player, codes)
         self._card_slots(obs, state, player, slots, codes)
-        self._objects(obs, at["my_field"], slots.own, state, codes)
-        self._objects(obs, at["opponent_field"], slots.opponent, state, codes)
         self._stack(obs, at["stack"], state, player, codes)
         if decision is not None and decision.player == player:
             self._choices(obs, at["choices"], choices, codes)
@@ -254,9 +252,20 @@ class Encoder:
         if decision is not None:
             obs[o + decisions.DECISION_KINDS.index(decision.kind)] = 1.0
 
-    def _player(self, obs: np.ndarray, o: int, state: GameState, player: int,
-                codes: list[int]) -> None:
-        """A player piece, memoized under its zone sizes, its lineage's cards and its
+    def _players(self, obs: np.ndarray, state: GameState, player: int,
+                 codes: list[int]) -> None:
+        """The ``me`` and ``opponent`` pieces, in one gather of their memoized rows."""
+        rows = self._player_rows
+        if len(rows) > MEMO_SIZE - 2:
+            rows.clear()  # a full memo starts afresh (rows are copied out, never shared)
+        size = self._player_table.shape[1]
+        view = obs[self._at["me"]:self._at["me"] + 2 * size].reshape(2, size)
+        self._player_table.take((self._player_row(state, player, codes),
+                                 self._player_row(state, 1 - player, codes)),
+                                axis=0, out=view)
+
+    def _player_row(self, state: GameState, player: int, codes: list[int]) -> int:
+        """A player piece's row, memoized under its zone sizes, its lineage's cards and its
         champion's life, damage and rest (its level and elements follow from the
         lineage)."""
         zones = state.players[player].zones
@@ -265,7 +274,7 @@ class Encoder:
         key = (tuple(map(len, map(zones.__getitem__, PLAYER_ZONES))),
                tuple(map(codes.__getitem__, lineage)),
                None if top is None else (champions.life(state, player), top.damage, top.rested))
-        row = self._players.get(key)
+        row = self._player_rows.get(key)
         if row is None:
             values = [0.0] * (4 + len(ELEMENTS))
             if top is not None:
@@ -275,65 +284,68 @@ class Encoder:
             for element in champions.elements(state, player):
                 values[4 + _ELEMENT_AT[element]] = 1.0
             values += [_bounded(n / 20) for n in key[0]]
-            row = self._remember(self._players, key, np.array(values, dtype=np.float32))
-        obs[o:o + row.size] = row
+            row = self._player_rows[key] = len(self._player_rows)
+            self._player_table[row] = values
+        return row
 
     def _card_slots(self, obs: np.ndarray, state: GameState, player: int, slots: Slots,
                     codes: list[int]) -> None:
-        """The printed features (and whose it is) of every card in the card pieces, in
-        one gather from ``_printed``; empty slots stay zero."""
+        """Every card piece in one gather from ``_table``: the printed features (and whose
+        it is) of each card, with their state now for objects in play; empty slots
+        zero."""
         start, count = self._run
         rows = [self._empty] * count
         at = self._slot_at
         opp_grave = state.players[1 - player].zones["graveyard"][::-1][:OPPONENT_GRAVEYARD_SLOTS]
         for piece, ids in (("my_hand", slots.hand), ("my_memory",
                            state.players[player].zones["memory"][:MEMORY_SLOTS]),
-                           ("my_material", slots.material), ("my_field", slots.own),
-                           ("opponent_field", slots.opponent), ("my_graveyard", slots.graveyard),
+                           ("my_material", slots.material), ("my_graveyard", slots.graveyard),
                            ("opponent_graveyard", opp_grave)):
             if ids:
                 first = at[piece]
                 rows[first:first + len(ids)] = map(codes.__getitem__, ids)
+        objects = self._object_rows
+        if len(objects) > MEMO_SIZE - OWN_SLOTS - OPPONENT_SLOTS:
+            objects.clear()  # a full memo starts afresh (rows are copied out, never shared)
+        modified = statics.modifies_objects(state)
+        cards = state.cards
+        for piece, ids in (("my_field", slots.own), ("opponent_field", slots.opponent)):
+            first = at[piece]
+            for cid in ids:
+                # The object's state (`ObjectState`): its card and whose it is, its
+                # damage, rest and counters, and the modifiers applying to it.
+                card = cards[cid]
+                counters = card.counters
+                key = (codes[cid], card.damage, card.rested,
+                       tuple(counters.items()) if counters else (),
+                       statics.modifiers(state, cid) if modified else statics.NO_MODIFIERS)
+                row = objects.get(key)
+                if row is None:
+                    row = objects[key] = self._empty + 1 + len(objects)
+                    self._table[row] = self._object_row(key)
+                rows[first] = row
+                first += 1
         view = obs[start:start + count * CARD_FEATURES].reshape(count, CARD_FEATURES)
         # (an index array: numpy converts a list more slowly inside take)
-        self._printed.take(np.array(rows, dtype=np.intp), axis=0, out=view, mode="clip")
+        self._table.take(np.array(rows, dtype=np.intp), axis=0, out=view)
 
-    def _objects(self, obs: np.ndarray, o: int, ids: list[int], state: GameState,
-                 codes: list[int]) -> None:
-        """Objects in play: their state now (`_object_state`) after the printed features
-        that `_card_slots` wrote."""
-        first = o + len(STATIC_NAMES)
-        for cid in ids:
-            key = _object_state(state, cid, codes[cid])
-            dynamic = self._dynamic.get(key)
-            if dynamic is None:
-                dynamic = self._remember(self._dynamic, key, self._dynamic_row(key))
-            obs[first:first + len(DYNAMIC_NAMES)] = dynamic
-            first += CARD_FEATURES
-
-    def _dynamic_row(self, key: ObjectState) -> np.ndarray:
+    def _object_row(self, key: ObjectState) -> np.ndarray:
+        """An object's card row: its printed features, then its state in play."""
         code, damage, rested, counted, mods = key
         mine = code & 1
         counters = dict(counted)
         defn = self.pool.cards[code >> 1]
         power, life = statics.modified_stats(defn, counters, mods)
-        return np.array([
+        row = self._printed[code].copy()
+        row[len(STATIC_NAMES):] = (
             float(mine), 0.0 if power is None else _bounded(power / 10),
             0.0 if life is None else _bounded(life / 30), _bounded(damage / 30),
             float(rested), _bounded(counters.get("durability", 0) / 10),
             _bounded(counters.get("buff", 0) / 5), _bounded(counters.get("debuff", 0) / 5),
             float(bool(counters.get("distant"))), _bounded(counters.get("prevent", 0) / 5),
             float(defn.has_keyword("stealth") or bool(mods.granted("stealth"))),
-            float(defn.has_keyword("taunt") or bool(mods.granted("taunt")))], dtype=np.float32)
-
-    @staticmethod
-    def _remember(cache: dict[Any, np.ndarray], key: Any, value: np.ndarray) -> np.ndarray:
-        """Memoize an encoded piece under the values it was computed from (a pure function
-        of them, so it never goes stale); a full cache starts afresh."""
-        if len(cache) >= MEMO_SIZE:
-            cache.clear()
-        cache[key] = value
-        return value
+            float(defn.has_keyword("taunt") or bool(mods.granted("taunt"))))
+        return row
 
     def _stack(self, obs: np.ndarray, o: int, state: GameState, player: int,
                codes: list[int]) -> None:
