@@ -10,7 +10,7 @@ a characteristic is always computed from these.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from gaenv.engine.objects import FIELD, LINEAGE, Ability, CardDef, CardObj, Node
@@ -109,23 +109,31 @@ def of_kind(state: GameState, op: str) -> list[Static]:
 _NONE: list[Static] = []  # returned for kinds with no statics in force; never mutated
 
 
-def modifies_objects(state: GameState) -> bool:
-    """Whether any static in force could modify an object (its stats or keywords): when
-    none does, `modifiers` is `NO_MODIFIERS` for every object."""
-    by_kind = (state.static_cache or current(state)).by_kind
-    return "modify_stats" in by_kind or "grant_keyword" in by_kind
-
-
 def modifiers(state: GameState, cid: int) -> Modifiers:
     """The power/life modifiers and granted keywords applying to object ``cid`` now."""
     cache = state.static_cache or current(state)
-    card = state.cards[cid]
-    found = cache.modifiers.get(cid)
-    if found is not None and found[0] == card.oid:
-        return found[1]
-    by_kind = cache.by_kind
-    if "modify_stats" not in by_kind and "grant_keyword" not in by_kind:
+    if "modify_stats" not in cache.by_kind and "grant_keyword" not in cache.by_kind:
         return NO_MODIFIERS
+    return _memoized(cache, state.cards[cid])
+
+
+def modifiers_of(state: GameState, cids: Sequence[int]) -> list[Modifiers]:
+    """`modifiers` of each object in ``cids``."""
+    cache = state.static_cache or current(state)
+    if "modify_stats" not in cache.by_kind and "grant_keyword" not in cache.by_kind:
+        return [NO_MODIFIERS] * len(cids)
+    cards = state.cards
+    return [_memoized(cache, cards[cid]) for cid in cids]
+
+
+def _memoized(cache: _Cache, card: CardObj) -> Modifiers:
+    entry = cache.modifiers.get(card.id)
+    if entry is None or entry[0] != card.oid:
+        entry = cache.modifiers[card.id] = (card.oid, _modifiers(cache.by_kind, card))
+    return entry[1]
+
+
+def _modifiers(by_kind: dict[str, list[Static]], card: CardObj) -> Modifiers:
     power = life = 0
     for s in by_kind.get("modify_stats", _NONE):
         if applies(s, card):
@@ -136,9 +144,7 @@ def modifiers(state: GameState, cid: int) -> Modifiers:
         if applies(s, card):
             name = s.node.args["keyword"]
             granted[name] = (*granted.get(name, ()), s.node.args["amount"])
-    mods = Modifiers(power, life, tuple(granted.items()))
-    cache.modifiers[cid] = (card.oid, mods)
-    return mods
+    return Modifiers(power, life, tuple(granted.items()))
 
 
 def current(state: GameState) -> _Cache:

@@ -14,6 +14,7 @@ their own search or glimpse (which the rules show them).
 from __future__ import annotations
 
 import itertools
+import struct
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,9 @@ OPPONENT_GRAVEYARD_SLOTS = 8
 STACK_SLOTS = 6
 CLASS_SLOTS = 16
 LOW, HIGH_VALUE = -1.0, 4.0  # static features are clipped to this range
-MEMO_SIZE = 4096  # memoized object rows (and player pieces) kept at most
+MEMO_SIZE = 4096  # memoized object rows (and champion parts) kept at most
+# A player piece's champion part: level, life, damage, rested, then a flag per element.
+CHAMPION_SIZE = 4 + len(ELEMENTS)
 
 PHASE_NAMES = (*PHASES, "combat")
 STACK_KINDS = ("activation", "materialization", "trigger", "ability")
@@ -111,9 +114,9 @@ class Encoder:
         self._printed = table[:printed_rows]
         self._empty = printed_rows - 1
         self._object_rows: dict[ObjectState, int] = {}  # object state -> its row of _table
-        # Player pieces likewise: a table of rows and the row of each memo key.
-        self._player_table = np.zeros((MEMO_SIZE, self._player_size()), dtype=np.float32)
-        self._player_rows: dict[tuple[Any, ...], int] = {}
+        self._champions: dict[tuple[Any, ...], list[float]] = {}  # see `_champion`
+        # Where each value of the globals piece goes (`_globals`).
+        self._global_at = {n: i for i, n in enumerate(self._global_names())}
         # For the game last encoded: its card list and, per seat, each card id's row of
         # ``_printed`` (a card's printed card and owner never change within a game).
         self._game_codes: tuple[list[CardObj], tuple[list[int], list[int]]] | None = None
@@ -160,10 +163,14 @@ class Encoder:
             assert before.width == after.width == CARD_FEATURES
             assert before.start + before.size == after.start
         self._run = (run[0].start, sum(p.slots for p in run))
+        self._index = np.zeros(self._run[1], dtype=np.intp)  # `_card_slots`' gather
+        self._rows = struct.Struct(f"@{self._run[1]}n")  # packs into ``_index``
         self._slot_at = {p.name: (p.start - run[0].start) // CARD_FEATURES for p in run}
-        # Both player pieces are filled by one gather too.
-        me, opponent = self.pieces[1:3]
-        assert me.start + me.size == opponent.start and me.size == opponent.size
+        # `encode` writes globals, me and opponent as one list: they lie end to end.
+        globals_, me, opponent = self.pieces[:3]
+        assert globals_.start == 0 and globals_.size == me.start
+        assert me.start + me.size == opponent.start == me.start + self._player_size()
+        self._head = struct.Struct(f"={opponent.start + opponent.size}f")  # float32 values
         self.high = float(max(HIGH_VALUE, len(pool.cards)))
 
     # --- the layout -------------------------------------------------------------------
@@ -182,7 +189,7 @@ class Encoder:
 
     @staticmethod
     def _player_size() -> int:
-        return 4 + len(ELEMENTS) + len(PLAYER_ZONES)
+        return CHAMPION_SIZE + len(PLAYER_ZONES)
 
     def _static_row(self, card: CardDef) -> list[float]:
         row = [1.0, float(card.index)]
@@ -223,9 +230,12 @@ class Encoder:
         """``player``'s observation; ``decision`` is theirs to make (or None)."""
         obs = np.zeros(self.size, dtype=np.float32)
         at = self._at
-        self._globals(obs, state, player, decision)
         codes = self._codes(state.cards, player)
-        self._players(obs, state, player, codes)
+        # The first pieces (globals, me, opponent) are built as one list and written at
+        # once: one conversion instead of one per value.
+        head = self._globals(state, player, decision)
+        self._players(head, state, player, codes)
+        self._head.pack_into(obs, 0, *head)
         self._card_slots(obs, state, player, slots, codes)
         self._stack(obs, at["stack"], state, player, codes)
         if decision is not None and decision.player == player:
@@ -234,59 +244,59 @@ class Encoder:
         # vocabulary), so the observation never leaves its space (tested).
         return obs
 
-    def _globals(self, obs: np.ndarray, state: GameState, player: int,
-                 decision: Decision | None) -> None:
-        o = self._at["globals"]
-        obs[o] = min(state.turn / max(state.turn_limit, 1), 1.0)
-        obs[o + 1] = float(state.turn_player == player)
-        obs[o + 2] = float(decision is not None and decision.player == player)
-        obs[o + 3] = float(state.first_player == player)
-        obs[o + 4] = min(len(state.stack) / 10, HIGH_VALUE)
-        obs[o + 5] = min(state.players[player].empower / 5, HIGH_VALUE)
-        o += 6
-        obs[o + PHASE_NAMES.index(state.phase)] = 1.0
-        o += len(PHASE_NAMES)
+    def _globals(self, state: GameState, player: int, decision: Decision | None) -> list[float]:
+        """The ``globals`` piece, as a list."""
+        at = self._global_at
+        values = [0.0] * len(at)
+        values[at["turn"]] = min(state.turn / max(state.turn_limit, 1), 1.0)
+        values[at["my_turn"]] = float(state.turn_player == player)
+        values[at["my_decision"]] = float(decision is not None and decision.player == player)
+        values[at["first_player"]] = float(state.first_player == player)
+        values[at["stack_size"]] = min(len(state.stack) / 10, HIGH_VALUE)
+        values[at["empower"]] = min(state.players[player].empower / 5, HIGH_VALUE)
+        values[at["phase_" + state.phase]] = 1.0
         if state.phase == "combat":
-            obs[o + min(state.phase_stage, 9)] = 1.0
-        o += 10
+            values[at[f"combat_step_{min(state.phase_stage, 9)}"]] = 1.0
         if decision is not None:
-            obs[o + decisions.DECISION_KINDS.index(decision.kind)] = 1.0
+            values[at["decision_" + decision.kind]] = 1.0
+        return values
 
-    def _players(self, obs: np.ndarray, state: GameState, player: int,
+    def _players(self, head: list[float], state: GameState, player: int,
                  codes: list[int]) -> None:
-        """The ``me`` and ``opponent`` pieces, in one gather of their memoized rows."""
-        rows = self._player_rows
-        if len(rows) > MEMO_SIZE - 2:
-            rows.clear()  # a full memo starts afresh (rows are copied out, never shared)
-        size = self._player_table.shape[1]
-        view = obs[self._at["me"]:self._at["me"] + 2 * size].reshape(2, size)
-        self._player_table.take((self._player_row(state, player, codes),
-                                 self._player_row(state, 1 - player, codes)),
-                                axis=0, out=view)
+        """Append the ``me`` and ``opponent`` pieces to ``head``: each player's champion
+        part, memoized (see `_champion`), then the number of cards in each of their
+        zones."""
+        memo = self._champions
+        if len(memo) > MEMO_SIZE - 2:
+            memo.clear()
+        for p in (player, 1 - player):
+            zones = state.players[p].zones
+            lineage = zones["lineage"]
+            key: tuple[Any, ...] = ()
+            if lineage:
+                top = lineage[-1]
+                card = state.cards[top]
+                key = (tuple(map(codes.__getitem__, lineage)),
+                       statics.stat(state, top, "life") or 0, card.damage, card.rested)
+            part = memo.get(key)
+            if part is None:
+                part = memo[key] = self._champion(state, p, key)
+            head += part
+            head += [min(len(zones[z]) / 20, HIGH_VALUE) for z in PLAYER_ZONES]
 
-    def _player_row(self, state: GameState, player: int, codes: list[int]) -> int:
-        """A player piece's row, memoized under its zone sizes, its lineage's cards and its
-        champion's life, damage and rest (its level and elements follow from the
-        lineage)."""
-        zones = state.players[player].zones
-        lineage = zones["lineage"]
-        top = state.cards[lineage[-1]] if lineage else None
-        key = (tuple(map(len, map(zones.__getitem__, PLAYER_ZONES))),
-               tuple(map(codes.__getitem__, lineage)),
-               None if top is None else (champions.life(state, player), top.damage, top.rested))
-        row = self._player_rows.get(key)
-        if row is None:
-            values = [0.0] * (4 + len(ELEMENTS))
-            if top is not None:
-                life, damage, rested = key[2]
-                values[:4] = [champions.level(state, player) / 3, _bounded(life / 30),
-                              _bounded(damage / 30), float(rested)]
-            for element in champions.elements(state, player):
-                values[4 + _ELEMENT_AT[element]] = 1.0
-            values += [_bounded(n / 20) for n in key[0]]
-            row = self._player_rows[key] = len(self._player_rows)
-            self._player_table[row] = values
-        return row
+    @staticmethod
+    def _champion(state: GameState, player: int, key: tuple[Any, ...]) -> list[float]:
+        """A player's champion part: level, life, damage, rest and the elements they may
+        use. A function of its memo key: the lineage's cards (level and elements follow
+        from them) and the champion's life, damage and rest (empty without a champion)."""
+        values = [0.0] * CHAMPION_SIZE
+        if key:
+            _, life, damage, rested = key
+            values[:4] = [champions.level(state, player) / 3, _bounded(life / 30),
+                          _bounded(damage / 30), float(rested)]
+        for element in champions.elements(state, player):
+            values[4 + _ELEMENT_AT[element]] = 1.0
+        return values
 
     def _card_slots(self, obs: np.ndarray, state: GameState, player: int, slots: Slots,
                     codes: list[int]) -> None:
@@ -307,18 +317,16 @@ class Encoder:
         objects = self._object_rows
         if len(objects) > MEMO_SIZE - OWN_SLOTS - OPPONENT_SLOTS:
             objects.clear()  # a full memo starts afresh (rows are copied out, never shared)
-        modified = statics.modifies_objects(state)
         cards = state.cards
         for piece, ids in (("my_field", slots.own), ("opponent_field", slots.opponent)):
             first = at[piece]
-            for cid in ids:
+            for cid, mods in zip(ids, statics.modifiers_of(state, ids), strict=True):
                 # The object's state (`ObjectState`): its card and whose it is, its
                 # damage, rest and counters, and the modifiers applying to it.
                 card = cards[cid]
                 counters = card.counters
                 key = (codes[cid], card.damage, card.rested,
-                       tuple(counters.items()) if counters else (),
-                       statics.modifiers(state, cid) if modified else statics.NO_MODIFIERS)
+                       tuple(counters.items()) if counters else (), mods)
                 row = objects.get(key)
                 if row is None:
                     row = objects[key] = self._empty + 1 + len(objects)
@@ -326,8 +334,10 @@ class Encoder:
                 rows[first] = row
                 first += 1
         view = obs[start:start + count * CARD_FEATURES].reshape(count, CARD_FEATURES)
-        # (an index array: numpy converts a list more slowly inside take)
-        self._table.take(np.array(rows, dtype=np.intp), axis=0, out=view)
+        # The row numbers are packed into an index array (faster than numpy converting a
+        # list); mode="clip" writes straight into ``out`` (the default mode buffers it).
+        self._rows.pack_into(self._index, 0, *rows)
+        self._table.take(self._index, axis=0, out=view, mode="clip")
 
     def _object_row(self, key: ObjectState) -> np.ndarray:
         """An object's card row: its printed features, then its state in play."""
