@@ -113,11 +113,14 @@ class CardDef:
     # stack ("Parts of a Card - Speed"). The rules engine asks both at every opportunity.
     activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
     fast_action: bool = field(init=False, repr=False, compare=False)
+    # Whether it has the Unique supertype (the state-based checks ask at every run).
+    unique: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "activated", tuple(
             i for i, a in enumerate(self.abilities) if a.activated))
         object.__setattr__(self, "fast_action", self.type == "action" and self.speed != "slow")
+        object.__setattr__(self, "unique", "unique" in self.supertypes)
 
     @property
     def is_champion(self) -> bool:

@@ -55,23 +55,24 @@ def state_based(state: GameState) -> None:
     changed = True
     while changed:
         changed = False
-        # Without damage, debuff counters or a life-lowering effect nothing can die: the
-        # common case, checked cheaply.
+        # Without damage, counters or a life-lowering effect nothing can die (`_at_risk`):
+        # the common case, checked cheaply.
         lowering = any(s.node.args["life"] < 0 for s in statics.of_kind(state, "modify_stats"))
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
                 top = lineage[-1]
-                life = champions.life(state, p.index) if _at_risk(cards[top], lowering) else 1
-                if (life <= 0 or cards[top].damage >= life) \
-                        and not keywords.has(state, top, "immortality"):
-                    champions.champion_leaves(state, p.index)
-                    p.lost = True
-                    changed = True
+                if _at_risk(cards[top], lowering):
+                    life = champions.life(state, p.index)
+                    if (life <= 0 or cards[top].damage >= life) \
+                            and not keywords.has(state, top, "immortality"):
+                        champions.champion_leaves(state, p.index)
+                        p.lost = True
+                        changed = True
             elif p.had_champion:
                 p.lost = True
-            for cid in [c for c in p.zones[FIELD]
-                        if _at_risk(cards[c], lowering) and _destroyed(state, cards[c])]:
+            dying = [c for c in p.zones[FIELD] if _at_risk(cards[c], lowering)]
+            for cid in [c for c in dying if _destroyed(state, cards[c])]:
                 if cards[cid].defn.type == "ally":
                     events.fire(state, cards[cid], "on_death")
                 move_card(state, cid, GRAVEYARD)
@@ -80,8 +81,7 @@ def state_based(state: GameState) -> None:
     if finish_if_lost(state):
         return
     for p in state.players:
-        uniques = any("unique" in cards[c].defn.supertypes for c in p.zones[FIELD])
-        extra = _unique_clash(state, p.index) if uniques else []
+        extra = _unique_clash(state, p.index)
         if extra:
             state.decision = Decision(p.index, decisions.KEEP_UNIQUE, tuple(
                 decisions.keep(cid, label(state, cid)) for cid in extra))
@@ -92,10 +92,12 @@ def state_based(state: GameState) -> None:
 def _unique_clash(state: GameState, player: int) -> list[int]:
     """The first set of same-named Unique objects the player controls, if any."""
     cards = state.cards
+    uniques = [cid for cid in state.players[player].zones[FIELD] if cards[cid].defn.unique]
+    if len(uniques) < 2:
+        return []
     by_name: dict[str, list[int]] = {}
-    for cid in state.players[player].zones[FIELD]:
-        if "unique" in cards[cid].defn.supertypes:
-            by_name.setdefault(cards[cid].defn.name, []).append(cid)
+    for cid in uniques:
+        by_name.setdefault(cards[cid].defn.name, []).append(cid)
     return next((ids for ids in by_name.values() if len(ids) > 1), [])
 
 
