@@ -114,6 +114,10 @@ class Encoder:
         self._printed = table[:printed_rows]
         self._empty = printed_rows - 1
         self._object_rows: dict[ObjectState, int] = {}  # object state -> its row of _table
+        # Per seat, card id -> (card, damage, rested, counters, modifiers, row): the row
+        # last used for that object, so an unchanged object is not keyed again. Dropped
+        # with the object memo (rows get reused) and for a new game.
+        self._seen: tuple[dict[int, tuple[Any, ...]], dict[int, tuple[Any, ...]]] = ({}, {})
         self._champions: dict[tuple[Any, ...], list[float]] = {}  # see `_champion`
         # Where each value of the globals piece goes (`_globals`).
         self._global_at = {n: i for i, n in enumerate(self._global_names())}
@@ -224,6 +228,7 @@ class Encoder:
         memo = self._game_codes
         if memo is None or memo[0] is not cards or len(memo[1][0]) != len(cards):
             rows = [2 * c.defn.index for c in cards]
+            self._seen = ({}, {})
             memo = self._game_codes = (cards, (
                 [r + (c.owner == 0) for r, c in zip(rows, cards, strict=True)],
                 [r + (c.owner == 1) for r, c in zip(rows, cards, strict=True)]))
@@ -289,7 +294,8 @@ class Encoder:
             if part is None:
                 part = memo[key] = self._champion(state, p, key)
             head += part
-            head += [min(len(zones[z]) / 20, HIGH_VALUE) for z in PLAYER_ZONES]
+            head += [n / 20 if n < 20 * HIGH_VALUE else HIGH_VALUE
+                     for n in map(len, map(zones.__getitem__, PLAYER_ZONES))]
 
     @staticmethod
     def _champion(state: GameState, player: int, key: tuple[Any, ...]) -> list[float]:
@@ -324,13 +330,24 @@ class Encoder:
         objects = self._object_rows
         if len(objects) > MEMO_SIZE - OWN_SLOTS - OPPONENT_SLOTS:
             objects.clear()  # a full memo starts afresh (rows are copied out, never shared)
+            self._seen = ({}, {})
+        seen = self._seen[player]
         cards = state.cards
         for piece, ids in (("my_field", slots.own), ("opponent_field", slots.opponent)):
             first = at[piece]
             for cid, mods in zip(ids, statics.modifiers_of(state, ids), strict=True):
+                card = cards[cid]
+                # The row this seat last used for the object, if the object is unchanged
+                # since: the same card object, damage, rest, counters and modifiers.
+                last = seen.get(cid)
+                if last is not None and last[0] is card and last[1] == card.damage \
+                        and last[2] is card.rested and last[3] == card.counters \
+                        and last[4] is mods:
+                    rows[first] = last[5]
+                    first += 1
+                    continue
                 # The object's state (`ObjectState`): its card and whose it is, its
                 # damage, rest and counters, and the modifiers applying to it.
-                card = cards[cid]
                 counters = card.counters
                 key = (codes[cid], card.damage, card.rested,
                        tuple(counters.items()) if counters else (), mods)
@@ -338,6 +355,7 @@ class Encoder:
                 if row is None:
                     row = objects[key] = self._empty + 1 + len(objects)
                     self._table[row] = self._object_row(key)
+                seen[cid] = (card, card.damage, card.rested, dict(counters), mods, row)
                 rows[first] = row
                 first += 1
         view = obs[start:start + count * CARD_FEATURES].reshape(count, CARD_FEATURES)
