@@ -176,33 +176,36 @@ class Game:
 
     # --- acting ------------------------------------------------------------------
 
-    def resolve_option(self, choice: Option | int | str) -> Option:
-        """The current decision's option that ``choice`` names, or IllegalOption."""
+    def _index_of(self, choice: Option | int | str) -> int:
+        """The index of the current decision's option that ``choice`` names (the Option,
+        its index or its text), or IllegalOption."""
         d = self.state.decision
         if d is None:
             raise IllegalOption(f"no decision is pending (game over: {self.state.over})")
-        if isinstance(choice, Option):
-            if choice in d.options:
+        options = d.options
+        if type(choice) is int:  # the common case first (bool is not an index)
+            if 0 <= choice < len(options):
                 return choice
-        elif isinstance(choice, int) and not isinstance(choice, bool):
-            if 0 <= choice < len(d.options):
-                return d.options[choice]
+        elif isinstance(choice, Option):
+            if choice in options:
+                return options.index(choice)
         elif isinstance(choice, str):
-            for option in d.options:
+            for index, option in enumerate(options):
                 if option.text == choice:
-                    return option
-        legal = "; ".join(f"{i}: {o.text}" for i, o in enumerate(d.options))
+                    return index
+        legal = "; ".join(f"{i}: {o.text}" for i, o in enumerate(options))
         raise IllegalOption(
             f"{choice!r} is not a legal option for player {d.player}'s {d.kind} decision; "
             f"legal options are [{legal}]")
 
     def step(self, choice: Option | int | str) -> None:
         """Apply one answer to the current decision and run to the next one."""
-        option = self.resolve_option(choice)
+        index = self._index_of(choice)
         state = self.state
         d = state.decision
         assert d is not None
-        self.log.append((d.player, d.kind, d.options.index(option), option.text))
+        option = d.options[index]
+        self.log.append((d.player, d.kind, index, option.text))
         state.decision = None
         state.decisions_made += 1
         kind = d.kind
@@ -254,9 +257,10 @@ class Game:
                 continue
             # Nothing is mid-resolution: state-based checks first, so that nothing
             # happens to or for a player who has already lost ("State-based Checks").
-            rules.state_based(state)
-            if state.over or state.decision is not None:
-                break
+            if state.checks_due:  # (they can find nothing otherwise: see state_based)
+                rules.state_based(state)
+                if state.over or state.decision is not None:
+                    break
             if state.pending_triggers:
                 state.decision = stack.put_triggers(state)
             elif state.priority >= 0:

@@ -107,41 +107,38 @@ class CardDef:
     # A modal card: (text, effect, targets) per mode; one is chosen as it is played.
     modes: tuple[tuple[str, tuple[Node, ...], tuple[str, ...]], ...] = field(default=())
     token: bool = False
-    # Derived from the fields above when the card is made (not printed, not compared):
-    # the indices of its activated abilities, and whether it is an action card that is
-    # not slow, the only kind playable outside its player's own main phase with an empty
-    # stack ("Parts of a Card - Speed"). The rules engine asks both at every opportunity.
+    # Derived from the fields above when the card is made (not printed, not compared),
+    # because the rules engine asks them all the time: its static abilities; the indices
+    # of its activated abilities; whether it is an action card that is not slow, the
+    # only kind playable outside its player's own main phase with an empty stack ("Parts
+    # of a Card - Speed"); its supertypes Unique and Regalia; whether it is a champion, a
+    # unit (champion or ally), a card that becomes an object when it resolves, and a
+    # siegeable domain, one that can be attacked ("Card Types - Functional Subtypes,
+    # Siegeable").
+    static_abilities: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
     fast_action: bool = field(init=False, repr=False, compare=False)
-    # Whether it has the Unique supertype (the state-based checks ask at every run).
     unique: bool = field(init=False, repr=False, compare=False)
+    is_regalia: bool = field(init=False, repr=False, compare=False)
+    is_champion: bool = field(init=False, repr=False, compare=False)
+    is_unit: bool = field(init=False, repr=False, compare=False)
+    becomes_object: bool = field(init=False, repr=False, compare=False)
+    is_siegeable: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "activated", tuple(
-            i for i, a in enumerate(self.abilities) if a.activated))
-        object.__setattr__(self, "fast_action", self.type == "action" and self.speed != "slow")
-        object.__setattr__(self, "unique", "unique" in self.supertypes)
-
-    @property
-    def is_champion(self) -> bool:
-        return self.type == "champion"
-
-    @property
-    def is_regalia(self) -> bool:
-        return "regalia" in self.supertypes
-
-    @property
-    def becomes_object(self) -> bool:
-        return self.type in OBJECT_TYPES
-
-    @property
-    def is_unit(self) -> bool:
-        return self.type in UNIT_TYPES
-
-    @property
-    def is_siegeable(self) -> bool:
-        """"Card Types - Functional Subtypes, Siegeable": a domain that can be attacked."""
-        return self.type == "domain" and "Siegeable" in self.subtypes
+        derived = {
+            "static_abilities": tuple(a for a in self.abilities if a.static is not None),
+            "activated": tuple(i for i, a in enumerate(self.abilities) if a.activated),
+            "fast_action": self.type == "action" and self.speed != "slow",
+            "unique": "unique" in self.supertypes,
+            "is_regalia": "regalia" in self.supertypes,
+            "is_champion": self.type == "champion",
+            "is_unit": self.type in UNIT_TYPES,
+            "becomes_object": self.type in OBJECT_TYPES,
+            "is_siegeable": self.type == "domain" and "Siegeable" in self.subtypes,
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def has_keyword(self, name: str) -> bool:
         return name in self.keywords

@@ -214,14 +214,14 @@ def _compute(state: GameState) -> Iterator[Static]:
             stamp = cards[top].timestamp
             for cid in lineage:
                 is_top = cid == top
-                for ability in cards[cid].defn.abilities:
-                    if ability.static is not None and (is_top or ability.inherited) \
-                            and requirement_met(state, ability, cards[cid]):
+                card = cards[cid]
+                for ability in card.defn.static_abilities:
+                    if (is_top or ability.inherited) and requirement_met(state, ability, card):
                         yield Static(ability.static, p.index, stamp)
         for cid in p.zones[FIELD]:
             card = cards[cid]
-            for ability in card.defn.abilities:
-                if ability.static is not None and requirement_met(state, ability, card):
+            for ability in card.defn.static_abilities:
+                if requirement_met(state, ability, card):
                     yield Static(ability.static, p.index, card.timestamp)
     for lasting in state.lasting:
         yield Static(lasting.node, lasting.controller, lasting.timestamp, lasting.target)

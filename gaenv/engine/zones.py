@@ -193,6 +193,8 @@ def labels(state: GameState, player: int) -> dict[int, str]:
     cards = state.cards
     ids = field_objects(state, player)
     names = [cards[c].defn.name for c in ids]
+    if len(set(names)) == len(names):  # the common case: no name twice
+        return dict(zip(ids, names, strict=True))
     totals: dict[str, int] = {}
     for name in names:
         totals[name] = totals.get(name, 0) + 1

@@ -18,7 +18,7 @@ choice slots cannot be encoded, and raises `ActionOverflow` naming it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -63,8 +63,7 @@ class ActionOverflow(RuntimeError):
     """A decision with more slotless options than there are choice slots."""
 
 
-@dataclass
-class Slots:
+class Slots(NamedTuple):
     """Where the deciding player's visible cards sit: card id -> slot in its block."""
 
     hand: list[int]
@@ -75,14 +74,11 @@ class Slots:
 
     @classmethod
     def of(cls, state: GameState, player: int) -> Slots:
-        p = state.players[player]
-        return cls(
-            hand=p.zones[HAND][:HAND_SLOTS],
-            material=p.zones[MATERIAL][:MATERIAL_SLOTS],
-            own=field_objects(state, player)[:OWN_SLOTS],
-            opponent=field_objects(state, 1 - player)[:OPPONENT_SLOTS],
-            graveyard=p.zones[GRAVEYARD][::-1][:GRAVEYARD_SLOTS],
-        )
+        zones = state.players[player].zones
+        return cls(zones[HAND][:HAND_SLOTS], zones[MATERIAL][:MATERIAL_SLOTS],
+                   field_objects(state, player)[:OWN_SLOTS],
+                   field_objects(state, 1 - player)[:OPPONENT_SLOTS],
+                   zones[GRAVEYARD][::-1][:GRAVEYARD_SLOTS])
 
 
 def _natural(option: Option, player: int, slots: Slots, cards: list[CardObj]) -> int:
@@ -140,10 +136,12 @@ def assign(state: GameState, decision: Decision, slots: Slots) -> tuple[dict[int
 
 
 def mask_of(by_index: dict[int, Option]) -> np.ndarray:
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    for index in by_index:  # a few indices: faster one by one than by fancy indexing
+    """The action mask: 1 at each legal index (set in a bytearray, which one numpy call
+    then wraps: cheaper than setting numpy elements one by one)."""
+    mask = bytearray(N_ACTIONS)
+    for index in by_index:
         mask[index] = 1
-    return mask
+    return np.frombuffer(mask, dtype=np.int8)
 
 
 def describe() -> list[tuple[str, int, int]]:

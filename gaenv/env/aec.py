@@ -101,7 +101,8 @@ class raw_env(AECEnv):
         game = self.game
         assert game is not None
         if self.config.auto_forced:
-            while game.decision is not None and len(game.decision.options) == 1:
+            state = game.state
+            while (decision := state.decision) is not None and len(decision.options) == 1:
                 game.step(0)
 
     def _after_engine_moved(self) -> None:

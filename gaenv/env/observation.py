@@ -213,7 +213,7 @@ class Encoder:
         row += [card.keywords.get(k, 0) / 5 for k in NUMBERED]
         triggers = {a.trigger for a in card.abilities}
         row += [float(t in triggers) for t in events.TRIGGERS]
-        row += [float(any(a.static is not None for a in card.abilities)),
+        row += [float(bool(card.static_abilities)),
                 float(bool(card.activated)), float(bool(card.modes))]
         row += [float(c in card.classes) for c in list(self.classes)]
         row += [0.0] * (CLASS_SLOTS - len(self.classes))
