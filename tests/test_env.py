@@ -92,8 +92,10 @@ def test_observations_are_finite_and_in_bounds() -> None:
 
 def test_object_features_match_the_engine() -> None:
     """Every object slot shows what the engine says about that object now (power, life,
-    damage, rest, Stealth, Taunt), though the encoder memoizes rows and blocks: a memo
-    key missing an input would show a stale row here."""
+    damage, rest, Stealth, Taunt), though the encoder memoizes rows and reuses a seat's
+    row for an object unchanged since its last observation: a memo key or a reuse check
+    missing an input would show a stale row here (dropping the damage from the reuse
+    check fails it)."""
     e = raw_env(seed=5)
     names = [*STATIC_NAMES, *DYNAMIC_NAMES]
     at = {name: names.index(name) for name in DYNAMIC_NAMES}

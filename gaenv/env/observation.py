@@ -91,6 +91,7 @@ def _bounded(value: float) -> float:
 # and whose it is), its damage, rest and counters, and the modifiers applying to it.
 ObjectState = tuple[int, int, bool, tuple[tuple[str, int], ...], statics.Modifiers]
 _ELEMENT_AT = {e: i for i, e in enumerate(ELEMENTS)}
+_ZONE_FULL = 20 * HIGH_VALUE  # a zone count is shown as n / 20, at most HIGH_VALUE
 
 
 class Encoder:
@@ -294,7 +295,7 @@ class Encoder:
             if part is None:
                 part = memo[key] = self._champion(state, p, key)
             head += part
-            head += [n / 20 if n < 20 * HIGH_VALUE else HIGH_VALUE
+            head += [n / 20 if n < _ZONE_FULL else HIGH_VALUE
                      for n in map(len, map(zones.__getitem__, PLAYER_ZONES))]
 
     @staticmethod
