@@ -162,6 +162,14 @@ def current(state: GameState) -> _Cache:
     return cache
 
 
+def epoch(state: GameState) -> object:
+    """A token that stays the same object for as long as the same statics are in force:
+    under one token, an object (same card id, same oid) has the same `modifiers`, so a
+    caller may keep what it derived from them."""
+    current(state)
+    return state.static_memo
+
+
 def _activatable(state: GameState) -> tuple[list[int], list[int]]:
     cards = state.cards
     found: tuple[list[int], list[int]] = ([], [])

@@ -91,7 +91,10 @@ def _bounded(value: float) -> float:
 # and whose it is), its damage, rest and counters, and the modifiers applying to it.
 ObjectState = tuple[int, int, bool, tuple[tuple[str, int], ...], statics.Modifiers]
 _ELEMENT_AT = {e: i for i, e in enumerate(ELEMENTS)}
-_ZONE_FULL = 20 * HIGH_VALUE  # a zone count is shown as n / 20, at most HIGH_VALUE
+# A zone of n cards is shown as n / 20, at most HIGH_VALUE (reached at _ZONE_FULL cards).
+_ZONE_FULL = int(20 * HIGH_VALUE)
+_ZONE_VALUE = [n / 20 for n in range(_ZONE_FULL + 1)]
+_ZONE_CAPS = (_ZONE_FULL,) * len(PLAYER_ZONES)
 
 
 class Encoder:
@@ -115,7 +118,7 @@ class Encoder:
         self._printed = table[:printed_rows]
         self._empty = printed_rows - 1
         self._object_rows: dict[ObjectState, int] = {}  # object state -> its row of _table
-        # Per seat, card id -> (card, damage, rested, counters, modifiers, row): the row
+        # Per seat, card id -> (card, damage, rested, counters, statics epoch, oid, row): the row
         # last used for that object, so an unchanged object is not keyed again. Dropped
         # with the object memo (rows get reused) and for a new game.
         self._seen: tuple[dict[int, tuple[Any, ...]], dict[int, tuple[Any, ...]]] = ({}, {})
@@ -295,8 +298,9 @@ class Encoder:
             if part is None:
                 part = memo[key] = self._champion(state, p, key)
             head += part
-            head += [n / 20 if n < _ZONE_FULL else HIGH_VALUE
-                     for n in map(len, map(zones.__getitem__, PLAYER_ZONES))]
+            # (mapped in C: no Python step per zone)
+            head += map(_ZONE_VALUE.__getitem__,
+                        map(min, map(len, map(zones.__getitem__, PLAYER_ZONES)), _ZONE_CAPS))
 
     @staticmethod
     def _champion(state: GameState, player: int, key: tuple[Any, ...]) -> list[float]:
@@ -333,30 +337,33 @@ class Encoder:
             objects.clear()  # a full memo starts afresh (rows are copied out, never shared)
             self._seen = ({}, {})
         seen = self._seen[player]
+        epoch = statics.epoch(state)
         cards = state.cards
         for piece, ids in (("my_field", slots.own), ("opponent_field", slots.opponent)):
             first = at[piece]
-            for cid, mods in zip(ids, statics.modifiers_of(state, ids), strict=True):
+            for cid in ids:
                 card = cards[cid]
                 # The row this seat last used for the object, if the object is unchanged
-                # since: the same card object, damage, rest, counters and modifiers.
+                # since: the same card object and oid, damage, rest and counters, under the
+                # same statics (so the same modifiers).
                 last = seen.get(cid)
                 if last is not None and last[0] is card and last[1] == card.damage \
                         and last[2] is card.rested and last[3] == card.counters \
-                        and last[4] is mods:
-                    rows[first] = last[5]
+                        and last[4] is epoch and last[5] == card.oid:
+                    rows[first] = last[6]
                     first += 1
                     continue
                 # The object's state (`ObjectState`): its card and whose it is, its
                 # damage, rest and counters, and the modifiers applying to it.
                 counters = card.counters
                 key = (codes[cid], card.damage, card.rested,
-                       tuple(counters.items()) if counters else (), mods)
+                       tuple(counters.items()) if counters else (),
+                       statics.modifiers(state, cid))
                 row = objects.get(key)
                 if row is None:
                     row = objects[key] = self._empty + 1 + len(objects)
                     self._table[row] = self._object_row(key)
-                seen[cid] = (card, card.damage, card.rested, dict(counters), mods, row)
+                seen[cid] = (card, card.damage, card.rested, dict(counters), epoch, card.oid, row)
                 rows[first] = row
                 first += 1
         view = obs[start:start + count * CARD_FEATURES].reshape(count, CARD_FEATURES)
