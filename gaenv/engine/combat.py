@@ -33,7 +33,14 @@ from gaenv.engine import champions, decisions, events, keywords, rules, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT, LINEAGE
 from gaenv.engine.state import AttackFrame, Combat, GameState
-from gaenv.engine.zones import distinct_names, find_object, label, labels, move_card
+from gaenv.engine.zones import (
+    distinct_names,
+    field_objects,
+    find_object,
+    label,
+    labels,
+    move_card,
+)
 
 # phase_stage values while phase == "combat".
 DECLARED = 0
@@ -60,31 +67,47 @@ def obeys(state: GameState, cid: int) -> bool:
 def attackable(state: GameState, player: int) -> list[int]:
     """Card ids of what ``player``'s opponent could attack: their units and siegeable
     domains ("Card Types - Functional Subtypes, Siegeable")."""
-    opponent = state.players[1 - player]
+    zones = state.players[1 - player].zones
     cards = state.cards
-    found = []
-    if opponent.zones[LINEAGE]:
-        found.append(opponent.zones[LINEAGE][-1])
-    found.extend(cid for cid in opponent.zones[FIELD]
-                 if cards[cid].defn.type == "ally" or cards[cid].defn.is_siegeable)
+    lineage = zones[LINEAGE]
+    found = [lineage[-1]] if lineage else []
+    for cid in zones[FIELD]:
+        defn = cards[cid].defn
+        if defn.type == "ally" or defn.is_siegeable:
+            found.append(cid)
     return found
 
 
 def _has(state: GameState, name: str, *cids: int) -> bool:
-    return any(cid >= 0 and keywords.has(state, cid, name) for cid in cids)
+    """Whether any of ``cids`` (-1 entries skipped) has keyword ``name``."""
+    # A plain loop: cheaper than any() over a generator for these few ids.
+    for cid in cids:
+        if cid >= 0 and keywords.has(state, cid, name):
+            break
+    else:
+        return False
+    return True
 
 
 def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
                   card: int = -1) -> list[int]:
     """The attack's legal targets (card ids), with Stealth, True Sight, Taunt and Unblockable."""
-    sources = (attacker, weapon, card)
-    sight = _has(state, "true_sight", *sources)
-    found = [cid for cid in attackable(state, player)
-             if sight or not keywords.has(state, cid, "stealth")]
-    if _has(state, "cleave", *sources) or _has(state, "unblockable", *sources):
+    # Plain loops rather than comprehensions: these lists are short, and this is hot.
+    found = attackable(state, player)
+    if not _has(state, "true_sight", attacker, weapon, card):
+        seen = []
+        for cid in found:
+            if not keywords.has(state, cid, "stealth"):
+                seen.append(cid)
+        found = seen
+    if (_has(state, "cleave", attacker, weapon, card)
+            or _has(state, "unblockable", attacker, weapon, card)):
         return found
-    taunting = [cid for cid in found
-                if not state.cards[cid].rested and keywords.has(state, cid, "taunt")]
+    cards = state.cards
+    taunting = []
+    for cid in found:
+        if not cards[cid].rested and keywords.has(state, cid, "taunt"):
+            taunting.append(cid)
     return taunting or found
 
 
@@ -100,26 +123,35 @@ def attack_options(state: GameState, player: int) -> list[Option]:
     candidates = attackable(state, player)
     if not candidates:
         return []
-    unseen_only = all(keywords.has(state, c, "stealth") for c in candidates)
-
-    def has_target(*sources: int) -> bool:
-        return not unseen_only or _has(state, "true_sight", *sources)
-
-    options = []
-    names = labels(state, player)
+    # Whether every candidate has Stealth, so that only attacks with True Sight have a target.
+    unseen_only = True
+    for c in candidates:
+        if not keywords.has(state, c, "stealth"):
+            unseen_only = False
+            break
+    attacks: list[tuple[int, int]] = []  # (attacker, weapon or -1)
     champ = champions.champion(state, player)
     field = state.players[player].zones[FIELD]
     if champ >= 0 and not cards[champ].rested:
-        if power_of(state, champ) > 0 and has_target(champ):
-            options.append(decisions.attack_with(champ, names[champ]))
+        if power_of(state, champ) > 0 and (not unseen_only or _has(state, "true_sight", champ)):
+            attacks.append((champ, -1))
         for cid in field:
-            if cards[cid].defn.type == "weapon" and has_target(champ, cid):
-                options.append(decisions.attack_with(champ, names[champ], cid, names[cid]))
+            if cards[cid].defn.type == "weapon" and (
+                    not unseen_only or _has(state, "true_sight", champ, cid)):
+                attacks.append((champ, cid))
     for cid in field:
         card = cards[cid]
         if (card.defn.type == "ally" and not card.rested and power_of(state, cid) > 0
-                and obeys(state, cid) and has_target(cid)):
-            options.append(decisions.attack_with(cid, names[cid]))
+                and obeys(state, cid)
+                and (not unseen_only or keywords.has(state, cid, "true_sight"))):
+            attacks.append((cid, -1))
+    if not attacks:
+        return []
+    names = labels(state, player)
+    options = []
+    for unit, weapon in attacks:
+        options.append(decisions.attack_with(unit, names[unit], weapon,
+                                             names[weapon] if weapon >= 0 else ""))
     return options
 
 
@@ -215,29 +247,41 @@ def redirect(state: GameState, cid: int) -> None:
 
 # --- the steps ---------------------------------------------------------------------------
 
-def _still_defending(state: GameState, combat: Combat) -> list[int]:
-    """Card ids of the attack's targets that are still legal targets for it: one that
-    became illegal (gained Stealth, left the field) stops defending ("Combat Phase -
-    Attacking 4a"; "Keywords - Stealth 3")."""
+def _attacking(state: GameState, combat: Combat) -> tuple[int, int]:
+    """Card ids of the attacker and of its weapon (-1 for one that is gone or unused)."""
     attacker = find_object(state, combat.attacker)
+    return attacker, find_object(state, combat.weapon) if combat.weapon >= 0 else -1
+
+
+def _still_defending(state: GameState, combat: Combat, attacker: int, weapon: int) -> list[int]:
+    """Card ids of the attack's targets that are still legal targets for it (``attacker``
+    and ``weapon`` as `_attacking` gives them): one that became illegal (gained Stealth,
+    left the field) stops defending ("Combat Phase - Attacking 4a"; "Keywords -
+    Stealth 3")."""
     if attacker < 0:
         return []
-    weapon = find_object(state, combat.weapon) if combat.weapon >= 0 else -1
     intent = state.players[combat.player].zones[INTENT]
     legal = legal_targets(state, combat.player, attacker, weapon, intent[0] if intent else -1)
-    return [c for c in (find_object(state, oid) for oid in combat.defenders) if c in legal]
+    cards = state.cards
+    defending = []
+    for oid in combat.defenders:
+        for c in legal:
+            if cards[c].oid == oid:
+                defending.append(c)
+                break
+    return defending
 
 
 def _retaliators(state: GameState, combat: Combat) -> list[int]:
     """Units of the defending player that may still choose to retaliate."""
     cards = state.cards
-    defender = 1 - combat.player
-    defending = _still_defending(state, combat)
+    defending = _still_defending(state, combat, *_attacking(state, combat))
+    asked = combat.asked
+    retaliating = combat.retaliators
     candidates = []
-    champ = champions.champion(state, defender)
-    for cid in ([champ] if champ >= 0 else []) + state.players[defender].zones[FIELD]:
+    for cid in field_objects(state, 1 - combat.player):
         card = cards[cid]
-        if not card.defn.is_unit or card.oid in combat.asked or card.oid in combat.retaliators:
+        if not card.defn.is_unit or card.oid in asked or card.oid in retaliating:
             continue
         if cid not in defending and not keywords.has(state, cid, "ambush"):
             continue
@@ -249,16 +293,15 @@ def _retaliators(state: GameState, combat: Combat) -> list[int]:
 
 
 def _critical(state: GameState, combat: Combat) -> int:
-    attacker = find_object(state, combat.attacker)
+    """"Keywords - Critical N": the attack's total Critical (attacker, intent, weapon)."""
+    attacker, weapon = _attacking(state, combat)
     if attacker < 0:
         return 0
     total = keywords.value(state, attacker, "critical") or 0
-    used = state.players[combat.player].zones[INTENT]
-    if combat.weapon >= 0:
-        weapon = find_object(state, combat.weapon)
-        used = [*used, weapon] if weapon >= 0 else used
-    for cid in used:
+    for cid in state.players[combat.player].zones[INTENT]:
         total += keywords.value(state, cid, "critical") or 0
+    if weapon >= 0:
+        total += keywords.value(state, weapon, "critical") or 0
     return total
 
 
@@ -286,12 +329,14 @@ def advance(state: GameState) -> None:
     elif stage == BEFORE_DAMAGE:
         state.phase_stage = ORDERING
     elif stage == ORDERING:
-        live = [c for c in (find_object(state, oid) for oid in
-                            combat.retaliators[combat.ordered:]) if c >= 0]
-        if len(live) > 1:
-            state.decision = Decision(combat.player, decisions.ORDER_RETALIATORS, tuple(
-                decisions.damage_first(c, label(state, c)) for c in live))
-            return
+        # Only an order among two or more retaliators still on the field needs asking.
+        if len(combat.retaliators) - combat.ordered > 1:
+            live = [c for c in (find_object(state, oid) for oid in
+                                combat.retaliators[combat.ordered:]) if c >= 0]
+            if len(live) > 1:
+                state.decision = Decision(combat.player, decisions.ORDER_RETALIATORS, tuple(
+                    decisions.damage_first(c, label(state, c)) for c in live))
+                return
         state.phase_stage = CRITICAL
     elif stage == CRITICAL:
         need = _critical(state, combat)
@@ -365,17 +410,16 @@ def answer(state: GameState, kind: str, option: Option) -> None:
 def _deal(state: GameState, combat: Combat) -> None:
     """All combat damage at once ("Combat Phase - Damage Step 3")."""
     cards = state.cards
-    doubled = combat.doubled
-    attacker = find_object(state, combat.attacker)
-    weapon = find_object(state, combat.weapon) if combat.weapon >= 0 else -1
+    attacker, weapon = _attacking(state, combat)
     intent = list(state.players[combat.player].zones[INTENT])
     hits: list[tuple[int, int, int]] = []  # (source card id, target card id, amount)
     if attacker >= 0:
         amount = _attack_power(state, attacker, weapon, intent)
-        if doubled:
+        if combat.doubled:
             amount *= 2
-        live = _still_defending(state, combat)
-        hits.extend((attacker, target, amount) for target in live)
+        live = _still_defending(state, combat, attacker, weapon)
+        for target in live:
+            hits.append((attacker, target, amount))
         if weapon >= 0 and live:
             cards[weapon].counters["durability"] = cards[weapon].counters.get("durability", 0) - 1
             state.checks_due = True
@@ -403,7 +447,9 @@ def _deal(state: GameState, combat: Combat) -> None:
 def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int]) -> int:
     cards = state.cards
     if cards[attacker].defn.is_champion:
-        total = power_of(state, attacker) + sum(cards[c].defn.power or 0 for c in intent)
+        total = power_of(state, attacker)
+        for c in intent:
+            total += cards[c].defn.power or 0
         if weapon >= 0:
             total += power_of(state, weapon)
     else:
