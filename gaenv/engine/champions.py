@@ -44,12 +44,10 @@ def level(state: GameState, player: int) -> int:
 
 
 def life(state: GameState, player: int) -> int:
-    """The champion's life: its top card's printed life plus modifiers (Inherited
-    Effects of the whole lineage among them)."""
-    cid = champion(state, player)
-    if cid < 0:
-        return 0
-    return statics.stat(state, cid, "life") or 0
+    """The champion's life (0 without one): the top card of the lineage's printed life
+    plus modifiers (Inherited Effects of the whole lineage among them)."""
+    lineage = state.players[player].zones[LINEAGE]
+    return (statics.stat(state, lineage[-1], "life") or 0) if lineage else 0
 
 
 def elements(state: GameState, player: int) -> set[str]:

@@ -29,11 +29,12 @@ MEMORY_COST = "memory"
 
 def cost(state: GameState, player: int, defn: CardDef, kind: str, empower: int = 0) -> int | None:
     """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None.
-    ``empower``: levels Empower lends this activation (Efficiency counts them)."""
-    base = defn.reserve_cost if kind == RESERVE else defn.memory_cost
-    if base is None:
+    ``empower``: levels Empower lends this activation (Efficiency counts them). Of
+    setting effects with equal timestamps, the last in order wins."""
+    value = defn.reserve_cost if kind == RESERVE else defn.memory_cost
+    if value is None:
         return None
-    sets: list[tuple[int, int]] = []
+    set_at: int | None = None  # the timestamp of the setting effect ``value`` comes from
     delta = 0
     removed = False
     for static in statics.of_kind(state, "modify_cost"):
@@ -43,36 +44,39 @@ def cost(state: GameState, player: int, defn: CardDef, kind: str, empower: int =
             continue
         op = args["op"]
         if op == "set":
-            sets.append((static.timestamp, args["amount"]))
+            if set_at is None or static.timestamp >= set_at:
+                set_at, value = static.timestamp, args["amount"]
         elif op == "add":
             delta += args["amount"]
         elif op == "subtract":
             delta -= args["amount"]
         else:
             removed = True
-    if kind == RESERVE and defn.has_keyword("efficiency"):
+    if kind == RESERVE and "efficiency" in defn.keywords:
         delta -= champions.level(state, player) + empower
-    value = base
-    if sets:
-        sets.sort(key=lambda s: s[0])
-        value = sets[-1][1]
-    value += delta
     if removed:
-        value = 0
-    return max(0, value)
+        return 0
+    return max(0, value + delta)
 
 
 def floating_memory(state: GameState, player: int) -> list[int]:
     """Cards in the player's graveyard that may pay 1 of a memory cost each."""
     cards = state.cards
-    return [cid for cid in state.players[player].zones[GRAVEYARD]
-            if cards[cid].defn.has_keyword("floating_memory")]
+    found: list[int] = []
+    for cid in state.players[player].zones[GRAVEYARD]:
+        if "floating_memory" in cards[cid].defn.keywords:
+            found.append(cid)
+    return found
 
 
 def reservable(state: GameState, player: int) -> list[int]:
     """Awake objects of the player's with Reservable: each may rest to pay 1 reserve."""
-    return [cid for cid in field_objects(state, player)
-            if not state.cards[cid].rested and keywords.has(state, cid, "reservable")]
+    cards = state.cards
+    found: list[int] = []
+    for cid in field_objects(state, player):
+        if not cards[cid].rested and keywords.has(state, cid, "reservable"):
+            found.append(cid)
+    return found
 
 
 def can_pay_reserve(state: GameState, player: int, amount: int, playing: int) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from gaenv.engine import champions, combat, decisions, events, keywords, rules, statics, zones
 from gaenv.engine.decisions import Decision, Option
@@ -38,6 +38,7 @@ from gaenv.engine.state import GameState, Lasting, ResolveFrame
 REQUIRED_TARGETS = ("target_unit", "target_ally", "target_champion", "target_opponent_unit",
                     "target_opponent_ally", "target_your_ally", "target_your_unit")
 OPTIONAL_TARGETS = tuple(f"up_to_{s}" for s in REQUIRED_TARGETS)
+REQUIRED_TARGET_SET = frozenset(REQUIRED_TARGETS)  # the same, for membership tests
 TARGET_SELECTORS = (*REQUIRED_TARGETS, *OPTIONAL_TARGETS)
 OBJECT_SELECTORS = (*TARGET_SELECTORS, "same_target", "your_champion", "opponent_champion",
                     "self", "each_ally", "each_your_ally", "each_opponent_ally",
@@ -80,34 +81,58 @@ def players_of(selector: str, controller: int) -> list[int]:
     return [controller, 1 - controller]
 
 
-def _objects(state: GameState, kind: str, owners: list[int]) -> list[int]:
-    """Units of ``kind`` (unit, ally or champion) the given players control, champions first."""
+class _Scope(NamedTuple):
+    """What an object selector covers: champions, allies (or both: units), and the
+    players whose objects count, by controller (``owners[controller]``)."""
+
+    champions: bool
+    allies: bool
+    owners: tuple[tuple[int, ...], tuple[int, ...]]
+
+
+_SCOPES: dict[str, _Scope] = {}  # parsed selectors: they come from card data, so few
+
+
+def _parse_scope(selector: str) -> _Scope:
+    """Parse an object selector (``up_to_target_opponent_ally``, ``each_your_ally``) into
+    `_SCOPES`: the prefixes go, then ``opponent_``/``your_`` restricts the players and the
+    rest names the kind (unit, ally or champion)."""
+    kind = selector.removeprefix("up_to_").removeprefix("target_").removeprefix("each_")
+    owners: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 1), (0, 1))
+    if kind.startswith("opponent_"):
+        kind, owners = kind[9:], ((1,), (0,))
+    elif kind.startswith("your_"):
+        kind, owners = kind[5:], ((0,), (1,))
+    scope = _SCOPES[selector] = _Scope(kind in ("unit", "champion"), kind in ("unit", "ally"),
+                                       owners)
+    return scope
+
+
+def _objects(state: GameState, selector: str, controller: int) -> list[int]:
+    """Units the selector covers (its kind: unit, ally or champion; its players, as seen
+    by ``controller``), champions first within each player."""
+    champions_too, allies, owners = _SCOPES.get(selector) or _parse_scope(selector)
     cards = state.cards
+    players = state.players
     found: list[int] = []
-    for p in owners:
-        lineage = state.players[p].zones[LINEAGE]
-        if kind in ("unit", "champion") and lineage:
-            found.append(lineage[-1])
-        if kind in ("unit", "ally"):
-            found.extend(c for c in state.players[p].zones[FIELD] if cards[c].defn.type == "ally")
+    for p in owners[controller]:
+        zones_of = players[p].zones
+        if champions_too:
+            lineage = zones_of[LINEAGE]
+            if lineage:
+                found.append(lineage[-1])
+        if allies:
+            for c in zones_of[FIELD]:
+                if cards[c].defn.type == "ally":
+                    found.append(c)
     return found
-
-
-def _scope(selector: str, controller: int) -> tuple[str, list[int]]:
-    """Split a selector's tail (``opponent_ally``) into kind and the players it covers."""
-    if selector.startswith("opponent_"):
-        return selector[9:], [1 - controller]
-    if selector.startswith("your_"):
-        return selector[5:], [controller]
-    return selector, [0, 1]
 
 
 def target_candidates(state: GameState, selector: str, controller: int,
                       spell: bool = False) -> list[int]:
     """Card ids a target selector may choose ("Game Mechanics - Objects and Targeting").
     A Spell cannot target an object with Spellshroud ("Keywords - Spellshroud")."""
-    kind, owners = _scope(selector.removeprefix("up_to_").removeprefix("target_"), controller)
-    found = _objects(state, kind, owners)
+    found = _objects(state, selector, controller)
     if spell:
         found = [c for c in found if not keywords.has(state, c, "spellshroud")]
     return found
@@ -138,8 +163,7 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
         owner = item.controller if selector == "your_champion" else 1 - item.controller
         cid = champions.champion(state, owner)
         return [cid] if cid >= 0 else []
-    kind, owners = _scope(selector.removeprefix("each_"), item.controller)
-    return _objects(state, kind, owners)
+    return _objects(state, selector, item.controller)
 
 
 # --- primitives ----------------------------------------------------------------

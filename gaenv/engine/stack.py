@@ -38,6 +38,7 @@ from gaenv.engine.objects import (
     STACK,
     Ability,
     CardDef,
+    CardObj,
     Node,
 )
 from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
@@ -47,6 +48,8 @@ ACTIVATION = "activation"
 MATERIALIZATION = "materialization"
 TRIGGER = "trigger"
 ABILITY = "ability"
+_ABILITY_KINDS = frozenset({TRIGGER, ABILITY})  # layers that are an ability, not a card
+_CARD_KINDS = frozenset({ACTIVATION, MATERIALIZATION})  # layers that are a card
 
 # Phases in which the turn player regains opportunity after a resolution empties
 # the stack, once the phase's own window has begun ("Turn Order - Main Phase 4").
@@ -70,7 +73,7 @@ def window_reopens(state: GameState) -> bool:
 def specs_of(state: GameState, item: StackItem) -> tuple[str, ...]:
     """The target selectors a stack layer declares, in order."""
     card = state.cards[item.card]
-    if item.kind in (TRIGGER, ABILITY):
+    if item.kind in _ABILITY_KINDS:
         return events.ability_of(card, item.ability).targets
     if item.mode >= 0:
         return card.defn.modes[item.mode][2]
@@ -79,7 +82,7 @@ def specs_of(state: GameState, item: StackItem) -> tuple[str, ...]:
 
 def _effect_of(state: GameState, item: StackItem) -> tuple[Node, ...]:
     card = state.cards[item.card]
-    if item.kind in (TRIGGER, ABILITY):
+    if item.kind in _ABILITY_KINDS:
         return events.ability_of(card, item.ability).effect
     if item.kind == MATERIALIZATION:
         return ()
@@ -90,16 +93,20 @@ def _effect_of(state: GameState, item: StackItem) -> tuple[Node, ...]:
 
 def _targets_exist(state: GameState, specs: tuple[str, ...], player: int, spell: bool) -> bool:
     """Every required target has a candidate ("up to" targets may stay empty)."""
-    return all(effects.target_candidates(state, spec, player, spell) for spec in specs
-               if spec in effects.REQUIRED_TARGETS)
+    for spec in specs:
+        if spec in effects.REQUIRED_TARGET_SET and not effects.target_candidates(
+                state, spec, player, spell):
+            return False
+    return True
 
 
 def _castable(state: GameState, defn: CardDef, player: int) -> bool:
     """The card (or one of its modes) has every required target available."""
-    spell = "Spell" in defn.subtypes
     if defn.modes:
+        spell = "Spell" in defn.subtypes
         return any(_targets_exist(state, m[2], player, spell) for m in defn.modes)
-    return _targets_exist(state, defn.targets, player, spell)
+    targets = defn.targets
+    return not targets or _targets_exist(state, targets, player, "Spell" in defn.subtypes)
 
 
 # --- what may be played ------------------------------------------------------------
@@ -138,35 +145,38 @@ def can_materialize(state: GameState, player: int, defn: CardDef, enabled: set[s
     Champions: a legal next level, elements ignored. Regalia: element enabled.
     A card without a memory cost cannot be materialized at all.
     """
-    amount = costs.cost(state, player, defn, costs.MEMORY_COST)
-    if amount is None:
-        return False
     if defn.is_champion:
         if not champions.can_level_into(state, player, defn):
             return False
     elif not defn.is_regalia or defn.element not in enabled:
         return False
+    amount = costs.cost(state, player, defn, costs.MEMORY_COST)
+    if amount is None:
+        return False
     return costs.can_pay_memory(state, player, amount) and _castable(state, defn, player)
 
 
-def _ability_usable(state: GameState, player: int, cid: int, ability: Ability) -> bool:
+def _ability_usable(state: GameState, player: int, card: CardObj, ability: Ability) -> bool:
     """"Abilities - Activated Abilities": costs payable, targets available, the source
     obeys ("Game Terms - Obedience"), its restriction met."""
-    card = state.cards[cid]
     cost = ability.cost
     if cost.get("rest") and card.rested:
         return False
+    cid = card.id
     if card.defn.type == "ally" and not combat.obeys(state, cid):
         return False
     if not statics.requirement_met(state, ability, card):
         return False
     reserve = cost.get("reserve", 0)
     if reserve:
-        helpers = [c for c in costs.reservable(state, player)
-                   if not (c == cid and (cost.get("rest") or cost.get("sacrifice")))]
-        if len(state.players[player].zones[HAND]) + len(helpers) < reserve:
+        reservable = costs.reservable(state, player)
+        helpers = len(reservable)
+        if (cost.get("rest") or cost.get("sacrifice")) and cid in reservable:
+            helpers -= 1  # the source itself is rested or sacrificed as a cost
+        if len(state.players[player].zones[HAND]) + helpers < reserve:
             return False
-    return _targets_exist(state, ability.targets, player, "Spell" in card.defn.subtypes)
+    targets = ability.targets
+    return not targets or _targets_exist(state, targets, player, "Spell" in card.defn.subtypes)
 
 
 def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
@@ -175,17 +185,22 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     options = [decisions.PASS]
     hand = state.players[player].zones[HAND]
     if not slow_ok:  # outside the player's own main phase only fast actions may be played
-        hand = [cid for cid in hand if cards[cid].defn.fast_action]
+        fast: list[int] = []
+        for cid in hand:
+            if cards[cid].defn.fast_action:
+                fast.append(cid)
+        hand = fast
     if hand:
         enabled = champions.elements(state, player)
         for cid in distinct_names(state, hand):
             if can_activate(state, player, cid, enabled):
                 options.append(decisions.activate(cid, cards[cid].defn.name))
     for cid in statics.activatable(state, player):
-        defn = cards[cid].defn
+        card = cards[cid]
+        defn = card.defn
         for index in defn.activated:
             ability = defn.abilities[index]
-            if _ability_usable(state, player, cid, ability):
+            if _ability_usable(state, player, card, ability):
                 text = ability.text or f"ability {index + 1}"
                 options.append(decisions.use_ability(cid, label(state, cid), index, text))
     if slow_ok:
@@ -196,9 +211,12 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
 def materialize_options(state: GameState, player: int) -> list[Option]:
     enabled = champions.elements(state, player)
     cards = state.cards
-    return [decisions.materialize(cid, cards[cid].defn.name)
-            for cid in state.players[player].zones[MATERIAL]
-            if can_materialize(state, player, cards[cid].defn, enabled)]
+    options: list[Option] = []
+    for cid in state.players[player].zones[MATERIAL]:
+        defn = cards[cid].defn
+        if can_materialize(state, player, defn, enabled):
+            options.append(decisions.materialize(cid, defn.name))
+    return options
 
 
 # --- putting things onto the stack ---------------------------------------------------
@@ -237,7 +255,10 @@ def put_triggers(state: GameState) -> Decision | None:
     pending = state.pending_triggers
     cards = state.cards
     for player in (state.turn_player, 1 - state.turn_player):
-        mine = [i for i, t in enumerate(pending) if t[2] == player]
+        mine: list[int] = []
+        for i, trigger in enumerate(pending):
+            if trigger[2] == player:
+                mine.append(i)
         if not mine:
             continue
         groups: dict[tuple[str, int | str], int] = {}
@@ -277,19 +298,20 @@ def _push_trigger(state: GameState, trigger: tuple[int, int | str, int, int]) ->
 def _target_options(state: GameState, spec: str, player: int,
                     spell: bool) -> tuple[Option, ...]:
     cards = state.cards
-    options = tuple(decisions.target(cid, label(state, cid), cards[cid].owner)
-                    for cid in effects.target_candidates(state, spec, player, spell))
-    if spec in effects.OPTIONAL_TARGETS:
-        return (decisions.NO_TARGET, *options)
-    return options
+    options: list[Option] = [decisions.NO_TARGET] if spec in effects.OPTIONAL_TARGETS else []
+    for cid in effects.target_candidates(state, spec, player, spell):
+        options.append(decisions.target(cid, label(state, cid), cards[cid].owner))
+    return tuple(options)
 
 
 def _reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
     cards = state.cards
-    hand = distinct_names(state, state.players[player].zones[HAND])
-    return (*(decisions.pay_with(c, cards[c].defn.name) for c in hand),
-            *(decisions.rest_for_cost(c, label(state, c))
-              for c in costs.reservable(state, player)))
+    options: list[Option] = []
+    for c in distinct_names(state, state.players[player].zones[HAND]):
+        options.append(decisions.pay_with(c, cards[c].defn.name))
+    for c in costs.reservable(state, player):
+        options.append(decisions.rest_for_cost(c, label(state, c)))
+    return tuple(options)
 
 
 def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Decision | None:
@@ -364,9 +386,10 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
 # --- passing and resolving ---------------------------------------------------------
 
 def pass_opportunity(state: GameState) -> None:
+    count = len(state.players)
     state.passes += 1
-    if state.passes < len(state.players):
-        state.priority = (state.priority + 1) % len(state.players)
+    if state.passes < count:
+        state.priority = (state.priority + 1) % count
         return
     state.passes = 0
     state.priority = -1
@@ -378,7 +401,7 @@ def _still_legal(state: GameState, item: StackItem) -> bool:
     """"Playing Cards - Resolution, Checking Resolution" 1, 3 and 4."""
     spell = effects.is_spell(state, item.card)
     for spec, oid in zip(specs_of(state, item), item.targets, strict=True):
-        if spec in effects.REQUIRED_TARGETS and not effects.is_legal_target(
+        if spec in effects.REQUIRED_TARGET_SET and not effects.is_legal_target(
                 state, spec, oid, item.controller, spell):
             return False
     defn = state.cards[item.card].defn
@@ -389,7 +412,7 @@ def _still_legal(state: GameState, item: StackItem) -> bool:
 def begin_resolution(state: GameState) -> None:
     item = state.stack.pop()
     if not _still_legal(state, item):
-        if item.kind in (ACTIVATION, MATERIALIZATION):
+        if item.kind in _CARD_KINDS:
             move_card(state, item.card, GRAVEYARD)
         after_resolution(state)
         return
@@ -402,7 +425,7 @@ def resolve_step(state: GameState, frame: ResolveFrame, answer: Option | None) -
         return decision
     state.frames.pop()
     item = frame.item
-    if item.kind in (ACTIVATION, MATERIALIZATION):
+    if item.kind in _CARD_KINDS:
         defn = state.cards[item.card].defn
         if defn.is_champion:
             champions.level_up(state, item.controller, item.card)
