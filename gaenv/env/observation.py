@@ -104,20 +104,20 @@ class Encoder:
         self.pool = pool
         classes = sorted({c for card in pool.cards for c in card.classes})
         self.classes = {name: i for i, name in enumerate(classes[:CLASS_SLOTS])}
-        # One table of card rows, gathered into the card pieces (`_card_slots`). Row 2i:
-        # card i's printed features in someone else's card slot; 2i+1: in mine (the
-        # ``mine`` flag set); then an all-zero row for an empty slot; then MEMO_SIZE rows
-        # for objects in play, each a printed row with the object's state written over
-        # its dynamic features, memoized under its `ObjectState`.
+        # The card rows the card pieces are made of (`_card_rows`), as bytes of float32
+        # values. Row 2i: card i's printed features in someone else's card slot; 2i+1: in
+        # mine (the ``mine`` flag set); then an all-zero row for an empty slot; then up to
+        # MEMO_SIZE rows for objects in play, each a printed row with the object's state
+        # written over its dynamic features, memoized under its `ObjectState`.
         printed_rows = 2 * len(pool.cards) + 1
-        table = np.zeros((printed_rows + MEMO_SIZE, CARD_FEATURES), dtype=np.float32)
-        table[:printed_rows - 1, :len(STATIC_NAMES)] = np.repeat(
+        printed = np.zeros((printed_rows, CARD_FEATURES), dtype=np.float32)
+        printed[:-1, :len(STATIC_NAMES)] = np.repeat(
             np.array([self._static_row(card) for card in pool.cards], dtype=np.float32), 2, axis=0)
-        table[1:printed_rows - 1:2, len(STATIC_NAMES)] = 1.0
-        self._table = table
-        self._printed = table[:printed_rows]
+        printed[1:-1:2, len(STATIC_NAMES)] = 1.0
+        self._printed = printed
+        self._row_bytes = [row.tobytes() for row in printed]
         self._empty = printed_rows - 1
-        self._object_rows: dict[ObjectState, int] = {}  # object state -> its row of _table
+        self._object_rows: dict[ObjectState, int] = {}  # object state -> its row number
         # Per seat, card id -> (card, damage, rested, counters, statics epoch, oid, row): the row
         # last used for that object, so an unchanged object is not keyed again. Dropped
         # with the object memo (rows get reused) and for a new game.
@@ -165,24 +165,24 @@ class Encoder:
         self.size = start
         self._at = {p.name: p.start for p in self.pieces}
         # The pieces from my_hand to opponent_graveyard lie end to end with one width:
-        # they are filled by one gather from ``_printed`` (`_card_slots`).
+        # their card slots are one list of rows (`_card_rows`).
         run = self.pieces[3:10]
         for before, after in itertools.pairwise(run):
             assert before.width == after.width == CARD_FEATURES
             assert before.start + before.size == after.start
-        self._run = (run[0].start, sum(p.slots for p in run))
-        self._index = np.zeros(self._run[1], dtype=np.intp)  # `_card_slots`' gather
-        self._rows = struct.Struct(f"@{self._run[1]}n")  # packs into ``_index``
+        self._card_count = sum(p.slots for p in run)
         self._slot_at = {p.name: (p.start - run[0].start) // CARD_FEATURES for p in run}
         # `encode` writes globals, me and opponent as one list: they lie end to end.
         globals_, me, opponent = self.pieces[:3]
         assert globals_.start == 0 and globals_.size == me.start
         assert me.start + me.size == opponent.start == me.start + self._player_size()
         self._head = struct.Struct(f"={opponent.start + opponent.size}f")  # float32 values
-        # The head and the card pieces cover everything up to the stack piece.
+        # The head and the card pieces cover everything up to the stack piece; the rest
+        # (stack, choices) starts as zeros.
         assert opponent.start + opponent.size == run[0].start
-        self._tail = run[-1].start + run[-1].size
-        assert [p.name for p in self.pieces if p.start >= self._tail] == ["stack", "choices"]
+        tail = run[-1].start + run[-1].size
+        assert [p.name for p in self.pieces if p.start >= tail] == ["stack", "choices"]
+        self._zero_tail = bytes(4 * (self.size - tail))
         self.high = float(max(HIGH_VALUE, len(pool.cards)))
 
     # --- the layout -------------------------------------------------------------------
@@ -241,20 +241,20 @@ class Encoder:
     def encode(self, state: GameState, player: int, decision: Decision | None,
                slots: Slots, choices: list[Option]) -> np.ndarray:
         """``player``'s observation; ``decision`` is theirs to make (or None)."""
-        # Every value before ``_tail`` is written below (the head, then the card pieces);
-        # only the rest (stack, choices) starts from zeros: less memory to touch.
-        obs = np.empty(self.size, dtype=np.float32)
-        obs[self._tail:] = 0.0
         at = self._at
         codes = self._codes(state.cards, player)
-        # The first pieces (globals, me, opponent) are built as one list and written at
-        # once: one conversion instead of one per value.
+        # The vector is assembled as bytes in one join (the head, every card slot's row,
+        # zeros for the rest) and wrapped by one numpy call: numpy calls are the slow
+        # part of building it. The head (globals, me, opponent) is one packed list.
         head = self._globals(state, player, decision)
         self._players(head, state, player, codes)
-        self._head.pack_into(obs, 0, *head)
-        self._card_slots(obs, state, player, slots, codes)
-        self._stack(obs, at["stack"], state, player, codes)
-        if decision is not None and decision.player == player:
+        parts = [self._head.pack(*head)]
+        parts += map(self._row_bytes.__getitem__, self._card_rows(state, player, slots, codes))
+        parts.append(self._zero_tail)
+        obs = np.frombuffer(bytearray().join(parts), dtype=np.float32)  # writable
+        if state.stack:
+            self._stack(obs, at["stack"], state, player, codes)
+        if choices and decision is not None and decision.player == player:
             self._choices(obs, at["choices"], choices, codes)
         # Every value is written inside [LOW, HIGH_VALUE] (the card index inside the
         # vocabulary), so the observation never leaves its space (tested).
@@ -316,13 +316,12 @@ class Encoder:
             values[4 + _ELEMENT_AT[element]] = 1.0
         return values
 
-    def _card_slots(self, obs: np.ndarray, state: GameState, player: int, slots: Slots,
-                    codes: list[int]) -> None:
-        """Every card piece in one gather from ``_table``: the printed features (and whose
-        it is) of each card, with their state now for objects in play; empty slots
-        zero."""
-        start, count = self._run
-        rows = [self._empty] * count
+    def _card_rows(self, state: GameState, player: int, slots: Slots,
+                   codes: list[int]) -> list[int]:
+        """The row (see ``_row_bytes``) of every card slot of the card pieces: the printed
+        features (and whose it is) of each card, with their state now for objects in
+        play; the empty row for empty slots."""
+        rows = [self._empty] * self._card_count
         at = self._slot_at
         opp_grave = state.players[1 - player].zones["graveyard"][::-1][:OPPONENT_GRAVEYARD_SLOTS]
         for piece, ids in (("my_hand", slots.hand), ("my_memory",
@@ -334,7 +333,8 @@ class Encoder:
                 rows[first:first + len(ids)] = map(codes.__getitem__, ids)
         objects = self._object_rows
         if len(objects) > MEMO_SIZE - OWN_SLOTS - OPPONENT_SLOTS:
-            objects.clear()  # a full memo starts afresh (rows are copied out, never shared)
+            objects.clear()  # a full memo starts afresh (observations hold copies)
+            del self._row_bytes[self._empty + 1:]
             self._seen = ({}, {})
         seen = self._seen[player]
         epoch = statics.epoch(state)
@@ -361,16 +361,12 @@ class Encoder:
                        statics.modifiers(state, cid))
                 row = objects.get(key)
                 if row is None:
-                    row = objects[key] = self._empty + 1 + len(objects)
-                    self._table[row] = self._object_row(key)
+                    row = objects[key] = len(self._row_bytes)
+                    self._row_bytes.append(self._object_row(key).tobytes())
                 seen[cid] = (card, card.damage, card.rested, dict(counters), epoch, card.oid, row)
                 rows[first] = row
                 first += 1
-        view = obs[start:start + count * CARD_FEATURES].reshape(count, CARD_FEATURES)
-        # The row numbers are packed into an index array (faster than numpy converting a
-        # list); mode="clip" writes straight into ``out`` (the default mode buffers it).
-        self._rows.pack_into(self._index, 0, *rows)
-        self._table.take(self._index, axis=0, out=view, mode="clip")
+        return rows
 
     def _object_row(self, key: ObjectState) -> np.ndarray:
         """An object's card row: its printed features, then its state in play."""
