@@ -56,7 +56,9 @@ class raw_env(AECEnv):
         self._action_space = spaces.Discrete(actions.N_ACTIONS)
         self._rng = random.Random(self.config.seed)
         self.game: Game | None = None
-        self._cache: tuple[tuple[int, int, bool], dict[str, np.ndarray],
+        # The last observation made: (agent, decisions made, game over), the observation
+        # and the legal options by action index.
+        self._cache: tuple[tuple[str, int, bool], dict[str, np.ndarray],
                            dict[int, Option]] | None = None
 
     # --- spaces ------------------------------------------------------------------------
@@ -143,12 +145,13 @@ class raw_env(AECEnv):
     def _encoded(self, agent: str) -> tuple[dict[str, np.ndarray], dict[int, Option]]:
         game = self.game
         assert game is not None
-        player = AGENTS.index(agent)
-        key = (player, game.state.decisions_made, game.over)
-        if self._cache is not None and self._cache[0] == key:
-            return self._cache[1], self._cache[2]
         state = game.state
-        decision = game.decision if not game.over else None
+        key = (agent, state.decisions_made, state.over)
+        cache = self._cache
+        if cache is not None and cache[0] == key:
+            return cache[1], cache[2]
+        player = AGENTS.index(agent)
+        decision = state.decision if not state.over else None
         slots = actions.Slots.of(state, player)
         by_index: dict[int, Option] = {}
         choices: list[Option] = []
