@@ -204,29 +204,29 @@ class Game:
         state = self.state
         d = state.decision
         assert d is not None
-        option = d.options[index]
-        self.log.append((d.player, d.kind, index, option.text))
+        player, kind, options, _ = d
+        option = options[index]
+        self.log.append((player, kind, index, option.text))
         state.decision = None
         state.decisions_made += 1
-        kind = d.kind
         if kind == decisions.OPPORTUNITY:
             if option.verb == "pass":
                 stack.pass_opportunity(state)
             elif option.verb == "activate":
-                stack.announce(state, d.player, option.card, stack.ACTIVATION)
+                stack.announce(state, player, option.card, stack.ACTIVATION)
             elif option.verb == "use":
-                stack.use_ability(state, d.player, option.card, option.other)
+                stack.use_ability(state, player, option.card, option.other)
             else:
-                combat.declare(state, d.player, option.card, option.other)
+                combat.declare(state, player, option.card, option.other)
         elif kind == decisions.MATERIALIZE:
             if option.verb == "pass":
                 turn.decline_materialize(state)
             else:
-                state.players[d.player].materialized += 1
-                stack.announce(state, d.player, option.card, stack.MATERIALIZATION)
+                state.players[player].materialized += 1
+                stack.announce(state, player, option.card, stack.MATERIALIZATION)
         elif kind == decisions.CHOOSE_CHAMPION:
             state.turn_one_pending = False
-            champions.put_champion(state, d.player, option.card)
+            champions.put_champion(state, player, option.card)
         elif kind == decisions.ORDER_TRIGGERS:
             stack.stack_chosen_trigger(state, option.card)
         elif kind == decisions.KEEP_UNIQUE:
@@ -263,9 +263,9 @@ class Game:
                     break
             if state.pending_triggers:
                 state.decision = stack.put_triggers(state)
-            elif state.priority >= 0:
-                state.decision = Decision(state.priority, decisions.OPPORTUNITY,
-                                          stack.opportunity_options(state, state.priority))
+            elif (priority := state.priority) >= 0:
+                state.decision = Decision(priority, decisions.OPPORTUNITY,
+                                          stack.opportunity_options(state, priority))
             else:
                 turn.advance(state)
 

@@ -56,23 +56,20 @@ def state_based(state: GameState) -> None:
     while changed:
         changed = False
         # Without damage, counters or a life-lowering effect nothing can die (`_at_risk`):
-        # the common case, checked cheaply.
-        lowering = any(s.node.args["life"] < 0 for s in statics.of_kind(state, "modify_stats"))
+        # the common case, checked cheaply (usually no stat modifiers are in force at all).
+        stat_mods = statics.of_kind(state, "modify_stats")
+        lowering = bool(stat_mods) and any(s.node.args["life"] < 0 for s in stat_mods)
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
-                top = lineage[-1]
-                if _at_risk(cards[top], lowering):
-                    life = champions.life(state, p.index)
-                    if (life <= 0 or cards[top].damage >= life) \
-                            and not keywords.has(state, top, "immortality"):
-                        champions.champion_leaves(state, p.index)
-                        p.lost = True
-                        changed = True
+                champion = cards[lineage[-1]]
+                if _at_risk(champion, lowering) and _lethal(state, champion):
+                    champions.champion_leaves(state, p.index)
+                    p.lost = True
+                    changed = True
             elif p.had_champion:
                 p.lost = True
-            dying = [c for c in p.zones[FIELD] if _at_risk(cards[c], lowering)]
-            for cid in [c for c in dying if _destroyed(state, cards[c])]:
+            for cid in _doomed(state, p.zones[FIELD], lowering):
                 if cards[cid].defn.type == "ally":
                     events.fire(state, cards[cid], "on_death")
                 move_card(state, cid, GRAVEYARD)
@@ -92,7 +89,10 @@ def state_based(state: GameState) -> None:
 def _unique_clash(state: GameState, player: int) -> list[int]:
     """The first set of same-named Unique objects the player controls, if any."""
     cards = state.cards
-    uniques = [cid for cid in state.players[player].zones[FIELD] if cards[cid].defn.unique]
+    uniques: list[int] = []
+    for cid in state.players[player].zones[FIELD]:
+        if cards[cid].defn.unique:
+            uniques.append(cid)
     if len(uniques) < 2:
         return []
     by_name: dict[str, list[int]] = {}
@@ -109,9 +109,22 @@ def keep_unique(state: GameState, kept: int) -> None:
             move_card(state, cid, GRAVEYARD)
 
 
+def _doomed(state: GameState, field: list[int], lowering: bool) -> list[int]:
+    """The objects among ``field`` that the checks destroy now (all found before any goes)."""
+    cards = state.cards
+    found: list[int] = []
+    for cid in field:
+        card = cards[cid]
+        if _at_risk(card, lowering) and _destroyed(state, card):
+            found.append(cid)
+    return found
+
+
 def _at_risk(card: CardObj, lowering: bool) -> bool:
     """Whether the object could fail a check at all (a cheap filter for `_destroyed`)."""
-    return bool(card.damage or card.counters or lowering or (card.defn.life or 1) <= 0)
+    if card.damage or card.counters or lowering:
+        return True
+    return (card.defn.life or 1) <= 0
 
 
 def _destroyed(state: GameState, card: CardObj) -> bool:
@@ -119,16 +132,24 @@ def _destroyed(state: GameState, card: CardObj) -> bool:
     siegeable domain without durability counters is destroyed."""
     kind = card.defn.type
     if kind == "ally":
-        life = statics.stat(state, card.id, "life") or 0
-        return (life <= 0 or card.damage >= life) and not keywords.has(state, card.id,
-                                                                          "immortality")
+        return _lethal(state, card)
     return ((kind == "weapon" or card.defn.is_siegeable)
             and card.counters.get("durability", 0) <= 0)
 
 
+def _lethal(state: GameState, card: CardObj) -> bool:
+    """Whether a unit (a champion or an ally) has damage at least its life, or no life,
+    and is not Immortal ("Keywords - Immortality")."""
+    life = statics.stat(state, card.id, "life") or 0
+    return (life <= 0 or card.damage >= life) and not keywords.has(state, card.id, "immortality")
+
+
 def finish_if_lost(state: GameState) -> bool:
     """End the game if any player has lost; True if it is over."""
-    losers = [p.index for p in state.players if p.lost]
+    losers: list[int] = []
+    for p in state.players:
+        if p.lost:
+            losers.append(p.index)
     if losers and not state.over:
         state.over = True
         state.decision = None

@@ -10,7 +10,7 @@ a characteristic is always computed from these.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from gaenv.engine.objects import FIELD, LINEAGE, Ability, CardDef, CardObj, Node
@@ -114,7 +114,11 @@ def modifiers(state: GameState, cid: int) -> Modifiers:
     cache = state.static_cache or current(state)
     if "modify_stats" not in cache.by_kind and "grant_keyword" not in cache.by_kind:
         return NO_MODIFIERS
-    return _memoized(cache, state.cards[cid])
+    card = state.cards[cid]
+    entry = cache.modifiers.get(cid)
+    if entry is None or entry[0] != card.oid:
+        entry = cache.modifiers[cid] = (card.oid, _modifiers(cache.by_kind, card))
+    return entry[1]
 
 
 def modifiers_of(state: GameState, cids: Sequence[int]) -> list[Modifiers]:
@@ -122,15 +126,7 @@ def modifiers_of(state: GameState, cids: Sequence[int]) -> list[Modifiers]:
     cache = state.static_cache or current(state)
     if "modify_stats" not in cache.by_kind and "grant_keyword" not in cache.by_kind:
         return [NO_MODIFIERS] * len(cids)
-    cards = state.cards
-    return [_memoized(cache, cards[cid]) for cid in cids]
-
-
-def _memoized(cache: _Cache, card: CardObj) -> Modifiers:
-    entry = cache.modifiers.get(card.id)
-    if entry is None or entry[0] != card.oid:
-        entry = cache.modifiers[card.id] = (card.oid, _modifiers(cache.by_kind, card))
-    return entry[1]
+    return [modifiers(state, cid) for cid in cids]
 
 
 def _modifiers(by_kind: dict[str, list[Static]], card: CardObj) -> Modifiers:
@@ -151,14 +147,14 @@ def current(state: GameState) -> _Cache:
     """The statics in force, computed now if the cached ones were dropped (`changed`)."""
     cache = state.static_cache
     if cache is None:
-        found = list(_compute(state))
+        found, activatable = _scan(state)
         by_kind: dict[str, list[Static]] = {}
         for s in found:
             by_kind.setdefault(s.node.op, []).append(s)
         memo = state.static_memo
         if memo is None or memo[0] != found:
             memo = state.static_memo = (found, {})
-        cache = state.static_cache = _Cache(found, by_kind, memo[1], _activatable(state))
+        cache = state.static_cache = _Cache(found, by_kind, memo[1], activatable)
     return cache
 
 
@@ -168,17 +164,6 @@ def epoch(state: GameState) -> object:
     caller may keep what it derived from them."""
     current(state)
     return state.static_memo
-
-
-def _activatable(state: GameState) -> tuple[list[int], list[int]]:
-    cards = state.cards
-    found: tuple[list[int], list[int]] = ([], [])
-    for p in state.players:
-        lineage = p.zones[LINEAGE]
-        for cid in (lineage[-1:] + p.zones[FIELD]):
-            if cards[cid].defn.activated:
-                found[p.index].append(cid)
-    return found
 
 
 def activatable(state: GameState, player: int) -> list[int]:
@@ -200,7 +185,7 @@ def check_cache(state: GameState) -> None:
     cache = state.static_cache
     if cache is None:
         return
-    if cache.found != list(_compute(state)) or cache.activatable != _activatable(state):
+    if (cache.found, cache.activatable) != _scan(state):
         raise AssertionError("stale static-effect cache")
     memo = dict(cache.modifiers)
     for cid, (oid, remembered) in memo.items():
@@ -213,9 +198,14 @@ def check_cache(state: GameState) -> None:
             raise AssertionError(f"stale modifiers memoized for card {cid}")
 
 
-def _compute(state: GameState) -> Iterator[Static]:
+def _scan(state: GameState) -> tuple[list[Static], tuple[list[int], list[int]]]:
+    """The statics in force, and per player the objects whose card has activated abilities
+    (champion first, then in entry order): one pass over the cards in play."""
     cards = state.cards
+    found: list[Static] = []
+    activatable: tuple[list[int], list[int]] = ([], [])
     for p in state.players:
+        usable = activatable[p.index]
         lineage = p.zones[LINEAGE]
         if lineage:
             top = lineage[-1]
@@ -225,14 +215,19 @@ def _compute(state: GameState) -> Iterator[Static]:
                 card = cards[cid]
                 for ability in card.defn.static_abilities:
                     if (is_top or ability.inherited) and requirement_met(state, ability, card):
-                        yield Static(ability.static, p.index, stamp)
+                        found.append(Static(ability.static, p.index, stamp))
+            if cards[top].defn.activated:
+                usable.append(top)
         for cid in p.zones[FIELD]:
             card = cards[cid]
             for ability in card.defn.static_abilities:
                 if requirement_met(state, ability, card):
-                    yield Static(ability.static, p.index, card.timestamp)
+                    found.append(Static(ability.static, p.index, card.timestamp))
+            if card.defn.activated:
+                usable.append(cid)
     for lasting in state.lasting:
-        yield Static(lasting.node, lasting.controller, lasting.timestamp, lasting.target)
+        found.append(Static(lasting.node, lasting.controller, lasting.timestamp, lasting.target))
+    return found, activatable
 
 
 def matches(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int) -> bool:

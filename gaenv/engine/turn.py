@@ -35,10 +35,14 @@ from gaenv.engine.state import PHASES, GameState
 _DONE = 2  # phase_stage value for "this phase has nothing left to do"
 
 
+# Each phase and the one after it in a turn (None after the last: a new turn begins).
+_FOLLOWING: dict[str, str | None] = dict(zip(PHASES, (*PHASES[1:], None), strict=True))
+
+
 def next_phase(state: GameState) -> None:
-    index = PHASES.index(state.phase)
-    if index + 1 < len(PHASES):
-        state.phase = PHASES[index + 1]
+    following = _FOLLOWING[state.phase]
+    if following is not None:
+        state.phase = following
         state.phase_stage = 0
     else:
         new_turn(state)
@@ -146,9 +150,11 @@ def _end(state: GameState) -> None:
             card = cards[cid]
             if card.defn.type == "ally":
                 card.damage = 0
-            card.counters.pop("prevent", None)
-            if p.index == state.turn_player:
-                card.counters.pop("distant", None)
+            counters = card.counters
+            if counters:
+                counters.pop("prevent", None)
+                if p.index == state.turn_player:
+                    counters.pop("distant", None)
         p.empower = 0
     state.lasting = []
     statics.changed(state)

@@ -59,18 +59,19 @@ def move_card(state: GameState, cid: int, dest: str, *, bottom: bool = False) ->
     dest = replaced_destination(card, dest)
     if dest == card.zone:
         return dest
-    if card.zone in _ON_FIELD or dest in _ON_FIELD:
+    leaving = card.zone in _ON_FIELD
+    if leaving or dest in _ON_FIELD:
         # Only objects and the lineage are sources of statics or subjects of the
         # state-based checks; a card moving between other zones changes neither.
         statics.changed(state)
-    if card.zone in _ON_FIELD:
+    if leaving:
         events.fire(state, card, "on_leave")
         if card.defn.token:
             dest = GONE
     source = zone_list(state, card)
     if source is not None:
         source.remove(cid)
-    if card.zone in _ON_FIELD:
+    if leaving:
         card.clear_object_state()
     card.zone = dest
     if dest not in (STACK, GONE):
@@ -92,7 +93,7 @@ def make_object(state: GameState, card: CardObj) -> None:
     state.next_oid += 1
     card.timestamp = state.next_timestamp
     state.next_timestamp += 1
-    card.rested = card.defn.has_keyword("hindered")  # "Keywords - Hindered"
+    card.rested = "hindered" in card.defn.keywords  # "Keywords - Hindered"
     card.damage = 0
     card.counters = {}
     if card.defn.durability is not None:
@@ -125,12 +126,13 @@ def field_objects(state: GameState, player: int) -> list[int]:
 
 def find_object(state: GameState, oid: int) -> int:
     """The card id of the object with identity ``oid``, or -1 if it is gone."""
+    cards = state.cards
     for p in state.players:
         lineage = p.zones[LINEAGE]
-        if lineage and state.cards[lineage[-1]].oid == oid:
+        if lineage and cards[lineage[-1]].oid == oid:
             return lineage[-1]
         for cid in p.zones[FIELD]:
-            if state.cards[cid].oid == oid:
+            if cards[cid].oid == oid:
                 return cid
     return -1
 
@@ -184,23 +186,31 @@ def label(state: GameState, cid: int) -> str:
     name = card.defn.name
     if card.zone not in _ON_FIELD:
         return name
-    same = [c for c in field_objects(state, card.owner) if state.cards[c].defn.name == name]
-    return _numbered(name, same.index(cid), len(same))
+    cards = state.cards
+    index = -1
+    count = 0
+    for other in field_objects(state, card.owner):
+        if cards[other].defn.name == name:
+            if other == cid:
+                index = count
+            count += 1
+    if index < 0:
+        raise ValueError(f"card {cid} is not an object its owner controls")
+    return _numbered(name, index, count)
 
 
 def labels(state: GameState, player: int) -> dict[int, str]:
     """`label` of every object the player controls, in one pass."""
     cards = state.cards
-    ids = field_objects(state, player)
-    names = [cards[c].defn.name for c in ids]
-    if len(set(names)) == len(names):  # the common case: no name twice
-        return dict(zip(ids, names, strict=True))
+    found: dict[int, str] = {}
     totals: dict[str, int] = {}
-    for name in names:
+    for c in field_objects(state, player):
+        name = found[c] = cards[c].defn.name
         totals[name] = totals.get(name, 0) + 1
+    if len(totals) == len(found):  # the common case: no name twice
+        return found
     seen: dict[str, int] = {}
-    found = {}
-    for c, name in zip(ids, names, strict=True):
+    for c, name in found.items():
         index = seen[name] = seen.get(name, -1) + 1
         found[c] = _numbered(name, index, totals[name])
     return found
