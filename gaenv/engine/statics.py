@@ -10,7 +10,7 @@ a characteristic is always computed from these.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from gaenv.engine.objects import FIELD, LINEAGE, Ability, CardDef, CardObj, Node
@@ -119,14 +119,6 @@ def modifiers(state: GameState, cid: int) -> Modifiers:
     if entry is None or entry[0] != card.oid:
         entry = cache.modifiers[cid] = (card.oid, _modifiers(cache.by_kind, card))
     return entry[1]
-
-
-def modifiers_of(state: GameState, cids: Sequence[int]) -> list[Modifiers]:
-    """`modifiers` of each object in ``cids``."""
-    cache = state.static_cache or current(state)
-    if "modify_stats" not in cache.by_kind and "grant_keyword" not in cache.by_kind:
-        return [NO_MODIFIERS] * len(cids)
-    return [modifiers(state, cid) for cid in cids]
 
 
 def _modifiers(by_kind: dict[str, list[Static]], card: CardObj) -> Modifiers:

@@ -118,13 +118,24 @@ class Encoder:
         self._row_bytes = [row.tobytes() for row in printed]
         self._empty = printed_rows - 1
         self._object_rows: dict[ObjectState, int] = {}  # object state -> its row number
-        # Per seat, card id -> (card, damage, rested, counters, statics epoch, oid, row): the row
-        # last used for that object, so an unchanged object is not keyed again. Dropped
-        # with the object memo (rows get reused) and for a new game.
-        self._seen: tuple[dict[int, tuple[Any, ...]], dict[int, tuple[Any, ...]]] = ({}, {})
-        self._champions: dict[tuple[Any, ...], list[float]] = {}  # see `_champion`
-        # Where each value of the globals piece goes (`_globals`).
-        self._global_at = {n: i for i, n in enumerate(self._global_names())}
+        # Per seat, the statics epoch (`statics.epoch`) its entries hold under, and card
+        # id -> (card object, damage, rested, counters, oid, row): the row last used for
+        # that object, so an object unchanged since, under the same statics (so with the
+        # same modifiers), is not keyed again. Dropped when the epoch changes, with the
+        # object memo (rows get reused) and for a new game.
+        self._seen: list[tuple[object, dict[int, tuple[Any, ...]]]] = [(None, {}), (None, {})]
+        # (the lineage's cards, the champion's row) -> a champion part (`_players`); the
+        # row stands for the champion's state, so it is dropped with the object memo.
+        self._champions: dict[tuple[Any, ...], list[float]] = {}
+        # Where the values of the globals piece go (`_globals`): six scalars first, then
+        # flags, one per phase, combat step and decision kind.
+        at = {n: i for i, n in enumerate(self._global_names())}
+        assert list(at)[:6] == ["turn", "my_turn", "my_decision", "first_player",
+                                "stack_size", "empower"]
+        self._global_flags = [0.0] * (len(at) - 6)
+        self._phase_at = {p: at["phase_" + p] for p in PHASE_NAMES}
+        self._combat_step_at = at["combat_step_0"]
+        self._decision_at = {k: at["decision_" + k] for k in decisions.DECISION_KINDS}
         # For the game last encoded: its card list and, per seat, each card id's row of
         # ``_printed`` (a card's printed card and owner never change within a game).
         self._game_codes: tuple[list[CardObj], tuple[list[int], list[int]]] | None = None
@@ -171,7 +182,12 @@ class Encoder:
             assert before.width == after.width == CARD_FEATURES
             assert before.start + before.size == after.start
         self._card_count = sum(p.slots for p in run)
-        self._slot_at = {p.name: (p.start - run[0].start) // CARD_FEATURES for p in run}
+        slot_at = {p.name: (p.start - run[0].start) // CARD_FEATURES for p in run}
+        # The first card slot of the pieces of cards out of play (in `_card_rows`' order),
+        # and of my_field and opponent_field (their champions' slots).
+        self._zone_slots = tuple(slot_at[n] for n in (
+            "my_hand", "my_memory", "my_material", "my_graveyard", "opponent_graveyard"))
+        self._field_slots = (slot_at["my_field"], slot_at["opponent_field"])
         # `encode` writes globals, me and opponent as one list: they lie end to end.
         globals_, me, opponent = self.pieces[:3]
         assert globals_.start == 0 and globals_.size == me.start
@@ -232,7 +248,7 @@ class Encoder:
         memo = self._game_codes
         if memo is None or memo[0] is not cards or len(memo[1][0]) != len(cards):
             rows = [2 * c.defn.index for c in cards]
-            self._seen = ({}, {})
+            self._seen = [(None, {}), (None, {})]
             memo = self._game_codes = (cards, (
                 [r + (c.owner == 0) for r, c in zip(rows, cards, strict=True)],
                 [r + (c.owner == 1) for r, c in zip(rows, cards, strict=True)]))
@@ -246,10 +262,11 @@ class Encoder:
         # The vector is assembled as bytes in one join (the head, every card slot's row,
         # zeros for the rest) and wrapped by one numpy call: numpy calls are the slow
         # part of building it. The head (globals, me, opponent) is one packed list.
+        rows = self._card_rows(state, player, slots, codes)
         head = self._globals(state, player, decision)
-        self._players(head, state, player, codes)
+        self._players(head, state, player, codes, rows)
         parts = [self._head.pack(*head)]
-        parts += map(self._row_bytes.__getitem__, self._card_rows(state, player, slots, codes))
+        parts += map(self._row_bytes.__getitem__, rows)
         parts.append(self._zero_tail)
         obs = np.frombuffer(bytearray().join(parts), dtype=np.float32)  # writable
         if state.stack:
@@ -262,56 +279,56 @@ class Encoder:
 
     def _globals(self, state: GameState, player: int, decision: Decision | None) -> list[float]:
         """The ``globals`` piece, as a list."""
-        at = self._global_at
-        values = [0.0] * len(at)
-        values[at["turn"]] = min(state.turn / max(state.turn_limit, 1), 1.0)
-        values[at["my_turn"]] = float(state.turn_player == player)
-        values[at["my_decision"]] = float(decision is not None and decision.player == player)
-        values[at["first_player"]] = float(state.first_player == player)
-        values[at["stack_size"]] = min(len(state.stack) / 10, HIGH_VALUE)
-        values[at["empower"]] = min(state.players[player].empower / 5, HIGH_VALUE)
-        values[at["phase_" + state.phase]] = 1.0
-        if state.phase == "combat":
-            values[at[f"combat_step_{min(state.phase_stage, 9)}"]] = 1.0
+        values = [min(state.turn / max(state.turn_limit, 1), 1.0),
+                  float(state.turn_player == player),
+                  float(decision is not None and decision.player == player),
+                  float(state.first_player == player),
+                  min(len(state.stack) / 10, HIGH_VALUE),
+                  min(state.players[player].empower / 5, HIGH_VALUE)]
+        values += self._global_flags
+        phase = state.phase
+        values[self._phase_at[phase]] = 1.0
+        if phase == "combat":
+            values[self._combat_step_at + min(state.phase_stage, 9)] = 1.0
         if decision is not None:
-            values[at["decision_" + decision.kind]] = 1.0
+            values[self._decision_at[decision.kind]] = 1.0
         return values
 
     def _players(self, head: list[float], state: GameState, player: int,
-                 codes: list[int]) -> None:
+                 codes: list[int], rows: list[int]) -> None:
         """Append the ``me`` and ``opponent`` pieces to ``head``: each player's champion
         part, memoized (see `_champion`), then the number of cards in each of their
-        zones."""
+        zones. ``rows`` are the card slots' rows (`_card_rows`)."""
         memo = self._champions
         if len(memo) > MEMO_SIZE - 2:
             memo.clear()
-        for p in (player, 1 - player):
+        mine, theirs = self._field_slots
+        for p, slot in ((player, mine), (1 - player, theirs)):
             zones = state.players[p].zones
             lineage = zones["lineage"]
-            key: tuple[Any, ...] = ()
-            if lineage:
-                top = lineage[-1]
-                card = state.cards[top]
-                key = (tuple(map(codes.__getitem__, lineage)),
-                       statics.stat(state, top, "life") or 0, card.damage, card.rested)
+            # The champion is the first object in its field piece; its row stands for its
+            # state (`ObjectState`: its life, damage and rest follow from it).
+            key = (tuple(map(codes.__getitem__, lineage)), rows[slot]) if lineage else ()
             part = memo.get(key)
             if part is None:
-                part = memo[key] = self._champion(state, p, key)
+                part = memo[key] = self._champion(state, p)
             head += part
             # (mapped in C: no Python step per zone)
             head += map(_ZONE_VALUE.__getitem__,
                         map(min, map(len, map(zones.__getitem__, PLAYER_ZONES)), _ZONE_CAPS))
 
     @staticmethod
-    def _champion(state: GameState, player: int, key: tuple[Any, ...]) -> list[float]:
+    def _champion(state: GameState, player: int) -> list[float]:
         """A player's champion part: level, life, damage, rest and the elements they may
-        use. A function of its memo key: the lineage's cards (level and elements follow
-        from them) and the champion's life, damage and rest (empty without a champion)."""
+        use. A function of its memo key (`_players`): the lineage's cards (level and
+        elements follow from them) and the champion's state."""
         values = [0.0] * CHAMPION_SIZE
-        if key:
-            _, life, damage, rested = key
-            values[:4] = [champions.level(state, player) / 3, _bounded(life / 30),
-                          _bounded(damage / 30), float(rested)]
+        lineage = state.players[player].zones["lineage"]
+        if lineage:
+            card = state.cards[lineage[-1]]
+            values[:4] = [champions.level(state, player) / 3,
+                          _bounded(champions.life(state, player) / 30),
+                          _bounded(card.damage / 30), float(card.rested)]
         for element in champions.elements(state, player):
             values[4 + _ELEMENT_AT[element]] = 1.0
         return values
@@ -322,35 +339,35 @@ class Encoder:
         features (and whose it is) of each card, with their state now for objects in
         play; the empty row for empty slots."""
         rows = [self._empty] * self._card_count
-        at = self._slot_at
-        opp_grave = state.players[1 - player].zones["graveyard"][::-1][:OPPONENT_GRAVEYARD_SLOTS]
-        for piece, ids in (("my_hand", slots.hand), ("my_memory",
-                           state.players[player].zones["memory"][:MEMORY_SLOTS]),
-                           ("my_material", slots.material), ("my_graveyard", slots.graveyard),
-                           ("opponent_graveyard", opp_grave)):
+        zones = state.players[player].zones
+        for first, ids in zip(self._zone_slots, (
+                slots.hand, zones["memory"][:MEMORY_SLOTS], slots.material, slots.graveyard,
+                state.players[1 - player].zones["graveyard"][::-1][:OPPONENT_GRAVEYARD_SLOTS]),
+                strict=True):
             if ids:
-                first = at[piece]
                 rows[first:first + len(ids)] = map(codes.__getitem__, ids)
         objects = self._object_rows
         if len(objects) > MEMO_SIZE - OWN_SLOTS - OPPONENT_SLOTS:
             objects.clear()  # a full memo starts afresh (observations hold copies)
             del self._row_bytes[self._empty + 1:]
-            self._seen = ({}, {})
-        seen = self._seen[player]
+            self._seen = [(None, {}), (None, {})]
+            self._champions.clear()
         epoch = statics.epoch(state)
+        last_epoch, seen = self._seen[player]
+        if last_epoch is not epoch:
+            seen = {}
+            self._seen[player] = (epoch, seen)
         cards = state.cards
-        for piece, ids in (("my_field", slots.own), ("opponent_field", slots.opponent)):
-            first = at[piece]
+        for first, ids in zip(self._field_slots, (slots.own, slots.opponent), strict=True):
             for cid in ids:
                 card = cards[cid]
                 # The row this seat last used for the object, if the object is unchanged
-                # since: the same card object and oid, damage, rest and counters, under the
-                # same statics (so the same modifiers).
+                # since: the same card object and oid, damage, rest and counters.
                 last = seen.get(cid)
                 if last is not None and last[0] is card and last[1] == card.damage \
                         and last[2] is card.rested and last[3] == card.counters \
-                        and last[4] is epoch and last[5] == card.oid:
-                    rows[first] = last[6]
+                        and last[4] == card.oid:
+                    rows[first] = last[5]
                     first += 1
                     continue
                 # The object's state (`ObjectState`): its card and whose it is, its
@@ -363,7 +380,7 @@ class Encoder:
                 if row is None:
                     row = objects[key] = len(self._row_bytes)
                     self._row_bytes.append(self._object_row(key).tobytes())
-                seen[cid] = (card, card.damage, card.rested, dict(counters), epoch, card.oid, row)
+                seen[cid] = (card, card.damage, card.rested, dict(counters), card.oid, row)
                 rows[first] = row
                 first += 1
         return rows
