@@ -295,30 +295,25 @@ _APPLIES: dict[tuple[int, int, int, int], tuple[Node, CardDef, bool]] = {}
 
 def stat(state: GameState, cid: int, name: str) -> int | None:
     """An object's power (``name="power"``) or life (``"life"``) now; None if it has no
-    such stat: the printed value, then buff/debuff counters, then modifiers (as
-    `modified_stats`, for one stat)."""
+    such stat (as `modified_stats` computes them, for one stat)."""
     card = state.cards[cid]
     printed = card.defn.power if name == "power" else card.defn.life
     if printed is None:
         return None
-    counters = card.counters
-    bonus = counters.get("buff", 0) - counters.get("debuff", 0) if counters else 0
     mods = modifiers(state, cid)
-    return printed + bonus + (mods.power if name == "power" else mods.life)
-
-
-def power_life(state: GameState, cid: int) -> tuple[int | None, int | None]:
-    """An object's power and life now. None for a stat it does not have."""
-    card = state.cards[cid]
-    if card.defn.power is None and card.defn.life is None:
-        return None, None
-    return modified_stats(card.defn, card.counters, modifiers(state, cid))
+    return printed + _counter_bonus(card.counters) + (mods.power if name == "power"
+                                                      else mods.life)
 
 
 def modified_stats(defn: CardDef, counters: Mapping[str, int],
                    mods: Modifiers) -> tuple[int | None, int | None]:
     """Power and life from the printed card, then buff/debuff counters, then modifiers
     ("Game Mechanics - Counters, Buff/Debuff 3")."""
-    bonus = counters.get("buff", 0) - counters.get("debuff", 0) if counters else 0
+    bonus = _counter_bonus(counters)
     return (None if defn.power is None else defn.power + bonus + mods.power,
             None if defn.life is None else defn.life + bonus + mods.life)
+
+
+def _counter_bonus(counters: Mapping[str, int]) -> int:
+    """What buff and debuff counters add to both power and life."""
+    return counters.get("buff", 0) - counters.get("debuff", 0) if counters else 0
