@@ -176,8 +176,9 @@ def test_leak_test_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
         hand = state.players[1 - player].zones[HAND][:4]
         codes = self._codes(state.cards, player)
         width = observation.CARD_FEATURES
+        memory = next(p.start for p in self.pieces if p.name == "my_memory")
         for i, cid in enumerate(hand):
-            start = self._at["my_memory"] + i * width
+            start = memory + i * width
             obs[start:start + width] = self._printed[codes[cid]]
         return obs
 

@@ -91,10 +91,12 @@ def _bounded(value: float) -> float:
 # and whose it is), its damage, rest and counters, and the modifiers applying to it.
 ObjectState = tuple[int, int, bool, tuple[tuple[str, int], ...], statics.Modifiers]
 _ELEMENT_AT = {e: i for i, e in enumerate(ELEMENTS)}
-# A zone of n cards is shown as n / 20, at most HIGH_VALUE (reached at _ZONE_FULL cards).
-_ZONE_FULL = int(20 * HIGH_VALUE)
-_ZONE_VALUE = [n / 20 for n in range(_ZONE_FULL + 1)]
-_ZONE_CAPS = (_ZONE_FULL,) * len(PLAYER_ZONES)
+# A zone of n cards is shown as n / 20, at most HIGH_VALUE.
+_ZONE_SCALE = 20
+_STACK_WIDTH = CARD_FEATURES + 2 + len(STACK_KINDS)
+_CHOICE_WIDTH = CARD_FEATURES + len(VERBS) + 1
+# Choice verbs whose card field is a number (a mode, a trigger, a yes), not a card.
+_NUMBERED_VERBS = frozenset({"mode", "trigger", "yes"})
 
 
 class Encoder:
@@ -139,8 +141,9 @@ class Encoder:
         # For the game last encoded: its card list and, per seat, each card id's row of
         # ``_printed`` (a card's printed card and owner never change within a game).
         self._game_codes: tuple[list[CardObj], tuple[list[int], list[int]]] | None = None
-        stack_width = CARD_FEATURES + 2 + len(STACK_KINDS)
-        choice_width = CARD_FEATURES + len(VERBS) + 1
+        # The value shown for a zone of n cards, for every n up to the game's card count
+        # (made with the codes, `_codes`).
+        self._zone_value: list[float] = []
         # (name, size, meaning, card slots, slot width): card pieces are slots of cards.
         layout = [
             ("globals", len(self._global_names()),
@@ -161,12 +164,12 @@ class Encoder:
              GRAVEYARD_SLOTS, CARD_FEATURES),
             ("opponent_graveyard", OPPONENT_GRAVEYARD_SLOTS * CARD_FEATURES,
              "the opponent's graveyard, newest first", OPPONENT_GRAVEYARD_SLOTS, CARD_FEATURES),
-            ("stack", STACK_SLOTS * stack_width,
+            ("stack", STACK_SLOTS * _STACK_WIDTH,
              "the effects stack, top first: card, mine?, targets, kind", STACK_SLOTS,
-             stack_width),
-            ("choices", CHOICE_SLOTS * choice_width,
+             _STACK_WIDTH),
+            ("choices", CHOICE_SLOTS * _CHOICE_WIDTH,
              "the options in choice slots: card (if I may see it), verb, number", CHOICE_SLOTS,
-             choice_width),
+             _CHOICE_WIDTH),
         ]
         self.pieces: list[Piece] = []
         start = 0
@@ -174,7 +177,6 @@ class Encoder:
             self.pieces.append(Piece(name, start, size, meaning, slots, width))
             start += size
         self.size = start
-        self._at = {p.name: p.start for p in self.pieces}
         # The pieces from my_hand to opponent_graveyard lie end to end with one width:
         # their card slots are one list of rows (`_card_rows`).
         run = self.pieces[3:10]
@@ -193,12 +195,15 @@ class Encoder:
         assert globals_.start == 0 and globals_.size == me.start
         assert me.start + me.size == opponent.start == me.start + self._player_size()
         self._head = struct.Struct(f"={opponent.start + opponent.size}f")  # float32 values
-        # The head and the card pieces cover everything up to the stack piece; the rest
-        # (stack, choices) starts as zeros.
+        # The head and the card pieces cover everything up to the stack piece; the stack
+        # and choices pieces follow, each slot's values packed after its card row.
         assert opponent.start + opponent.size == run[0].start
         tail = run[-1].start + run[-1].size
         assert [p.name for p in self.pieces if p.start >= tail] == ["stack", "choices"]
-        self._zero_tail = bytes(4 * (self.size - tail))
+        self._stack_extra = struct.Struct(f"={_STACK_WIDTH - CARD_FEATURES}f")
+        self._choice_extra = struct.Struct(f"={_CHOICE_WIDTH - CARD_FEATURES}f")
+        self._zero_stack = bytes(4 * STACK_SLOTS * _STACK_WIDTH)
+        self._zero_choices = bytes(4 * CHOICE_SLOTS * _CHOICE_WIDTH)
         self.high = float(max(HIGH_VALUE, len(pool.cards)))
 
     # --- the layout -------------------------------------------------------------------
@@ -249,6 +254,8 @@ class Encoder:
         if memo is None or memo[0] is not cards or len(memo[1][0]) != len(cards):
             rows = [2 * c.defn.index for c in cards]
             self._seen = [(None, {}), (None, {})]
+            full = int(_ZONE_SCALE * HIGH_VALUE)
+            self._zone_value = [min(n, full) / _ZONE_SCALE for n in range(len(cards) + 1)]
             memo = self._game_codes = (cards, (
                 [r + (c.owner == 0) for r, c in zip(rows, cards, strict=True)],
                 [r + (c.owner == 1) for r, c in zip(rows, cards, strict=True)]))
@@ -257,25 +264,22 @@ class Encoder:
     def encode(self, state: GameState, player: int, decision: Decision | None,
                slots: Slots, choices: list[Option]) -> np.ndarray:
         """``player``'s observation; ``decision`` is theirs to make (or None)."""
-        at = self._at
         codes = self._codes(state.cards, player)
         # The vector is assembled as bytes in one join (the head, every card slot's row,
-        # zeros for the rest) and wrapped by one numpy call: numpy calls are the slow
-        # part of building it. The head (globals, me, opponent) is one packed list.
+        # the stack and choices pieces) and wrapped by one numpy call: numpy calls are the
+        # slow part of building it. The head (globals, me, opponent) is one packed list.
         rows = self._card_rows(state, player, slots, codes)
         head = self._globals(state, player, decision)
         self._players(head, state, player, codes, rows)
         parts = [self._head.pack(*head)]
         parts += map(self._row_bytes.__getitem__, rows)
-        parts.append(self._zero_tail)
-        obs = np.frombuffer(bytearray().join(parts), dtype=np.float32)  # writable
-        if state.stack:
-            self._stack(obs, at["stack"], state, player, codes)
-        if choices and decision is not None and decision.player == player:
-            self._choices(obs, at["choices"], choices, codes)
+        parts.append(self._stack(state, player, codes) if state.stack else self._zero_stack)
+        parts.append(self._choices(choices, codes)
+                     if choices and decision is not None and decision.player == player
+                     else self._zero_choices)
         # Every value is written inside [LOW, HIGH_VALUE] (the card index inside the
         # vocabulary), so the observation never leaves its space (tested).
-        return obs
+        return np.frombuffer(bytearray().join(parts), dtype=np.float32)  # writable
 
     def _globals(self, state: GameState, player: int, decision: Decision | None) -> list[float]:
         """The ``globals`` piece, as a list."""
@@ -303,6 +307,7 @@ class Encoder:
         if len(memo) > MEMO_SIZE - 2:
             memo.clear()
         mine, theirs = self._field_slots
+        zone_value = self._zone_value
         for p, slot in ((player, mine), (1 - player, theirs)):
             zones = state.players[p].zones
             lineage = zones["lineage"]
@@ -314,8 +319,7 @@ class Encoder:
                 part = memo[key] = self._champion(state, p)
             head += part
             # (mapped in C: no Python step per zone)
-            head += map(_ZONE_VALUE.__getitem__,
-                        map(min, map(len, map(zones.__getitem__, PLAYER_ZONES)), _ZONE_CAPS))
+            head += map(zone_value.__getitem__, map(len, map(zones.__getitem__, PLAYER_ZONES)))
 
     @staticmethod
     def _champion(state: GameState, player: int) -> list[float]:
@@ -403,25 +407,36 @@ class Encoder:
             float(defn.has_keyword("taunt") or bool(mods.granted("taunt"))))
         return row
 
-    def _stack(self, obs: np.ndarray, o: int, state: GameState, player: int,
-               codes: list[int]) -> None:
-        width = CARD_FEATURES + 2 + len(STACK_KINDS)
-        for i, item in enumerate(reversed(state.stack[-STACK_SLOTS:])):
-            base = o + i * width
-            obs[base:base + CARD_FEATURES] = self._printed[codes[item.card]]
-            obs[base + CARD_FEATURES] = float(item.controller == player)
-            obs[base + CARD_FEATURES + 1] = min(len(item.targets) / 4, HIGH_VALUE)
-            obs[base + CARD_FEATURES + 2 + STACK_KINDS.index(item.kind)] = 1.0
+    def _stack(self, state: GameState, player: int, codes: list[int]) -> bytes:
+        """The ``stack`` piece, top first: each item's card row, then whether it is mine,
+        its number of targets and a flag for its kind."""
+        parts = []
+        kinds = [0.0] * len(STACK_KINDS)
+        for item in reversed(state.stack[-STACK_SLOTS:]):
+            parts.append(self._row_bytes[codes[item.card]])
+            kinds[STACK_KINDS.index(item.kind)] = 1.0
+            parts.append(self._stack_extra.pack(float(item.controller == player),
+                                                min(len(item.targets) / 4, HIGH_VALUE), *kinds))
+            kinds[STACK_KINDS.index(item.kind)] = 0.0
+        parts.append(self._zero_stack[4 * _STACK_WIDTH * len(parts) // 2:])
+        return b"".join(parts)
 
-    def _choices(self, obs: np.ndarray, o: int, choices: list[Option], codes: list[int]) -> None:
-        width = CARD_FEATURES + len(VERBS) + 1
-        for i, option in enumerate(choices):
-            base = o + i * width
-            if option.card >= 0 and option.verb not in ("mode", "trigger", "yes"):
-                obs[base:base + CARD_FEATURES] = self._printed[codes[option.card]]
-            obs[base + CARD_FEATURES + VERBS.index(option.verb)] = 1.0
-            if option.verb in ("mode", "trigger", "yes"):
-                obs[base + CARD_FEATURES + len(VERBS)] = min(option.card / 10, HIGH_VALUE)
+    def _choices(self, choices: list[Option], codes: list[int]) -> bytes:
+        """The ``choices`` piece: per option, the card row (when the option is about a
+        card), a flag for its verb, and the number of a mode, trigger or yes."""
+        parts = []
+        extra = [0.0] * (_CHOICE_WIDTH - CARD_FEATURES)
+        for option in choices:
+            numbered = option.verb in _NUMBERED_VERBS
+            parts.append(self._row_bytes[codes[option.card] if option.card >= 0
+                                         and not numbered else self._empty])
+            verb = VERBS.index(option.verb)
+            extra[verb] = 1.0
+            extra[-1] = min(option.card / 10, HIGH_VALUE) if numbered else 0.0
+            parts.append(self._choice_extra.pack(*extra))
+            extra[verb] = 0.0
+        parts.append(self._zero_choices[4 * _CHOICE_WIDTH * len(parts) // 2:])
+        return b"".join(parts)
 
 
 def markdown(encoder: Encoder) -> str:
