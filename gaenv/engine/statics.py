@@ -88,6 +88,9 @@ class _Cache(NamedTuple):
     # activated abilities: what opportunity looks at for abilities to use. It changes
     # only with the cards in play, as the statics do.
     activatable: tuple[list[int], list[int]]
+    # player -> `zones.labels` of the objects they control, filled on demand: labels too
+    # change only with the cards in play (an object entering or leaving), as the statics do.
+    labels: dict[int, dict[int, str]]
 
 
 def sources(state: GameState) -> list[Static]:
@@ -146,7 +149,7 @@ def current(state: GameState) -> _Cache:
         memo = state.static_memo
         if memo is None or memo[0] != found:
             memo = state.static_memo = (found, {})
-        cache = state.static_cache = _Cache(found, by_kind, memo[1], activatable)
+        cache = state.static_cache = _Cache(found, by_kind, memo[1], activatable, {})
     return cache
 
 
@@ -172,13 +175,21 @@ def changed(state: GameState) -> None:
 
 
 def check_cache(state: GameState) -> None:
-    """AssertionError if the cached statics, or any memoized object's modifiers, differ
-    from a fresh computation."""
+    """AssertionError if the cached statics, any memoized object's modifiers, or the
+    memoized labels differ from a fresh computation."""
+    from gaenv.engine import zones  # zones imports this module
+
     cache = state.static_cache
     if cache is None:
         return
     if (cache.found, cache.activatable) != _scan(state):
         raise AssertionError("stale static-effect cache")
+    for player, remembered in list(cache.labels.items()):
+        del cache.labels[player]
+        fresh = zones.labels(state, player)
+        cache.labels[player] = remembered
+        if fresh != remembered:
+            raise AssertionError(f"stale labels memoized for player {player}")
     memo = dict(cache.modifiers)
     for cid, (oid, remembered) in memo.items():
         if state.cards[cid].oid != oid:

@@ -183,26 +183,24 @@ def label(state: GameState, cid: int) -> str:
     """An object's name, with ``#k`` when its controller has several objects of that name
     (k counts them in the order they entered), so every option text is unique."""
     card = state.cards[cid]
-    name = card.defn.name
     if card.zone not in _ON_FIELD:
-        return name
-    cards = state.cards
-    index = -1
-    count = 0
-    for other in field_objects(state, card.owner):
-        if cards[other].defn.name == name:
-            if other == cid:
-                index = count
-            count += 1
-    if index < 0:
+        return card.defn.name
+    found = labels(state, card.owner).get(cid)
+    if found is None:
         raise ValueError(f"card {cid} is not an object its owner controls")
-    return _numbered(name, index, count)
+    return found
 
 
 def labels(state: GameState, player: int) -> dict[int, str]:
-    """`label` of every object the player controls, in one pass."""
+    """`label` of every object the player controls (not to be modified). Memoized with the
+    statics, which are recomputed whenever an object enters or leaves the field
+    (`statics.changed`); `statics.check_cache` verifies the memo."""
+    memo = (state.static_cache or statics.current(state)).labels
+    found = memo.get(player)
+    if found is not None:
+        return found
     cards = state.cards
-    found: dict[int, str] = {}
+    found = memo[player] = {}
     totals: dict[str, int] = {}
     for c in field_objects(state, player):
         name = found[c] = cards[c].defn.name
@@ -211,13 +209,10 @@ def labels(state: GameState, player: int) -> dict[int, str]:
         return found
     seen: dict[str, int] = {}
     for c, name in found.items():
-        index = seen[name] = seen.get(name, -1) + 1
-        found[c] = _numbered(name, index, totals[name])
+        if totals[name] > 1:
+            index = seen[name] = seen.get(name, 0) + 1
+            found[c] = f"{name} #{index}"
     return found
-
-
-def _numbered(name: str, index: int, count: int) -> str:
-    return name if count < 2 else f"{name} #{index + 1}"
 
 
 def create_card(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
