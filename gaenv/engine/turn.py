@@ -156,8 +156,9 @@ def _end(state: GameState) -> None:
                 if p.index == state.turn_player:
                     counters.pop("distant", None)
         p.empower = 0
-    state.lasting = []
-    statics.changed(state)
+    if state.lasting:  # "this turn" effects end (removing damage can kill nothing)
+        state.lasting = []
+        statics.changed(state)
     next_phase(state)  # the game loop runs the state-based checks before anything else
 
 
