@@ -54,6 +54,11 @@ for _name, _size in BLOCKS:
     _total += _size
 N_ACTIONS = _total
 
+# The first index of each block, for `_natural`.
+_PASS, _CONFIRM, _HAND, _MATERIAL, _OWN, _WEAPON_ATTACK, _ABILITY, _OPPONENT, _GRAVEYARD = (
+    OFFSET[name] for name in ("pass", "confirm", "hand", "material", "own", "weapon_attack",
+                              "ability", "opponent", "graveyard"))
+
 DECLINE = frozenset({"pass", "no"})
 CONFIRM = frozenset({"yes", "random"})
 _OWN_OBJECT_VERBS = frozenset({"target", "retaliate", "rest", "keep", "first", "weapon"})
@@ -86,31 +91,31 @@ def _natural(option: Option, player: int, slots: Slots, cards: list[CardObj]) ->
     verb = option.verb
     card = option.card
     if verb in DECLINE:
-        return OFFSET["pass"]
+        return _PASS
     if verb in CONFIRM:
-        return OFFSET["confirm"]
+        return _CONFIRM
     if verb in ("activate", "pay", "discard") and card in slots.hand:
-        return OFFSET["hand"] + slots.hand.index(card)
+        return _HAND + slots.hand.index(card)
     if verb in ("materialize", "put", "choose") and card in slots.material:
-        return OFFSET["material"] + slots.material.index(card)
+        return _MATERIAL + slots.material.index(card)
     if verb in ("banish", "choose") and card in slots.graveyard:
-        return OFFSET["graveyard"] + slots.graveyard.index(card)
+        return _GRAVEYARD + slots.graveyard.index(card)
     if verb == "attack":
         if option.other >= 0:
             if option.other in slots.own:
-                return OFFSET["weapon_attack"] + slots.own.index(option.other)
+                return _WEAPON_ATTACK + slots.own.index(option.other)
             return -1
         if card in slots.own:
-            return OFFSET["own"] + slots.own.index(card)
+            return _OWN + slots.own.index(card)
         return -1
     if verb == "use" and card in slots.own and option.other < ABILITY_SLOTS:
-        return OFFSET["ability"] + slots.own.index(card) * ABILITY_SLOTS + option.other
+        return _ABILITY + slots.own.index(card) * ABILITY_SLOTS + option.other
     if verb in _OWN_OBJECT_VERBS and card >= 0:
         mine = cards[card].owner == player
         if mine and card in slots.own:
-            return OFFSET["own"] + slots.own.index(card)
+            return _OWN + slots.own.index(card)
         if not mine and card in slots.opponent:
-            return OFFSET["opponent"] + slots.opponent.index(card)
+            return _OPPONENT + slots.opponent.index(card)
     return -1
 
 

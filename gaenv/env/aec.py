@@ -56,10 +56,9 @@ class raw_env(AECEnv):
         self._action_space = spaces.Discrete(actions.N_ACTIONS)
         self._rng = random.Random(self.config.seed)
         self.game: Game | None = None
-        # The last observation made: (agent, decisions made, game over), the observation
-        # and the legal options by action index.
-        self._cache: tuple[tuple[str, int, bool], dict[str, np.ndarray],
-                           dict[int, Option]] | None = None
+        # The last observation made: for whom, after how many decisions, whether the
+        # game was over then, the observation and the legal options by action index.
+        self._cache: tuple[str, int, bool, dict[str, np.ndarray], dict[int, Option]] | None = None
 
     # --- spaces ------------------------------------------------------------------------
 
@@ -146,10 +145,10 @@ class raw_env(AECEnv):
         game = self.game
         assert game is not None
         state = game.state
-        key = (agent, state.decisions_made, state.over)
         cache = self._cache
-        if cache is not None and cache[0] == key:
-            return cache[1], cache[2]
+        if cache is not None and cache[0] == agent and cache[1] == state.decisions_made \
+                and cache[2] == state.over:
+            return cache[3], cache[4]
         player = AGENTS.index(agent)
         decision = state.decision if not state.over else None
         slots = actions.Slots.of(state, player)
@@ -159,7 +158,7 @@ class raw_env(AECEnv):
             by_index, choices = actions.assign(state, decision, slots)
         obs = {"observation": self.encoder.encode(state, player, decision, slots, choices),
                "action_mask": actions.mask_of(by_index)}
-        self._cache = (key, obs, by_index)
+        self._cache = (agent, state.decisions_made, state.over, obs, by_index)
         return obs, by_index
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
