@@ -326,7 +326,7 @@ def _counters(state: GameState, frame: ResolveFrame, args: Args,
         for name in (kind, other):
             if counters[name] == 0:
                 del counters[name]
-    statics.changed(state)
+    state.checks_due = True  # a debuff can lower life; the statics are not affected
     return None
 
 

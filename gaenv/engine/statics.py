@@ -98,7 +98,7 @@ def sources(state: GameState) -> list[Static]:
 
     Cached on the state; every change to what the list is made of (a card
     moving, an object's identity or timestamp, the lasting effects) calls
-    `changed`. `check_cache` verifies the cache in checked games.
+    `changed` (or `moved`). `check_cache` verifies the cache in checked games.
     """
     return current(state).found
 
@@ -171,6 +171,21 @@ def changed(state: GameState) -> None:
     """Forget the cached statics: something they depend on changed. Whatever changes the
     statics may also change the state-based checks' verdict, so they are due again."""
     state.static_cache = None
+    state.checks_due = True
+
+
+def moved(state: GameState, card: CardObj, lineage: bool) -> None:
+    """A card entered or left the field (``lineage``: or the lineage), or became a new
+    object there: `changed`, except that a field card with no static or activated
+    abilities is no source of statics and no object with abilities, so of the cache only
+    the labels are dropped (in a new cache: a clone may share the old one)."""
+    cache = state.static_cache
+    defn = card.defn
+    if cache is None or lineage or defn.static_abilities or defn.activated:
+        changed(state)
+        return
+    state.static_cache = _Cache(cache.found, cache.by_kind, cache.modifiers, cache.activatable,
+                                {})
     state.checks_due = True
 
 

@@ -63,7 +63,7 @@ def move_card(state: GameState, cid: int, dest: str, *, bottom: bool = False) ->
     if leaving or dest in _ON_FIELD:
         # Only objects and the lineage are sources of statics or subjects of the
         # state-based checks; a card moving between other zones changes neither.
-        statics.changed(state)
+        statics.moved(state, card, LINEAGE in (card.zone, dest))
     if leaving:
         events.fire(state, card, "on_leave")
         if card.defn.token:
@@ -88,7 +88,7 @@ def move_card(state: GameState, cid: int, dest: str, *, bottom: bool = False) ->
 
 def make_object(state: GameState, card: CardObj) -> None:
     """Give a card that just entered the field a fresh object identity."""
-    statics.changed(state)
+    statics.moved(state, card, card.zone == LINEAGE)
     card.oid = state.next_oid
     state.next_oid += 1
     card.timestamp = state.next_timestamp
