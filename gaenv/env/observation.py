@@ -121,10 +121,11 @@ class Encoder:
         self._empty = printed_rows - 1
         self._object_rows: dict[ObjectState, int] = {}  # object state -> its row number
         # Per seat, the statics epoch (`statics.epoch`) its entries hold under, and card
-        # id -> (card object, damage, rested, counters, oid, row): the row last used for
-        # that object, so an object unchanged since, under the same statics (so with the
-        # same modifiers), is not keyed again. Dropped when the epoch changes, with the
-        # object memo (rows get reused) and for a new game.
+        # id -> (oid, damage, rested, counters, row): the row last used for that object,
+        # so an object unchanged since, under the same statics (so with the same
+        # modifiers), is not keyed again. Dropped when the epoch changes, with the object
+        # memo (rows get reused) and for a new game (within one, a card id always means
+        # the same card object and printed card).
         self._seen: list[tuple[object, dict[int, tuple[Any, ...]]]] = [(None, {}), (None, {})]
         # (the lineage's cards, the champion's row) -> a champion part (`_players`); the
         # row stands for the champion's state, so it is dropped with the object memo.
@@ -366,12 +367,11 @@ class Encoder:
             for cid in ids:
                 card = cards[cid]
                 # The row this seat last used for the object, if the object is unchanged
-                # since: the same card object and oid, damage, rest and counters.
+                # since: the same object (oid) with the same damage, rest and counters.
                 last = seen.get(cid)
-                if last is not None and last[0] is card and last[1] == card.damage \
-                        and last[2] is card.rested and last[3] == card.counters \
-                        and last[4] == card.oid:
-                    rows[first] = last[5]
+                if last is not None and last[0] == card.oid and last[1] == card.damage \
+                        and last[2] is card.rested and last[3] == card.counters:
+                    rows[first] = last[4]
                     first += 1
                     continue
                 # The object's state (`ObjectState`): its card and whose it is, its
@@ -384,7 +384,7 @@ class Encoder:
                 if row is None:
                     row = objects[key] = len(self._row_bytes)
                     self._row_bytes.append(self._object_row(key).tobytes())
-                seen[cid] = (card, card.damage, card.rested, dict(counters), card.oid, row)
+                seen[cid] = (card.oid, card.damage, card.rested, dict(counters), row)
                 rows[first] = row
                 first += 1
         return rows
