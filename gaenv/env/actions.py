@@ -59,6 +59,8 @@ _PASS, _CONFIRM, _HAND, _MATERIAL, _OWN, _WEAPON_ATTACK, _ABILITY, _OPPONENT, _G
     OFFSET[name] for name in ("pass", "confirm", "hand", "material", "own", "weapon_attack",
                               "ability", "opponent", "graveyard"))
 
+_INT8 = np.dtype(np.int8)  # (a dtype object, given by position: the cheapest call)
+
 DECLINE = frozenset({"pass", "no"})
 CONFIRM = frozenset({"yes", "random"})
 _OWN_OBJECT_VERBS = frozenset({"target", "retaliate", "rest", "keep", "first", "weapon"})
@@ -146,7 +148,7 @@ def mask_of(by_index: dict[int, Option]) -> np.ndarray:
     mask = bytearray(N_ACTIONS)
     for index in by_index:
         mask[index] = 1
-    return np.frombuffer(mask, dtype=np.int8)
+    return np.frombuffer(mask, _INT8)
 
 
 def describe() -> list[tuple[str, int, int]]:

@@ -110,7 +110,8 @@ class raw_env(AECEnv):
         game = self.game
         assert game is not None
         self._forced()
-        if game.over:
+        state = game.state
+        if state.over:
             if not game.truncated and game.winner is not None:
                 self.rewards[AGENTS[game.winner]] = 1.0
                 self.rewards[AGENTS[1 - game.winner]] = -1.0
@@ -122,11 +123,11 @@ class raw_env(AECEnv):
             for agent in self.agents:
                 self.infos[agent] = {"decision": None, "result": self._result()}
             return
-        decision = game.decision
+        decision = state.decision
         assert decision is not None
-        self.agent_selection = AGENTS[decision.player]
-        _, by_index = self._encoded(self.agent_selection)
-        self.infos[self.agent_selection] = {
+        agent = self.agent_selection = AGENTS[decision.player]
+        _, by_index = self._encoded(agent)
+        self.infos[agent] = {
             "decision": decision.kind,
             "options": {i: o.text for i, o in sorted(by_index.items())},
         }
