@@ -95,18 +95,20 @@ def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
     # Plain loops rather than comprehensions: these lists are short, and this is hot.
     found = attackable(state, player)
     if not _has(state, "true_sight", attacker, weapon, card):
-        seen = []
-        for cid in found:
-            if not keywords.has(state, cid, "stealth"):
-                seen.append(cid)
-        found = seen
+        stealthy = keywords.holders(state, found, "stealth")
+        if stealthy:
+            seen = []
+            for cid in found:
+                if cid not in stealthy:
+                    seen.append(cid)
+            found = seen
     if (_has(state, "cleave", attacker, weapon, card)
             or _has(state, "unblockable", attacker, weapon, card)):
         return found
     cards = state.cards
     taunting = []
-    for cid in found:
-        if not cards[cid].rested and keywords.has(state, cid, "taunt"):
+    for cid in keywords.holders(state, found, "taunt"):
+        if not cards[cid].rested:
             taunting.append(cid)
     return taunting or found
 

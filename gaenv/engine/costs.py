@@ -73,8 +73,8 @@ def reservable(state: GameState, player: int) -> list[int]:
     """Awake objects of the player's with Reservable: each may rest to pay 1 reserve."""
     cards = state.cards
     found: list[int] = []
-    for cid in field_objects(state, player):
-        if not cards[cid].rested and keywords.has(state, cid, "reservable"):
+    for cid in keywords.holders(state, field_objects(state, player), "reservable"):
+        if not cards[cid].rested:
             found.append(cid)
     return found
 
