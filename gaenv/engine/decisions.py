@@ -72,6 +72,9 @@ NO_WEAPON = Option("no", "no weapon")
 NO_RETALIATION = Option("no", "do not retaliate")
 NO_TARGET = Option("no", "no target")
 NOTHING = Option("no", "choose nothing")
+# Per player, an opportunity where passing is the only option: the most common decision,
+# made once.
+ONLY_PASS = tuple(Decision(p, OPPORTUNITY, (PASS,)) for p in (0, 1))
 
 
 def activate(card: int, name: str) -> Option:

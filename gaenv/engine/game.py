@@ -264,8 +264,9 @@ class Game:
             if state.pending_triggers:
                 state.decision = stack.put_triggers(state)
             elif (priority := state.priority) >= 0:
-                state.decision = Decision(priority, decisions.OPPORTUNITY,
-                                          stack.opportunity_options(state, priority))
+                options = stack.opportunity_options(state, priority)
+                state.decision = (decisions.ONLY_PASS[priority] if len(options) == 1 else
+                                  Decision(priority, decisions.OPPORTUNITY, options))
             else:
                 turn.advance(state)
 
