@@ -55,15 +55,14 @@ def state_based(state: GameState) -> None:
     changed = True
     while changed:
         changed = False
-        # Without damage, counters or a life-lowering effect nothing can die (`_at_risk`):
-        # the common case, checked cheaply (usually no stat modifiers are in force at all).
+        # Without damage, counters or a life-lowering effect nothing can die (`_doomed`):
+        # the common case, checked cheaply.
         stat_mods = statics.of_kind(state, "modify_stats")
         lowering = bool(stat_mods) and any(s.node.args["life"] < 0 for s in stat_mods)
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
-                champion = cards[lineage[-1]]
-                if _at_risk(champion, lowering) and _lethal(state, champion):
+                if _doomed(state, lineage[-1:], lowering):  # the champion dies
                     champions.champion_leaves(state, p.index)
                     p.lost = True
                     changed = True
@@ -109,31 +108,27 @@ def keep_unique(state: GameState, kept: int) -> None:
             move_card(state, cid, GRAVEYARD)
 
 
-def _doomed(state: GameState, field: list[int], lowering: bool) -> list[int]:
-    """The objects among ``field`` that the checks destroy now (all found before any goes)."""
+def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
+    """The objects among ``ids`` (the field's, or the champion) that the checks destroy now
+    (all found before any goes)."""
     cards = state.cards
     found: list[int] = []
-    for cid in field:
+    for cid in ids:
         card = cards[cid]
-        if _at_risk(card, lowering) and _destroyed(state, card):
+        # Only an object with damage or counters, or with no life, or under a life-lowering
+        # effect could fail a check: a cheap filter for `_destroyed`.
+        if ((card.damage or card.counters or lowering or (card.defn.life or 1) <= 0)
+                and _destroyed(state, card)):
             found.append(cid)
     return found
 
 
-def _at_risk(card: CardObj, lowering: bool) -> bool:
-    """Whether the object could fail a check at all (a cheap filter for `_destroyed`)."""
-    if card.damage or card.counters or lowering:
-        return True
-    return (card.defn.life or 1) <= 0
-
-
 def _destroyed(state: GameState, card: CardObj) -> bool:
-    """An ally with damage at least its life dies (unless Immortal); a weapon or a
+    """A unit with damage at least its life dies (unless Immortal); a weapon or a
     siegeable domain without durability counters is destroyed."""
-    kind = card.defn.type
-    if kind == "ally":
+    if card.defn.is_unit:
         return _lethal(state, card)
-    return ((kind == "weapon" or card.defn.is_siegeable)
+    return ((card.defn.type == "weapon" or card.defn.is_siegeable)
             and card.counters.get("durability", 0) <= 0)
 
 
