@@ -78,15 +78,14 @@ def attackable(state: GameState, player: int) -> list[int]:
     return found
 
 
-def _has(state: GameState, name: str, *cids: int) -> bool:
-    """Whether any of ``cids`` (-1 entries skipped) has keyword ``name``."""
-    # A plain loop: cheaper than any() over a generator for these few ids.
-    for cid in cids:
-        if cid >= 0 and keywords.has(state, cid, name):
-            break
-    else:
-        return False
-    return True
+def _attack_keywords(state: GameState, attacker: int, weapon: int, card: int = -1) -> set[str]:
+    """The keywords of an attack: those of its attacker, weapon and attack card (-1 for
+    none) together."""
+    found: set[str] = set()
+    for cid in (attacker, weapon, card):
+        if cid >= 0:
+            found.update(keywords.names(state, cid))
+    return found
 
 
 def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
@@ -94,7 +93,8 @@ def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
     """The attack's legal targets (card ids), with Stealth, True Sight, Taunt and Unblockable."""
     # Plain loops rather than comprehensions: these lists are short, and this is hot.
     found = attackable(state, player)
-    if not _has(state, "true_sight", attacker, weapon, card):
+    attack = _attack_keywords(state, attacker, weapon, card)
+    if "true_sight" not in attack:
         stealthy = keywords.holders(state, found, "stealth")
         if stealthy:
             seen = []
@@ -102,8 +102,7 @@ def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
                 if cid not in stealthy:
                     seen.append(cid)
             found = seen
-    if (_has(state, "cleave", attacker, weapon, card)
-            or _has(state, "unblockable", attacker, weapon, card)):
+    if "cleave" in attack or "unblockable" in attack:
         return found
     cards = state.cards
     taunting = []
@@ -135,11 +134,12 @@ def attack_options(state: GameState, player: int) -> list[Option]:
     champ = champions.champion(state, player)
     field = state.players[player].zones[FIELD]
     if champ >= 0 and not cards[champ].rested:
-        if power_of(state, champ) > 0 and (not unseen_only or _has(state, "true_sight", champ)):
+        if power_of(state, champ) > 0 and (
+                not unseen_only or keywords.has(state, champ, "true_sight")):
             attacks.append((champ, -1))
         for cid in field:
             if cards[cid].defn.type == "weapon" and (
-                    not unseen_only or _has(state, "true_sight", champ, cid)):
+                    not unseen_only or "true_sight" in _attack_keywords(state, champ, cid)):
                 attacks.append((champ, cid))
     for cid in field:
         card = cards[cid]
@@ -191,7 +191,7 @@ def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> 
                 state.frames.pop()
                 move_card(state, frame.card, GRAVEYARD)
                 return None
-            if _has(state, "cleave", frame.attacker, frame.weapon, frame.card):
+            if "cleave" in _attack_keywords(state, frame.attacker, frame.weapon, frame.card):
                 frame.targets = legal
             else:
                 return Decision(frame.player, decisions.ATTACK_TARGET,
@@ -229,8 +229,8 @@ def _begin(state: GameState, frame: AttackFrame) -> None:
             events.fire(state, cards[used], "on_attack")
     champ = champions.champion(state, 1 - frame.player)
     if (len(frame.targets) == 1 and frame.targets[0] == champ
-            and not _has(state, "unblockable", frame.attacker, frame.weapon, frame.card)
-            and not _has(state, "cleave", frame.attacker, frame.weapon, frame.card)):
+            and not {"unblockable", "cleave"} & _attack_keywords(
+                state, frame.attacker, frame.weapon, frame.card)):
         for cid in state.players[1 - frame.player].zones[FIELD]:
             if not cards[cid].rested and keywords.has(state, cid, "intercept"):
                 events.fire_keyword(state, cards[cid], "intercept")

@@ -12,7 +12,7 @@ redundant (a second instance does nothing).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from gaenv.engine import statics
@@ -65,6 +65,15 @@ def has(state: GameState, cid: int, name: str) -> bool:
     if "grant_keyword" not in (state.static_cache or statics.current(state)).by_kind:
         return name in state.cards[cid].defn.keywords  # the common case, as in `value`
     return value(state, cid, name) is not None
+
+
+def names(state: GameState, cid: int) -> Collection[str]:
+    """The keywords the card has now, printed or granted (those `has` is true for)."""
+    printed = state.cards[cid].defn.keywords
+    if "grant_keyword" not in (state.static_cache or statics.current(state)).by_kind:
+        return printed.keys()  # the common case, as in `has`
+    granted = statics.modifiers(state, cid).keywords
+    return {*printed, *(name for name, _ in granted)} if granted else printed.keys()
 
 
 def holders(state: GameState, cids: Iterable[int], name: str) -> list[int]:

@@ -111,12 +111,6 @@ def _castable(state: GameState, defn: CardDef, player: int) -> bool:
 
 # --- what may be played ------------------------------------------------------------
 
-def slow_allowed(state: GameState, player: int) -> bool:
-    """Slow player actions: the turn player's own main phase, stack empty."""
-    return (player == state.turn_player and state.phase == "main" and state.phase_stage == 1
-            and not state.stack)
-
-
 def _empower_for(state: GameState, player: int, defn: CardDef) -> int:
     return state.players[player].empower if "Spell" in defn.subtypes else 0
 
@@ -180,7 +174,11 @@ def _ability_usable(state: GameState, player: int, card: CardObj, ability: Abili
 
 
 def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
-    slow_ok = slow_allowed(state, player)
+    """What the player holding opportunity may do: pass, activate a card from hand, use an
+    object's activated ability, declare an attack."""
+    # Slow player actions: the turn player's own main phase, stack empty.
+    slow_ok = (player == state.turn_player and state.phase == "main" and state.phase_stage == 1
+               and not state.stack)
     cards = state.cards
     options = [decisions.PASS]
     hand = state.players[player].zones[HAND]
