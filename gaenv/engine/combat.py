@@ -194,9 +194,13 @@ def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> 
             if "cleave" in _attack_keywords(state, frame.attacker, frame.weapon, frame.card):
                 frame.targets = legal
             else:
-                return Decision(frame.player, decisions.ATTACK_TARGET,
-                                tuple(decisions.target(c, label(state, c), cards[c].owner)
-                                      for c in legal), frame.attacker)
+                defender = 1 - frame.player  # every legal target is the defending player's
+                names = labels(state, defender)
+                options = []
+                for c in legal:
+                    options.append(decisions.target(c, names[c], defender))
+                return Decision(frame.player, decisions.ATTACK_TARGET, tuple(options),
+                                frame.attacker)
         frame.stage = "weapon"
         answer = None
     if frame.stage == "weapon" and frame.card >= 0:

@@ -57,8 +57,11 @@ def state_based(state: GameState) -> None:
         changed = False
         # Without damage, counters or a life-lowering effect nothing can die (`_doomed`):
         # the common case, checked cheaply.
-        stat_mods = statics.of_kind(state, "modify_stats")
-        lowering = bool(stat_mods) and any(s.node.args["life"] < 0 for s in stat_mods)
+        lowering = False
+        for s in statics.of_kind(state, "modify_stats"):
+            if s.node.args["life"] < 0:
+                lowering = True
+                break
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
