@@ -198,14 +198,15 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         _, by_index = self._encoded(agent)
-        if action is None or int(action) not in by_index:
+        option = None if action is None else by_index.get(int(action))
+        if option is None:
             legal = ", ".join(f"{i} ({o.text})" for i, o in sorted(by_index.items()))
             raise ValueError(f"action {action!r} is not legal for {agent}; legal actions: {legal}")
         game = self.game
         assert game is not None
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        game.step(by_index[int(action)])
+        game.step(option)
         self._after_engine_moved()
         self._accumulate_rewards()
 
