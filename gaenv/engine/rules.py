@@ -113,26 +113,29 @@ def keep_unique(state: GameState, kept: int) -> None:
 
 def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
     """The objects among ``ids`` (the field's, or the champion) that the checks destroy now
-    (all found before any goes)."""
+    (all found before any goes): a unit with damage at least its life dies (`_lethal`); a
+    weapon or a siegeable domain without durability counters is destroyed."""
     cards = state.cards
     found: list[int] = []
     for cid in ids:
         card = cards[cid]
+        defn = card.defn
         # Only an object with damage or counters, or with no life, or under a life-lowering
-        # effect could fail a check: a cheap filter for `_destroyed`.
-        if ((card.damage or card.counters or lowering or (card.defn.life or 1) <= 0)
-                and _destroyed(state, card)):
+        # effect could fail a check: a cheap filter.
+        if not (card.damage or card.counters or lowering or (defn.life or 1) <= 0):
+            continue
+        if defn.is_unit:
+            # Without a life-lowering effect a unit's life is at least its printed life and
+            # its counters' bonus: with less damage than that it lives (no stat to compute).
+            printed = defn.life
+            if (lowering or printed is None
+                    or card.damage >= printed + statics.counter_bonus(card.counters)) and (
+                    _lethal(state, card)):
+                found.append(cid)
+        elif (defn.type == "weapon" or defn.is_siegeable) and card.counters.get(
+                "durability", 0) <= 0:
             found.append(cid)
     return found
-
-
-def _destroyed(state: GameState, card: CardObj) -> bool:
-    """A unit with damage at least its life dies (unless Immortal); a weapon or a
-    siegeable domain without durability counters is destroyed."""
-    if card.defn.is_unit:
-        return _lethal(state, card)
-    return ((card.defn.type == "weapon" or card.defn.is_siegeable)
-            and card.counters.get("durability", 0) <= 0)
 
 
 def _lethal(state: GameState, card: CardObj) -> bool:

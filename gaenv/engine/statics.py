@@ -327,7 +327,7 @@ def stat(state: GameState, cid: int, name: str) -> int | None:
     if printed is None:
         return None
     mods = modifiers(state, cid)
-    return printed + _counter_bonus(card.counters) + (mods.power if name == "power"
+    return printed + counter_bonus(card.counters) + (mods.power if name == "power"
                                                       else mods.life)
 
 
@@ -335,11 +335,11 @@ def modified_stats(defn: CardDef, counters: Mapping[str, int],
                    mods: Modifiers) -> tuple[int | None, int | None]:
     """Power and life from the printed card, then buff/debuff counters, then modifiers
     ("Game Mechanics - Counters, Buff/Debuff 3")."""
-    bonus = _counter_bonus(counters)
+    bonus = counter_bonus(counters)
     return (None if defn.power is None else defn.power + bonus + mods.power,
             None if defn.life is None else defn.life + bonus + mods.life)
 
 
-def _counter_bonus(counters: Mapping[str, int]) -> int:
+def counter_bonus(counters: Mapping[str, int]) -> int:
     """What buff and debuff counters add to both power and life."""
     return counters.get("buff", 0) - counters.get("debuff", 0) if counters else 0
