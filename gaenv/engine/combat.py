@@ -66,11 +66,17 @@ def obeys(state: GameState, cid: int) -> bool:
 
 def attackable(state: GameState, player: int) -> list[int]:
     """Card ids of what ``player``'s opponent could attack: their units and siegeable
-    domains ("Card Types - Functional Subtypes, Siegeable")."""
+    domains ("Card Types - Functional Subtypes, Siegeable"); not to be modified. Memoized
+    with the statics, which are recomputed whenever an object enters or leaves the field
+    (`statics.moved`); `statics.check_cache` verifies the memo."""
+    memo = (state.static_cache or statics.current(state)).attackable
+    found = memo.get(player)
+    if found is not None:
+        return found
     zones = state.players[1 - player].zones
     cards = state.cards
     lineage = zones[LINEAGE]
-    found = [lineage[-1]] if lineage else []
+    found = memo[player] = [lineage[-1]] if lineage else []
     for cid in zones[FIELD]:
         defn = cards[cid].defn
         if defn.type == "ally" or defn.is_siegeable:
@@ -90,7 +96,8 @@ def _attack_keywords(state: GameState, attacker: int, weapon: int, card: int = -
 
 def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
                   card: int = -1) -> list[int]:
-    """The attack's legal targets (card ids), with Stealth, True Sight, Taunt and Unblockable."""
+    """The attack's legal targets (card ids), with Stealth, True Sight, Taunt and Unblockable
+    (not to be modified: it may be `attackable`'s memo)."""
     # Plain loops rather than comprehensions: these lists are short, and this is hot.
     found = attackable(state, player)
     attack = _attack_keywords(state, attacker, weapon, card)
@@ -192,7 +199,7 @@ def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> 
                 move_card(state, frame.card, GRAVEYARD)
                 return None
             if "cleave" in _attack_keywords(state, frame.attacker, frame.weapon, frame.card):
-                frame.targets = legal
+                frame.targets = list(legal)
             else:
                 defender = 1 - frame.player  # every legal target is the defending player's
                 names = labels(state, defender)

@@ -91,6 +91,9 @@ class _Cache(NamedTuple):
     # player -> `zones.labels` of the objects they control, filled on demand: labels too
     # change only with the cards in play (an object entering or leaving), as the statics do.
     labels: dict[int, dict[int, str]]
+    # player -> `combat.attackable` for them (their opponent's attackable objects), filled
+    # on demand: it too changes only with the cards in play.
+    attackable: dict[int, list[int]]
 
 
 def sources(state: GameState) -> list[Static]:
@@ -149,7 +152,7 @@ def current(state: GameState) -> _Cache:
         memo = state.static_memo
         if memo is None or memo[0] != found:
             memo = state.static_memo = (found, {})
-        cache = state.static_cache = _Cache(found, by_kind, memo[1], activatable, {})
+        cache = state.static_cache = _Cache(found, by_kind, memo[1], activatable, {}, {})
     return cache
 
 
@@ -178,33 +181,37 @@ def moved(state: GameState, card: CardObj, lineage: bool) -> None:
     """A card entered or left the field (``lineage``: or the lineage), or became a new
     object there: `changed`, except that a field card with no static or activated
     abilities is no source of statics and no object with abilities, so of the cache only
-    the labels are dropped (in a new cache: a clone may share the old one)."""
+    the labels and attackable objects are dropped (in a new cache: a clone may share the
+    old one)."""
     cache = state.static_cache
     defn = card.defn
     if cache is None or lineage or defn.static_abilities or defn.activated:
         changed(state)
         return
     state.static_cache = _Cache(cache.found, cache.by_kind, cache.modifiers, cache.activatable,
-                                {})
+                                {}, {})
     state.checks_due = True
 
 
 def check_cache(state: GameState) -> None:
     """AssertionError if the cached statics, any memoized object's modifiers, or the
-    memoized labels differ from a fresh computation."""
-    from gaenv.engine import zones  # zones imports this module
+    memoized labels or attackable objects differ from a fresh computation."""
+    from gaenv.engine import combat, zones  # both import this module
 
     cache = state.static_cache
     if cache is None:
         return
     if (cache.found, cache.activatable) != _scan(state):
         raise AssertionError("stale static-effect cache")
-    for player, remembered in list(cache.labels.items()):
-        del cache.labels[player]
-        fresh = zones.labels(state, player)
-        cache.labels[player] = remembered
-        if fresh != remembered:
-            raise AssertionError(f"stale labels memoized for player {player}")
+    per_player: tuple[tuple[dict[int, Any], Any], ...] = (
+        (cache.labels, zones.labels), (cache.attackable, combat.attackable))
+    for player_memo, compute in per_player:
+        for player, remembered in list(player_memo.items()):
+            del player_memo[player]
+            fresh = compute(state, player)
+            player_memo[player] = remembered
+            if fresh != remembered:
+                raise AssertionError(f"stale {compute.__name__} memoized for player {player}")
     memo = dict(cache.modifiers)
     for cid, (oid, remembered) in memo.items():
         if state.cards[cid].oid != oid:
