@@ -100,21 +100,23 @@ def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
     (not to be modified: it may be `attackable`'s memo)."""
     # Plain loops rather than comprehensions: these lists are short, and this is hot.
     found = attackable(state, player)
+    stealthy = keywords.holders(state, found, "stealth")
+    taunts = keywords.holders(state, found, "taunt")
+    if not stealthy and not taunts:
+        return found  # the common case: the attack's own keywords change nothing
     attack = _attack_keywords(state, attacker, weapon, card)
-    if "true_sight" not in attack:
-        stealthy = keywords.holders(state, found, "stealth")
-        if stealthy:
-            seen = []
-            for cid in found:
-                if cid not in stealthy:
-                    seen.append(cid)
-            found = seen
+    if stealthy and "true_sight" not in attack:
+        seen = []
+        for cid in found:
+            if cid not in stealthy:
+                seen.append(cid)
+        found = seen
     if "cleave" in attack or "unblockable" in attack:
         return found
     cards = state.cards
     taunting = []
-    for cid in keywords.holders(state, found, "taunt"):
-        if not cards[cid].rested:
+    for cid in taunts:
+        if not cards[cid].rested and cid in found:
             taunting.append(cid)
     return taunting or found
 
