@@ -94,6 +94,10 @@ class _Cache(NamedTuple):
     # player -> `combat.attackable` for them (their opponent's attackable objects), filled
     # on demand: it too changes only with the cards in play.
     attackable: dict[int, list[int]]
+    # oid -> card id of every object (`zones.find_object`), filled on demand all at once: an
+    # object gets or loses its oid only as it enters or leaves (or a champion levels), which
+    # drops the cache.
+    objects: dict[int, int]
 
 
 def sources(state: GameState) -> list[Static]:
@@ -152,7 +156,7 @@ def current(state: GameState) -> _Cache:
         memo = state.static_memo
         if memo is None or memo[0] != found:
             memo = state.static_memo = (found, {})
-        cache = state.static_cache = _Cache(found, by_kind, memo[1], activatable, {}, {})
+        cache = state.static_cache = _Cache(found, by_kind, memo[1], activatable, {}, {}, {})
     return cache
 
 
@@ -181,21 +185,21 @@ def moved(state: GameState, card: CardObj, lineage: bool) -> None:
     """A card entered or left the field (``lineage``: or the lineage), or became a new
     object there: `changed`, except that a field card with no static or activated
     abilities is no source of statics and no object with abilities, so of the cache only
-    the labels and attackable objects are dropped (in a new cache: a clone may share the
-    old one)."""
+    the labels, attackable objects and objects by oid are dropped (in a new cache: a clone
+    may share the old one)."""
     cache = state.static_cache
     defn = card.defn
     if cache is None or lineage or defn.static_abilities or defn.activated:
         changed(state)
         return
     state.static_cache = _Cache(cache.found, cache.by_kind, cache.modifiers, cache.activatable,
-                                {}, {})
+                                {}, {}, {})
     state.checks_due = True
 
 
 def check_cache(state: GameState) -> None:
     """AssertionError if the cached statics, any memoized object's modifiers, or the
-    memoized labels or attackable objects differ from a fresh computation."""
+    memoized labels, attackable objects or objects by oid differ from a fresh computation."""
     from gaenv.engine import combat, zones  # both import this module
 
     cache = state.static_cache
@@ -212,6 +216,8 @@ def check_cache(state: GameState) -> None:
             player_memo[player] = remembered
             if fresh != remembered:
                 raise AssertionError(f"stale {compute.__name__} memoized for player {player}")
+    if cache.objects and cache.objects != zones.objects_by_oid(state):
+        raise AssertionError("stale objects memoized by oid")
     memo = dict(cache.modifiers)
     for cid, (oid, remembered) in memo.items():
         if state.cards[cid].oid != oid:

@@ -125,16 +125,27 @@ def field_objects(state: GameState, player: int) -> list[int]:
 
 
 def find_object(state: GameState, oid: int) -> int:
-    """The card id of the object with identity ``oid``, or -1 if it is gone."""
+    """The card id of the object with identity ``oid``, or -1 if it is gone. Memoized with
+    the statics, which are recomputed whenever an object enters or leaves the field or a
+    champion levels (`statics.moved`, `statics.changed`); `statics.check_cache` verifies
+    the memo."""
+    memo = (state.static_cache or statics.current(state)).objects
+    if not memo:
+        memo.update(objects_by_oid(state))
+    return memo.get(oid, -1)
+
+
+def objects_by_oid(state: GameState) -> dict[int, int]:
+    """oid -> card id of every object (each player's champion and field)."""
     cards = state.cards
+    found: dict[int, int] = {}
     for p in state.players:
         lineage = p.zones[LINEAGE]
-        if lineage and cards[lineage[-1]].oid == oid:
-            return lineage[-1]
+        if lineage:
+            found[cards[lineage[-1]].oid] = lineage[-1]
         for cid in p.zones[FIELD]:
-            if cards[cid].oid == oid:
-                return cid
-    return -1
+            found[cards[cid].oid] = cid
+    return found
 
 
 def check_conservation(state: GameState) -> None:
