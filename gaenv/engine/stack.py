@@ -152,10 +152,9 @@ def can_materialize(state: GameState, player: int, defn: CardDef, enabled: set[s
 
 def _ability_usable(state: GameState, player: int, card: CardObj, ability: Ability) -> bool:
     """"Abilities - Activated Abilities": costs payable, targets available, the source
-    obeys ("Game Terms - Obedience"), its restriction met."""
+    obeys ("Game Terms - Obedience"), its restriction met; a rest cost is the caller's to
+    check (a rested object cannot pay it)."""
     cost = ability.cost
-    if cost.get("rest") and card.rested:
-        return False
     cid = card.id
     if card.defn.type == "ally" and not combat.obeys(state, cid):
         return False
@@ -196,9 +195,12 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     for cid in statics.activatable(state, player):
         card = cards[cid]
         defn = card.defn
+        rested = card.rested
         for index in defn.activated:
             ability = defn.abilities[index]
-            if _ability_usable(state, player, card, ability):
+            # A rested object cannot pay a rest cost: the common refusal, checked first.
+            if not (rested and ability.cost.get("rest")) and _ability_usable(
+                    state, player, card, ability):
                 text = ability.text or f"ability {index + 1}"
                 options.append(decisions.use_ability(cid, label(state, cid), index, text))
     if slow_ok:
