@@ -107,11 +107,10 @@ class Encoder:
         self.pool = pool
         classes = sorted({c for card in pool.cards for c in card.classes})
         self.classes = {name: i for i, name in enumerate(classes[:CLASS_SLOTS])}
-        # The card rows the card pieces are made of (`_card_rows`), as bytes of float32
-        # values. Row 2i: card i's printed features in someone else's card slot; 2i+1: in
-        # mine (the ``mine`` flag set); then an all-zero row for an empty slot; then up to
-        # MEMO_SIZE rows for objects in play, each a printed row with the object's state
-        # written over its dynamic features, memoized under its `ObjectState`.
+        # The card rows the card pieces are made of (`_parts`), as bytes of float32 values.
+        # Row 2i: card i's printed features in someone else's card slot; 2i+1: in mine
+        # (the ``mine`` flag set); then an all-zero row for an empty slot. Objects in play
+        # have rows of their own (`_object_rows`).
         printed_rows = 2 * len(pool.cards) + 1
         printed = np.zeros((printed_rows, CARD_FEATURES), dtype=np.float32)
         printed[:-1, :len(STATIC_NAMES)] = np.repeat(
@@ -119,17 +118,19 @@ class Encoder:
         printed[1:-1:2, len(STATIC_NAMES)] = 1.0
         self._printed = printed
         self._row_bytes = [row.tobytes() for row in printed]
-        self._empty = printed_rows - 1
-        self._object_rows: dict[ObjectState, int] = {}  # object state -> its row number
+        self._empty = self._row_bytes[-1]
+        # Up to MEMO_SIZE object rows, each a printed row with the object's state written
+        # over its dynamic features, memoized under its `ObjectState`.
+        self._object_rows: dict[ObjectState, bytes] = {}
         # Per seat, the statics epoch (`statics.epoch`) its entries hold under, and card
         # id -> (oid, damage, rested, counters, row): the row last used for that object,
         # so an object unchanged since, under the same statics (so with the same
         # modifiers), is not keyed again. Dropped when the epoch changes, with the object
-        # memo (rows get reused) and for a new game (within one, a card id always means
-        # the same card object and printed card).
+        # memo and for a new game (within one, a card id always means the same card
+        # object and printed card).
         self._seen: list[tuple[object, dict[int, tuple[Any, ...]]]] = [(None, {}), (None, {})]
         # (the lineage's cards, the champion's row) -> a champion part (`_players`); the
-        # row stands for the champion's state, so it is dropped with the object memo.
+        # row (its bytes) stands for the champion's state. Dropped with the object memo.
         self._champions: dict[tuple[Any, ...], list[float]] = {}
         # Where the values of the globals piece go (`_globals`): six scalars first, then
         # flags, one per phase, combat step and decision kind.
@@ -180,15 +181,15 @@ class Encoder:
             start += size
         self.size = start
         # The pieces from my_hand to opponent_graveyard lie end to end with one width:
-        # their card slots are one list of rows (`_card_rows`).
+        # their card slots are rows in one list of the vector's parts (`_parts`), after
+        # the head (globals, me, opponent) and before the stack and choices pieces.
         run = self.pieces[3:10]
         for before, after in itertools.pairwise(run):
             assert before.width == after.width == CARD_FEATURES
             assert before.start + before.size == after.start
-        self._card_count = sum(p.slots for p in run)
-        slot_at = {p.name: (p.start - run[0].start) // CARD_FEATURES for p in run}
-        # The first card slot of the pieces of cards out of play (in `_card_rows`' order),
-        # and of my_field and opponent_field (their champions' slots).
+        slot_at = {p.name: 1 + (p.start - run[0].start) // CARD_FEATURES for p in run}
+        # Where in that list the first card slot of each piece of cards out of play is (in
+        # `_parts`' order), and of my_field and opponent_field (their champions' slots).
         self._zone_slots = tuple(slot_at[n] for n in (
             "my_hand", "my_memory", "my_material", "my_graveyard", "opponent_graveyard"))
         self._field_slots = (slot_at["my_field"], slot_at["opponent_field"])
@@ -206,6 +207,10 @@ class Encoder:
         self._choice_extra = struct.Struct(f"={_CHOICE_WIDTH - CARD_FEATURES}f")
         self._zero_stack = bytes(4 * STACK_SLOTS * _STACK_WIDTH)
         self._zero_choices = bytes(4 * CHOICE_SLOTS * _CHOICE_WIDTH)
+        # `_parts` before it is filled: the head's place, empty card slots, an empty stack
+        # and no choices.
+        self._blank_parts = [b"", *[self._empty] * sum(p.slots for p in run),
+                             self._zero_stack, self._zero_choices]
         self.high = float(max(HIGH_VALUE, len(pool.cards)))
 
     # --- the layout -------------------------------------------------------------------
@@ -270,15 +275,14 @@ class Encoder:
         # The vector is assembled as bytes in one join (the head, every card slot's row,
         # the stack and choices pieces) and wrapped by one numpy call: numpy calls are the
         # slow part of building it. The head (globals, me, opponent) is one packed list.
-        rows = self._card_rows(state, player, slots, codes)
+        parts = self._parts(state, player, slots, codes)
         head = self._globals(state, player, decision)
-        self._players(head, state, player, codes, rows)
-        parts = [self._head.pack(*head)]
-        parts += map(self._row_bytes.__getitem__, rows)
-        parts.append(self._stack(state, player, codes) if state.stack else self._zero_stack)
-        parts.append(self._choices(choices, codes)
-                     if choices and decision is not None and decision.player == player
-                     else self._zero_choices)
+        self._players(head, state, player, codes, parts)
+        parts[0] = self._head.pack(*head)
+        if state.stack:
+            parts[-2] = self._stack(state, player, codes)
+        if choices and decision is not None and decision.player == player:
+            parts[-1] = self._choices(choices, codes)
         # Every value is written inside [LOW, HIGH_VALUE] (the card index inside the
         # vocabulary), so the observation never leaves its space (tested).
         return np.frombuffer(bytearray().join(parts), _FLOAT32)  # writable
@@ -301,10 +305,10 @@ class Encoder:
         return values
 
     def _players(self, head: list[float], state: GameState, player: int,
-                 codes: list[int], rows: list[int]) -> None:
+                 codes: list[int], parts: list[bytes]) -> None:
         """Append the ``me`` and ``opponent`` pieces to ``head``: each player's champion
         part, memoized (see `_champion`), then the number of cards in each of their
-        zones. ``rows`` are the card slots' rows (`_card_rows`)."""
+        zones. ``parts`` holds the card slots' rows (`_parts`)."""
         memo = self._champions
         if len(memo) > MEMO_SIZE - 2:
             memo.clear()
@@ -315,7 +319,7 @@ class Encoder:
             lineage = zones["lineage"]
             # The champion is the first object in its field piece; its row stands for its
             # state (`ObjectState`: its life, damage and rest follow from it).
-            key = (tuple(map(codes.__getitem__, lineage)), rows[slot]) if lineage else ()
+            key = (tuple(map(codes.__getitem__, lineage)), parts[slot]) if lineage else ()
             part = memo.get(key)
             if part is None:
                 part = memo[key] = self._champion(state, p)
@@ -339,23 +343,24 @@ class Encoder:
             values[4 + _ELEMENT_AT[element]] = 1.0
         return values
 
-    def _card_rows(self, state: GameState, player: int, slots: Slots,
-                   codes: list[int]) -> list[int]:
-        """The row (see ``_row_bytes``) of every card slot of the card pieces: the printed
-        features (and whose it is) of each card, with their state now for objects in
-        play; the empty row for empty slots."""
-        rows = [self._empty] * self._card_count
+    def _parts(self, state: GameState, player: int, slots: Slots,
+               codes: list[int]) -> list[bytes]:
+        """The vector's parts, to be joined: the head's place (left empty), the row of
+        every card slot of the card pieces (the printed features of each card and whose
+        it is, with their state now for objects in play; the empty row for empty slots),
+        then an empty stack piece and no choices."""
+        parts = self._blank_parts.copy()
+        row_of = self._row_bytes  # by code
         zones = state.players[player].zones
         for first, ids in zip(self._zone_slots, (
                 slots.hand, zones["memory"][:MEMORY_SLOTS], slots.material, slots.graveyard,
                 state.players[1 - player].zones["graveyard"][::-1][:OPPONENT_GRAVEYARD_SLOTS]),
                 strict=True):
             if ids:
-                rows[first:first + len(ids)] = map(codes.__getitem__, ids)
+                parts[first:first + len(ids)] = map(row_of.__getitem__, map(codes.__getitem__, ids))
         objects = self._object_rows
         if len(objects) > MEMO_SIZE - OWN_SLOTS - OPPONENT_SLOTS:
             objects.clear()  # a full memo starts afresh (observations hold copies)
-            del self._row_bytes[self._empty + 1:]
             self._seen = [(None, {}), (None, {})]
             self._champions.clear()
         epoch = statics.epoch(state)
@@ -372,7 +377,7 @@ class Encoder:
                 last = seen.get(cid)
                 if last is not None and last[0] == card.oid and last[1] == card.damage \
                         and last[2] is card.rested and last[3] == card.counters:
-                    rows[first] = last[4]
+                    parts[first] = last[4]
                     first += 1
                     continue
                 # The object's state (`ObjectState`): its card and whose it is, its
@@ -383,12 +388,11 @@ class Encoder:
                        statics.modifiers(state, cid))
                 row = objects.get(key)
                 if row is None:
-                    row = objects[key] = len(self._row_bytes)
-                    self._row_bytes.append(self._object_row(key).tobytes())
+                    row = objects[key] = self._object_row(key).tobytes()
                 seen[cid] = (card.oid, card.damage, card.rested, dict(counters), row)
-                rows[first] = row
+                parts[first] = row
                 first += 1
-        return rows
+        return parts
 
     def _object_row(self, key: ObjectState) -> np.ndarray:
         """An object's card row: its printed features, then its state in play."""
@@ -429,8 +433,8 @@ class Encoder:
         extra = [0.0] * (_CHOICE_WIDTH - CARD_FEATURES)
         for option in choices:
             numbered = option.verb in _NUMBERED_VERBS
-            parts.append(self._row_bytes[codes[option.card] if option.card >= 0
-                                         and not numbered else self._empty])
+            parts.append(self._row_bytes[codes[option.card]] if option.card >= 0
+                         and not numbered else self._empty)
             verb = VERBS.index(option.verb)
             extra[verb] = 1.0
             extra[-1] = min(option.card / 10, HIGH_VALUE) if numbered else 0.0
