@@ -121,6 +121,33 @@ def test_object_features_match_the_engine() -> None:
     assert checked > 3000
 
 
+def test_memos_shared_by_the_pool_and_started_afresh_when_full(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Object rows and champion parts are memoized with the card pool, shared by every
+    environment of it, and dropped when full (MEMO_SIZE, made small here): observations
+    stay byte for byte those of an encoder that remembers nothing (a memo key missing an
+    input fails this: leaving the champion's row out of its part's key did)."""
+    from gaenv.env import observation
+
+    first, second = raw_env(seed=7), raw_env(seed=7)
+    assert first.encoder._memos is second.encoder._memos  # one pool, one memo
+    cold = observation.Encoder(first.pool)
+    monkeypatch.setattr(observation, "MEMO_SIZE", 60)
+    cleared = 0
+    for obs in _random_walk(first, 600, seed=7):
+        memos = first.encoder._memos
+        cleared += len(memos.objects) < 3  # (just started afresh)
+        state = first.game.state
+        player = first.game.decision.player
+        slots = actions.Slots.of(state, player)
+        _, choices = actions.assign(state, first.game.decision, slots)
+        cold._memos, cold._seen = observation._PoolMemos(), [(None, {}), (None, {})]
+        expected = cold.encode(state, player, first.game.decision, slots, choices)
+        assert obs["observation"].tobytes() == expected.tobytes()
+        assert len(memos.objects) <= 60 and len(memos.champions) <= 60
+    assert cleared > 2
+
+
 def _hidden_shuffle(e: raw_env, viewer: int, rng: random.Random) -> None:
     """Change only what ``viewer`` may not see: the opponent's hand, memory and
     material deck contents (swapped with their deck) and both main decks' order."""

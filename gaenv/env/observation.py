@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import itertools
 import struct
+import weakref
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -100,6 +101,31 @@ _CHOICE_WIDTH = CARD_FEATURES + len(VERBS) + 1
 _NUMBERED_VERBS = frozenset({"mode", "trigger", "yes"})
 
 
+class _PoolMemos:
+    """What the encoders of one card pool memoize in common: an object's row under its
+    `ObjectState` (its printed row with its state in play written over the dynamic
+    features), and a champion part under the lineage's cards and the champion's row
+    (which stands for its state: `Encoder._players`). Both are functions of the pool and
+    the key alone, so a new environment of the pool starts with them warm. At most
+    MEMO_SIZE entries each; kept while the pool lives."""
+
+    _of_pool: ClassVar[dict[int, tuple[weakref.ref[CardPool], _PoolMemos]]] = {}
+
+    def __init__(self) -> None:
+        self.objects: dict[ObjectState, bytes] = {}
+        self.champions: dict[tuple[Any, ...], list[float]] = {}
+
+    @classmethod
+    def of(cls, pool: CardPool) -> _PoolMemos:
+        key = id(pool)
+        entry = cls._of_pool.get(key)
+        if entry is None or entry[0]() is not pool:
+            # (the entry goes when the pool does, before its id can be reused)
+            ref = weakref.ref(pool, lambda _: cls._of_pool.pop(key, None))
+            entry = cls._of_pool[key] = (ref, cls())
+        return entry[1]
+
+
 class Encoder:
     """Builds observations for one card pool (its order is the card vocabulary)."""
 
@@ -110,7 +136,7 @@ class Encoder:
         # The card rows the card pieces are made of (`_parts`), as bytes of float32 values.
         # Row 2i: card i's printed features in someone else's card slot; 2i+1: in mine
         # (the ``mine`` flag set); then an all-zero row for an empty slot. Objects in play
-        # have rows of their own (`_object_rows`).
+        # have rows of their own (`_PoolMemos.objects`).
         printed_rows = 2 * len(pool.cards) + 1
         printed = np.zeros((printed_rows, CARD_FEATURES), dtype=np.float32)
         printed[:-1, :len(STATIC_NAMES)] = np.repeat(
@@ -119,19 +145,15 @@ class Encoder:
         self._printed = printed
         self._row_bytes = [row.tobytes() for row in printed]
         self._empty = self._row_bytes[-1]
-        # Up to MEMO_SIZE object rows, each a printed row with the object's state written
-        # over its dynamic features, memoized under its `ObjectState`.
-        self._object_rows: dict[ObjectState, bytes] = {}
+        # Object rows and champion parts, memoized with every encoder of the pool
+        # (`_PoolMemos`).
+        self._memos = _PoolMemos.of(pool)
         # Per seat, the statics epoch (`statics.epoch`) its entries hold under, and card
         # id -> (oid, damage, rested, counters, row): the row last used for that object,
         # so an object unchanged since, under the same statics (so with the same
-        # modifiers), is not keyed again. Dropped when the epoch changes, with the object
-        # memo and for a new game (within one, a card id always means the same card
-        # object and printed card).
+        # modifiers), is not keyed again. Dropped when the epoch changes and for a new
+        # game (within one, a card id always means the same card object and printed card).
         self._seen: list[tuple[object, dict[int, tuple[Any, ...]]]] = [(None, {}), (None, {})]
-        # (the lineage's cards, the champion's row) -> a champion part (`_players`); the
-        # row (its bytes) stands for the champion's state. Dropped with the object memo.
-        self._champions: dict[tuple[Any, ...], list[float]] = {}
         # Where the values of the globals piece go (`_globals`): six scalars first, then
         # flags, one per phase, combat step and decision kind.
         at = {n: i for i, n in enumerate(self._global_names())}
@@ -309,7 +331,7 @@ class Encoder:
         """Append the ``me`` and ``opponent`` pieces to ``head``: each player's champion
         part, memoized (see `_champion`), then the number of cards in each of their
         zones. ``parts`` holds the card slots' rows (`_parts`)."""
-        memo = self._champions
+        memo = self._memos.champions
         if len(memo) > MEMO_SIZE - 2:
             memo.clear()
         mine, theirs = self._field_slots
@@ -358,11 +380,9 @@ class Encoder:
                 strict=True):
             if ids:
                 parts[first:first + len(ids)] = map(row_of.__getitem__, map(codes.__getitem__, ids))
-        objects = self._object_rows
+        objects = self._memos.objects
         if len(objects) > MEMO_SIZE - OWN_SLOTS - OPPONENT_SLOTS:
-            objects.clear()  # a full memo starts afresh (observations hold copies)
-            self._seen = [(None, {}), (None, {})]
-            self._champions.clear()
+            objects.clear()  # a full memo starts afresh (the rows in use live on)
         epoch = statics.epoch(state)
         last_epoch, seen = self._seen[player]
         if last_epoch is not epoch:
