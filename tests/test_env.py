@@ -148,6 +148,22 @@ def test_memos_shared_by_the_pool_and_started_afresh_when_full(
     assert cleared > 2
 
 
+def test_pool_memos_go_with_their_pool() -> None:
+    """The memos shared by a pool's encoders are kept only while the pool lives."""
+    import gc
+
+    from gaenv.cards.schema import load_pool
+    from gaenv.env import observation
+
+    pool = load_pool()
+    memos = observation.Encoder(pool)._memos
+    assert observation.Encoder(pool)._memos is memos
+    known = len(observation._PoolMemos._of_pool)
+    del pool
+    gc.collect()
+    assert len(observation._PoolMemos._of_pool) == known - 1
+
+
 def _hidden_shuffle(e: raw_env, viewer: int, rng: random.Random) -> None:
     """Change only what ``viewer`` may not see: the opponent's hand, memory and
     material deck contents (swapped with their deck) and both main decks' order."""

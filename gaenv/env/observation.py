@@ -120,10 +120,15 @@ class _PoolMemos:
         key = id(pool)
         entry = cls._of_pool.get(key)
         if entry is None or entry[0]() is not pool:
-            # (the entry goes when the pool does, before its id can be reused)
-            ref = weakref.ref(pool, lambda _: cls._of_pool.pop(key, None))
-            entry = cls._of_pool[key] = (ref, cls())
+            entry = cls._of_pool[key] = (weakref.ref(pool, cls._forget), cls())
         return entry[1]
+
+    @classmethod
+    def _forget(cls, ref: weakref.ref[CardPool]) -> None:
+        """A pool is gone: so is its entry (unless another pool now has its id)."""
+        for key, entry in list(cls._of_pool.items()):
+            if entry[0] is ref:
+                del cls._of_pool[key]
 
 
 class Encoder:
