@@ -134,11 +134,7 @@ def attack_options(state: GameState, player: int) -> list[Option]:
     if not candidates:
         return []
     # Whether every candidate has Stealth, so that only attacks with True Sight have a target.
-    unseen_only = True
-    for c in candidates:
-        if not keywords.has(state, c, "stealth"):
-            unseen_only = False
-            break
+    unseen_only = len(keywords.holders(state, candidates, "stealth")) == len(candidates)
     attacks: list[tuple[int, int]] = []  # (attacker, weapon or -1)
     champ = champions.champion(state, player)
     field = state.players[player].zones[FIELD]
