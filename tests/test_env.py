@@ -123,20 +123,24 @@ def test_object_features_match_the_engine() -> None:
 
 def test_memos_shared_by_the_pool_and_started_afresh_when_full(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Object rows and champion parts are memoized with the card pool, shared by every
-    environment of it, and dropped when full (MEMO_SIZE, made small here): observations
-    stay byte for byte those of an encoder that remembers nothing (a memo key missing an
-    input fails this: leaving the champion's row out of its part's key did)."""
+    """Object rows, champion parts and globals pieces are memoized with the card pool,
+    shared by every environment of it, and dropped when full (MEMO_SIZE, made small here):
+    observations stay byte for byte those of an encoder that remembers nothing (a memo
+    key missing an input fails this: leaving the champion's row out of its part's key
+    did)."""
     from gaenv.env import observation
 
     first, second = raw_env(seed=7), raw_env(seed=7)
     assert first.encoder._memos is second.encoder._memos  # one pool, one memo
     cold = observation.Encoder(first.pool)
     monkeypatch.setattr(observation, "MEMO_SIZE", 60)
-    cleared = 0
+    for memo in vars(first.encoder._memos).values():  # (filled under the real size)
+        memo.clear()
+    cleared = cleared_globals = 0
     for obs in _random_walk(first, 600, seed=7):
         memos = first.encoder._memos
         cleared += len(memos.objects) < 3  # (just started afresh)
+        cleared_globals += len(memos.globals) < 2
         state = first.game.state
         player = first.game.decision.player
         slots = actions.Slots.of(state, player)
@@ -144,8 +148,8 @@ def test_memos_shared_by_the_pool_and_started_afresh_when_full(
         cold._memos, cold._seen = observation._PoolMemos(), [(None, {}), (None, {})]
         expected = cold.encode(state, player, first.game.decision, slots, choices)
         assert obs["observation"].tobytes() == expected.tobytes()
-        assert len(memos.objects) <= 60 and len(memos.champions) <= 60
-    assert cleared > 2
+        assert max(len(memos.objects), len(memos.champions), len(memos.globals)) <= 60
+    assert cleared > 2 and cleared_globals > 2
 
 
 def test_pool_memos_go_with_their_pool() -> None:

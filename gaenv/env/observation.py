@@ -41,9 +41,12 @@ OPPONENT_GRAVEYARD_SLOTS = 8
 STACK_SLOTS = 6
 CLASS_SLOTS = 16
 LOW, HIGH_VALUE = -1.0, 4.0  # static features are clipped to this range
-MEMO_SIZE = 4096  # memoized object rows (and champion parts) kept at most
+MEMO_SIZE = 4096  # memoized object rows (and champion parts, globals pieces) kept at most
 # A player piece's champion part: level, life, damage, rested, then a flag per element.
 CHAMPION_SIZE = 4 + len(ELEMENTS)
+# The head's parts (`Encoder._parts`): the globals piece, then per player (me, then the
+# opponent) the champion part and one part per zone count.
+_HEAD_PARTS = 1 + 2 * (1 + len(PLAYER_ZONES))
 
 PHASE_NAMES = (*PHASES, "combat")
 STACK_KINDS = ("activation", "materialization", "trigger", "ability")
@@ -104,16 +107,18 @@ _NUMBERED_VERBS = frozenset({"mode", "trigger", "yes"})
 class _PoolMemos:
     """What the encoders of one card pool memoize in common: an object's row under its
     `ObjectState` (its printed row with its state in play written over the dynamic
-    features), and a champion part under the lineage's cards and the champion's row
-    (which stands for its state: `Encoder._players`). Both are functions of the pool and
-    the key alone, so a new environment of the pool starts with them warm. At most
-    MEMO_SIZE entries each; kept while the pool lives."""
+    features), a champion part under the lineage's cards and the champion's row (which
+    stands for its state: `Encoder._players`), and the globals piece under what it is
+    made of (`Encoder._globals`). Each is a function of the pool and the key alone, so a
+    new environment of the pool starts with them warm. At most MEMO_SIZE entries each;
+    kept while the pool lives."""
 
     _of_pool: ClassVar[dict[int, tuple[weakref.ref[CardPool], _PoolMemos]]] = {}
 
     def __init__(self) -> None:
         self.objects: dict[ObjectState, bytes] = {}
-        self.champions: dict[tuple[Any, ...], list[float]] = {}
+        self.champions: dict[tuple[Any, ...], bytes] = {}
+        self.globals: dict[tuple[Any, ...], bytes] = {}
 
     @classmethod
     def of(cls, pool: CardPool) -> _PoolMemos:
@@ -150,8 +155,8 @@ class Encoder:
         self._printed = printed
         self._row_bytes = [row.tobytes() for row in printed]
         self._empty = self._row_bytes[-1]
-        # Object rows and champion parts, memoized with every encoder of the pool
-        # (`_PoolMemos`).
+        # Object rows, champion parts and globals pieces, memoized with every encoder of
+        # the pool (`_PoolMemos`).
         self._memos = _PoolMemos.of(pool)
         # Per seat, the statics epoch (`statics.epoch`) its entries hold under, and card
         # id -> (oid, damage, rested, counters, row): the row last used for that object,
@@ -165,15 +170,17 @@ class Encoder:
         assert list(at)[:6] == ["turn", "my_turn", "my_decision", "first_player",
                                 "stack_size", "empower"]
         self._global_flags = [0.0] * (len(at) - 6)
+        self._globals_struct = struct.Struct(f"={len(at)}f")  # float32 values
+        self._champion_struct = struct.Struct(f"={CHAMPION_SIZE}f")
         self._phase_at = {p: at["phase_" + p] for p in PHASE_NAMES}
         self._combat_step_at = at["combat_step_0"]
         self._decision_at = {k: at["decision_" + k] for k in decisions.DECISION_KINDS}
         # For the game last encoded: its card list and, per seat, each card id's row of
         # ``_printed`` (a card's printed card and owner never change within a game).
         self._game_codes: tuple[list[CardObj], tuple[list[int], list[int]]] | None = None
-        # The value shown for a zone of n cards, for every n up to the game's card count
-        # (made with the codes, `_codes`).
-        self._zone_value: list[float] = []
+        # The bytes of the value shown for a zone of n cards, for every n up to the game's
+        # card count (made with the codes, `_codes`).
+        self._zone_bytes: list[bytes] = []
         # (name, size, meaning, card slots, slot width): card pieces are slots of cards.
         layout = [
             ("globals", len(self._global_names()),
@@ -214,17 +221,17 @@ class Encoder:
         for before, after in itertools.pairwise(run):
             assert before.width == after.width == CARD_FEATURES
             assert before.start + before.size == after.start
-        slot_at = {p.name: 1 + (p.start - run[0].start) // CARD_FEATURES for p in run}
+        slot_at = {p.name: _HEAD_PARTS + (p.start - run[0].start) // CARD_FEATURES
+                   for p in run}
         # Where in that list the first card slot of each piece of cards out of play is (in
         # `_parts`' order), and of my_field and opponent_field (their champions' slots).
         self._zone_slots = tuple(slot_at[n] for n in (
             "my_hand", "my_memory", "my_material", "my_graveyard", "opponent_graveyard"))
         self._field_slots = (slot_at["my_field"], slot_at["opponent_field"])
-        # `encode` writes globals, me and opponent as one list: they lie end to end.
+        # The head's parts (globals, me, opponent) lie end to end.
         globals_, me, opponent = self.pieces[:3]
         assert globals_.start == 0 and globals_.size == me.start
         assert me.start + me.size == opponent.start == me.start + self._player_size()
-        self._head = struct.Struct(f"={opponent.start + opponent.size}f")  # float32 values
         # The head and the card pieces cover everything up to the stack piece; the stack
         # and choices pieces follow, each slot's values packed after its card row.
         assert opponent.start + opponent.size == run[0].start
@@ -234,9 +241,9 @@ class Encoder:
         self._choice_extra = struct.Struct(f"={_CHOICE_WIDTH - CARD_FEATURES}f")
         self._zero_stack = bytes(4 * STACK_SLOTS * _STACK_WIDTH)
         self._zero_choices = bytes(4 * CHOICE_SLOTS * _CHOICE_WIDTH)
-        # `_parts` before it is filled: the head's place, empty card slots, an empty stack
+        # `_parts` before it is filled: the head's places, empty card slots, an empty stack
         # and no choices.
-        self._blank_parts = [b"", *[self._empty] * sum(p.slots for p in run),
+        self._blank_parts = [*[b""] * _HEAD_PARTS, *[self._empty] * sum(p.slots for p in run),
                              self._zero_stack, self._zero_choices]
         self.high = float(max(HIGH_VALUE, len(pool.cards)))
 
@@ -289,7 +296,8 @@ class Encoder:
             rows = [2 * c.defn.index for c in cards]
             self._seen = [(None, {}), (None, {})]
             full = int(_ZONE_SCALE * HIGH_VALUE)
-            self._zone_value = [min(n, full) / _ZONE_SCALE for n in range(len(cards) + 1)]
+            self._zone_bytes = [struct.pack("=f", min(n, full) / _ZONE_SCALE)
+                                for n in range(len(cards) + 1)]
             memo = self._game_codes = (cards, (
                 [r + (c.owner == 0) for r, c in zip(rows, cards, strict=True)],
                 [r + (c.owner == 1) for r, c in zip(rows, cards, strict=True)]))
@@ -299,13 +307,12 @@ class Encoder:
                slots: Slots, choices: list[Option]) -> np.ndarray:
         """``player``'s observation; ``decision`` is theirs to make (or None)."""
         codes = self._codes(state.cards, player)
-        # The vector is assembled as bytes in one join (the head, every card slot's row,
-        # the stack and choices pieces) and wrapped by one numpy call: numpy calls are the
-        # slow part of building it. The head (globals, me, opponent) is one packed list.
+        # The vector is assembled as bytes in one join (the head's parts, every card
+        # slot's row, the stack and choices pieces) and wrapped by one numpy call: numpy
+        # calls are the slow part of building it.
         parts = self._parts(state, player, slots, codes)
-        head = self._globals(state, player, decision)
-        self._players(head, state, player, codes, parts)
-        parts[0] = self._head.pack(*head)
+        parts[0] = self._globals(state, player, decision)
+        self._players(state, player, codes, parts)
         if state.stack:
             parts[-2] = self._stack(state, player, codes)
         if choices and decision is not None and decision.player == player:
@@ -314,33 +321,46 @@ class Encoder:
         # vocabulary), so the observation never leaves its space (tested).
         return np.frombuffer(bytearray().join(parts), _FLOAT32)  # writable
 
-    def _globals(self, state: GameState, player: int, decision: Decision | None) -> list[float]:
-        """The ``globals`` piece, as a list."""
-        values = [min(state.turn / max(state.turn_limit, 1), 1.0),
-                  float(state.turn_player == player),
-                  float(decision is not None and decision.player == player),
-                  float(state.first_player == player),
-                  min(len(state.stack) / 10, HIGH_VALUE),
-                  min(state.players[player].empower / 5, HIGH_VALUE)]
+    def _globals(self, state: GameState, player: int, decision: Decision | None) -> bytes:
+        """The ``globals`` piece, memoized under everything it is made of."""
+        key = (state.turn, state.turn_limit, state.turn_player == player,
+               state.first_player == player, len(state.stack), state.players[player].empower,
+               state.phase, state.phase_stage,
+               None if decision is None else (decision.kind, decision.player == player))
+        memo = self._memos.globals
+        piece = memo.get(key)
+        if piece is None:
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            piece = memo[key] = self._globals_struct.pack(*self._global_values(key))
+        return piece
+
+    def _global_values(self, key: tuple[Any, ...]) -> list[float]:
+        """The ``globals`` piece's values from its memo key (`_globals`)."""
+        turn, turn_limit, my_turn, first, stack_size, empower, phase, stage, decided = key
+        values = [min(turn / max(turn_limit, 1), 1.0), float(my_turn),
+                  float(decided is not None and decided[1]), float(first),
+                  min(stack_size / 10, HIGH_VALUE), min(empower / 5, HIGH_VALUE)]
         values += self._global_flags
-        phase = state.phase
         values[self._phase_at[phase]] = 1.0
         if phase == "combat":
-            values[self._combat_step_at + min(state.phase_stage, 9)] = 1.0
-        if decision is not None:
-            values[self._decision_at[decision.kind]] = 1.0
+            values[self._combat_step_at + min(stage, 9)] = 1.0
+        if decided is not None:
+            values[self._decision_at[decided[0]]] = 1.0
         return values
 
-    def _players(self, head: list[float], state: GameState, player: int,
-                 codes: list[int], parts: list[bytes]) -> None:
-        """Append the ``me`` and ``opponent`` pieces to ``head``: each player's champion
-        part, memoized (see `_champion`), then the number of cards in each of their
-        zones. ``parts`` holds the card slots' rows (`_parts`)."""
+    def _players(self, state: GameState, player: int, codes: list[int],
+                 parts: list[bytes]) -> None:
+        """Put the ``me`` and ``opponent`` pieces in their places in ``parts`` (after the
+        globals piece): each player's champion part, memoized (see `_champion`), then the
+        number of cards in each of their zones. ``parts`` holds the card slots' rows
+        (`_parts`)."""
         memo = self._memos.champions
         if len(memo) > MEMO_SIZE - 2:
             memo.clear()
         mine, theirs = self._field_slots
-        zone_value = self._zone_value
+        zone_bytes = self._zone_bytes
+        at = 1
         for p, slot in ((player, mine), (1 - player, theirs)):
             zones = state.players[p].zones
             lineage = zones["lineage"]
@@ -349,10 +369,12 @@ class Encoder:
             key = (tuple(map(codes.__getitem__, lineage)), parts[slot]) if lineage else ()
             part = memo.get(key)
             if part is None:
-                part = memo[key] = self._champion(state, p)
-            head += part
+                part = memo[key] = self._champion_struct.pack(*self._champion(state, p))
+            parts[at] = part
             # (mapped in C: no Python step per zone)
-            head += map(zone_value.__getitem__, map(len, map(zones.__getitem__, PLAYER_ZONES)))
+            parts[at + 1:at + 1 + len(PLAYER_ZONES)] = map(
+                zone_bytes.__getitem__, map(len, map(zones.__getitem__, PLAYER_ZONES)))
+            at += 1 + len(PLAYER_ZONES)
 
     @staticmethod
     def _champion(state: GameState, player: int) -> list[float]:
