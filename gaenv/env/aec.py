@@ -115,6 +115,7 @@ class raw_env(AECEnv):
             if not game.truncated and game.winner is not None:
                 self.rewards[AGENTS[game.winner]] = 1.0
                 self.rewards[AGENTS[1 - game.winner]] = -1.0
+                self._accumulate_rewards()
             flags = dict.fromkeys(self.agents, True)
             if game.truncated:
                 self.truncations = flags
@@ -205,10 +206,8 @@ class raw_env(AECEnv):
         game = self.game
         assert game is not None
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         game.step(option)
         self._after_engine_moved()
-        self._accumulate_rewards()
 
     # --- showing -------------------------------------------------------------------------
 
