@@ -221,7 +221,7 @@ def test_leak_test_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     def leaky(self, state, player, decision, slots, choices):  # type: ignore[no-untyped-def]
         obs = real(self, state, player, decision, slots, choices)
         hand = state.players[1 - player].zones[HAND][:4]
-        codes = self._codes(state.cards, player)
+        codes, _ = self._seat(state.cards, player)
         width = observation.CARD_FEATURES
         memory = next(p.start for p in self.pieces if p.name == "my_memory")
         for i, cid in enumerate(hand):

@@ -91,9 +91,11 @@ def _bounded(value: float) -> float:
     return LOW if value < LOW else HIGH_VALUE if value > HIGH_VALUE else value
 
 
-# Everything an object's row depends on (its memo key): its `Encoder._codes` entry (card
+# Everything an object's row depends on (its memo key): its `Encoder._seat` code (card
 # and whose it is), its damage, rest and counters, and the modifiers applying to it.
 ObjectState = tuple[int, int, bool, tuple[tuple[str, int], ...], statics.Modifiers]
+# Per seat of a game: card id -> its row of ``Encoder._printed``, and that row's bytes.
+_Seat = tuple[list[int], list[bytes]]
 _FLOAT32 = np.dtype(np.float32)  # (a dtype object, given by position: the cheapest call)
 _ELEMENT_AT = {e: i for i, e in enumerate(ELEMENTS)}
 # A zone of n cards is shown as n / 20, at most HIGH_VALUE.
@@ -176,10 +178,11 @@ class Encoder:
         self._combat_step_at = at["combat_step_0"]
         self._decision_at = {k: at["decision_" + k] for k in decisions.DECISION_KINDS}
         # For the game last encoded: its card list and, per seat, each card id's row of
-        # ``_printed`` (a card's printed card and owner never change within a game).
-        self._game_codes: tuple[list[CardObj], tuple[list[int], list[int]]] | None = None
+        # ``_printed`` and that row's bytes (a card's printed card and owner never change
+        # within a game).
+        self._game_seats: tuple[list[CardObj], tuple[_Seat, _Seat]] | None = None
         # The bytes of the value shown for a zone of n cards, for every n up to the game's
-        # card count (made with the codes, `_codes`).
+        # card count (made with the seats, `_seat`).
         self._zone_bytes: list[bytes] = []
         # (name, size, meaning, card slots, slot width): card pieces are slots of cards.
         layout = [
@@ -288,35 +291,38 @@ class Encoder:
 
     # --- building ---------------------------------------------------------------------
 
-    def _codes(self, cards: list[CardObj], player: int) -> list[int]:
-        """Card id -> its row of ``_printed`` as ``player`` sees it, for this game (built
-        again for another game, or when a token has joined the card list)."""
-        memo = self._game_codes
-        if memo is None or memo[0] is not cards or len(memo[1][0]) != len(cards):
+    def _seat(self, cards: list[CardObj], player: int) -> _Seat:
+        """Card id -> its row of ``_printed`` as ``player`` sees it, and card id -> that
+        row's bytes, for this game (built again for another game, or when a token has
+        joined the card list)."""
+        memo = self._game_seats
+        if memo is None or memo[0] is not cards or len(memo[1][0][0]) != len(cards):
             rows = [2 * c.defn.index for c in cards]
             self._seen = [(None, {}), (None, {})]
             full = int(_ZONE_SCALE * HIGH_VALUE)
             self._zone_bytes = [struct.pack("=f", min(n, full) / _ZONE_SCALE)
                                 for n in range(len(cards) + 1)]
-            memo = self._game_codes = (cards, (
-                [r + (c.owner == 0) for r, c in zip(rows, cards, strict=True)],
-                [r + (c.owner == 1) for r, c in zip(rows, cards, strict=True)]))
+            seats = []
+            for seat in (0, 1):
+                codes = [r + (c.owner == seat) for r, c in zip(rows, cards, strict=True)]
+                seats.append((codes, list(map(self._row_bytes.__getitem__, codes))))
+            memo = self._game_seats = (cards, (seats[0], seats[1]))
         return memo[1][player]
 
     def encode(self, state: GameState, player: int, decision: Decision | None,
                slots: Slots, choices: list[Option]) -> np.ndarray:
         """``player``'s observation; ``decision`` is theirs to make (or None)."""
-        codes = self._codes(state.cards, player)
+        codes, rows = self._seat(state.cards, player)
         # The vector is assembled as bytes in one join (the head's parts, every card
         # slot's row, the stack and choices pieces) and wrapped by one numpy call: numpy
         # calls are the slow part of building it.
-        parts = self._parts(state, player, slots, codes)
+        parts = self._parts(state, player, slots, codes, rows)
         parts[0] = self._globals(state, player, decision)
         self._players(state, player, codes, parts)
         if state.stack:
-            parts[-2] = self._stack(state, player, codes)
+            parts[-2] = self._stack(state, player, rows)
         if choices and decision is not None and decision.player == player:
-            parts[-1] = self._choices(choices, codes)
+            parts[-1] = self._choices(choices, rows)
         # Every value is written inside [LOW, HIGH_VALUE] (the card index inside the
         # vocabulary), so the observation never leaves its space (tested).
         return np.frombuffer(bytearray().join(parts), _FLOAT32)  # writable
@@ -393,20 +399,20 @@ class Encoder:
         return values
 
     def _parts(self, state: GameState, player: int, slots: Slots,
-               codes: list[int]) -> list[bytes]:
+               codes: list[int], rows: list[bytes]) -> list[bytes]:
         """The vector's parts, to be joined: the head's place (left empty), the row of
         every card slot of the card pieces (the printed features of each card and whose
         it is, with their state now for objects in play; the empty row for empty slots),
         then an empty stack piece and no choices."""
         parts = self._blank_parts.copy()
-        row_of = self._row_bytes  # by code
+        row_of = rows.__getitem__  # by card id
         zones = state.players[player].zones
         for first, ids in zip(self._zone_slots, (
                 slots.hand, zones["memory"][:MEMORY_SLOTS], slots.material, slots.graveyard,
                 state.players[1 - player].zones["graveyard"][::-1][:OPPONENT_GRAVEYARD_SLOTS]),
                 strict=True):
             if ids:
-                parts[first:first + len(ids)] = map(row_of.__getitem__, map(codes.__getitem__, ids))
+                parts[first:first + len(ids)] = map(row_of, ids)
         objects = self._memos.objects
         if len(objects) > MEMO_SIZE - OWN_SLOTS - OPPONENT_SLOTS:
             objects.clear()  # a full memo starts afresh (the rows in use live on)
@@ -459,13 +465,13 @@ class Encoder:
             float(defn.has_keyword("taunt") or bool(mods.granted("taunt"))))
         return row
 
-    def _stack(self, state: GameState, player: int, codes: list[int]) -> bytes:
+    def _stack(self, state: GameState, player: int, rows: list[bytes]) -> bytes:
         """The ``stack`` piece, top first: each item's card row, then whether it is mine,
         its number of targets and a flag for its kind."""
         parts = []
         kinds = [0.0] * len(STACK_KINDS)
         for item in reversed(state.stack[-STACK_SLOTS:]):
-            parts.append(self._row_bytes[codes[item.card]])
+            parts.append(rows[item.card])
             kinds[STACK_KINDS.index(item.kind)] = 1.0
             parts.append(self._stack_extra.pack(float(item.controller == player),
                                                 min(len(item.targets) / 4, HIGH_VALUE), *kinds))
@@ -473,14 +479,14 @@ class Encoder:
         parts.append(self._zero_stack[4 * _STACK_WIDTH * len(parts) // 2:])
         return b"".join(parts)
 
-    def _choices(self, choices: list[Option], codes: list[int]) -> bytes:
+    def _choices(self, choices: list[Option], rows: list[bytes]) -> bytes:
         """The ``choices`` piece: per option, the card row (when the option is about a
         card), a flag for its verb, and the number of a mode, trigger or yes."""
         parts = []
         extra = [0.0] * (_CHOICE_WIDTH - CARD_FEATURES)
         for option in choices:
             numbered = option.verb in _NUMBERED_VERBS
-            parts.append(self._row_bytes[codes[option.card]] if option.card >= 0
+            parts.append(rows[option.card] if option.card >= 0
                          and not numbered else self._empty)
             verb = VERBS.index(option.verb)
             extra[verb] = 1.0
