@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 from gaenv.cards.decks import builtin_deck_names
-from gaenv.engine import keywords, statics
-from gaenv.engine.objects import DECK, FIELD, HAND, LINEAGE, MATERIAL, MEMORY
+from gaenv.engine import champions, keywords, statics
+from gaenv.engine.objects import DECK, FIELD, HAND, LINEAGE, MATERIAL, MEMORY, PLAYER_ZONES
 from gaenv.engine.zones import create_card, make_object
 from gaenv.env import actions, env, raw_env
 from gaenv.env.config import ConfigError
-from gaenv.env.observation import CARD_FEATURES, DYNAMIC_NAMES, STATIC_NAMES
+from gaenv.env.observation import CARD_FEATURES, CHAMPION_SIZE, DYNAMIC_NAMES, STATIC_NAMES
 from gaenv.env.single import SelfPlayEnv
 
 with warnings.catch_warnings():
@@ -119,6 +119,31 @@ def test_object_features_match_the_engine() -> None:
                 assert row[at["taunt_now"]] == keywords.has(state, cid, "taunt")
                 checked += 1
     assert checked > 3000
+
+
+def test_player_pieces_match_the_engine() -> None:
+    """The ``me`` and ``opponent`` pieces show each player's champion (life, damage, rest)
+    and the number of cards in each of their zones, in PLAYER_ZONES order, as the engine
+    has them now (the champion part is memoized; the zone counts are read in the order
+    of the zones' dict, which a player's state keeps as PLAYER_ZONES)."""
+    e = raw_env(seed=8)
+    checked = 0
+    for obs in _random_walk(e, 600, seed=8):
+        state = e.game.state
+        viewer = e.game.decision.player
+        for piece, player in (("me", viewer), ("opponent", 1 - viewer)):
+            start = next(p.start for p in e.encoder.pieces if p.name == piece)
+            values = obs["observation"][start:start + CHAMPION_SIZE + len(PLAYER_ZONES)]
+            zones = state.players[player].zones
+            assert list(values[CHAMPION_SIZE:]) == [
+                np.float32(min(len(zones[z]), 80) / 20) for z in PLAYER_ZONES]
+            if zones[LINEAGE]:
+                champion = state.cards[zones[LINEAGE][-1]]
+                assert values[1] == np.float32(champions.life(state, player) / 30)
+                assert values[2] == np.float32(champion.damage / 30)
+                assert values[3] == float(champion.rested)
+            checked += 1
+    assert checked == 1200
 
 
 def test_memos_shared_by_the_pool_and_started_afresh_when_full(

@@ -205,7 +205,8 @@ class PlayerState:
 
     def __init__(self, index: int) -> None:
         self.index = index
-        # Deck lists keep their top at the end (pop() draws).
+        # Deck lists keep their top at the end (pop() draws). The dict keeps PLAYER_ZONES'
+        # order (copies too): the observation reads the zones' sizes in its order.
         self.zones: dict[str, list[int]] = {z: [] for z in PLAYER_ZONES}
         self.turns_started = 0
         self.materialized = 0  # materializations made this materialize phase

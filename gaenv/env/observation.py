@@ -377,9 +377,10 @@ class Encoder:
             if part is None:
                 part = memo[key] = self._champion_struct.pack(*self._champion(state, p))
             parts[at] = part
-            # (mapped in C: no Python step per zone)
+            # (mapped in C: no Python step per zone; a player's zones are kept in
+            # PLAYER_ZONES' order, `PlayerState`)
             parts[at + 1:at + 1 + len(PLAYER_ZONES)] = map(
-                zone_bytes.__getitem__, map(len, map(zones.__getitem__, PLAYER_ZONES)))
+                zone_bytes.__getitem__, map(len, zones.values()))
             at += 1 + len(PLAYER_ZONES)
 
     @staticmethod
