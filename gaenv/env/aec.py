@@ -130,7 +130,7 @@ class raw_env(AECEnv):
         _, by_index = self._encoded(agent)
         self.infos[agent] = {
             "decision": decision.kind,
-            "options": {i: o.text for i, o in sorted(by_index.items())},
+            "options": {i: o.text for i, o in by_index.items()},
         }
         self.infos[AGENTS[1 - decision.player]] = {"decision": None}
 
