@@ -124,8 +124,10 @@ def test_object_features_match_the_engine() -> None:
 def test_player_pieces_match_the_engine() -> None:
     """The ``me`` and ``opponent`` pieces show each player's champion (life, damage, rest)
     and the number of cards in each of their zones, in PLAYER_ZONES order, as the engine
-    has them now (the champion part is memoized; the zone counts are read in the order
-    of the zones' dict, which a player's state keeps as PLAYER_ZONES)."""
+    has them now. The champion part is memoized, and a seat reuses the one it last used
+    while the lineage and the champion's row are unchanged (not checking the row fails
+    this); the zone counts are read in the order of the zones' dict, which a player's
+    state keeps as PLAYER_ZONES (reversing it fails this)."""
     e = raw_env(seed=8)
     checked = 0
     for obs in _random_walk(e, 600, seed=8):
@@ -157,7 +159,6 @@ def test_memos_shared_by_the_pool_and_started_afresh_when_full(
 
     first, second = raw_env(seed=7), raw_env(seed=7)
     assert first.encoder._memos is second.encoder._memos  # one pool, one memo
-    cold = observation.Encoder(first.pool)
     monkeypatch.setattr(observation, "MEMO_SIZE", 60)
     for memo in vars(first.encoder._memos).values():  # (filled under the real size)
         memo.clear()
@@ -170,7 +171,8 @@ def test_memos_shared_by_the_pool_and_started_afresh_when_full(
         player = first.game.decision.player
         slots = actions.Slots.of(state, player)
         _, choices = actions.assign(state, first.game.decision, slots)
-        cold._memos, cold._seen = observation._PoolMemos(), [(None, {}), (None, {})]
+        cold = observation.Encoder(first.pool)
+        cold._memos = observation._PoolMemos()
         expected = cold.encode(state, player, first.game.decision, slots, choices)
         assert obs["observation"].tobytes() == expected.tobytes()
         assert max(len(memos.objects), len(memos.champions), len(memos.globals)) <= 60

@@ -166,6 +166,10 @@ class Encoder:
         # modifiers), is not keyed again. Dropped when the epoch changes and for a new
         # game (within one, a card id always means the same card object and printed card).
         self._seen: list[tuple[object, dict[int, tuple[Any, ...]]]] = [(None, {}), (None, {})]
+        # Per seat and player, the champion part last used, with the lineage and the
+        # champion's row it was made for (`_players`); dropped for a new game.
+        self._champions_seen: list[list[tuple[list[int], bytes, bytes] | None]] = [
+            [None, None], [None, None]]
         # Where the values of the globals piece go (`_globals`): six scalars first, then
         # flags, one per phase, combat step and decision kind.
         at = {n: i for i, n in enumerate(self._global_names())}
@@ -299,6 +303,7 @@ class Encoder:
         if memo is None or memo[0] is not cards or len(memo[1][0][0]) != len(cards):
             rows = [2 * c.defn.index for c in cards]
             self._seen = [(None, {}), (None, {})]
+            self._champions_seen = [[None, None], [None, None]]
             full = int(_ZONE_SCALE * HIGH_VALUE)
             self._zone_bytes = [struct.pack("=f", min(n, full) / _ZONE_SCALE)
                                 for n in range(len(cards) + 1)]
@@ -366,16 +371,24 @@ class Encoder:
             memo.clear()
         mine, theirs = self._field_slots
         zone_bytes = self._zone_bytes
+        seen = self._champions_seen[player]
         at = 1
         for p, slot in ((player, mine), (1 - player, theirs)):
             zones = state.players[p].zones
             lineage = zones["lineage"]
             # The champion is the first object in its field piece; its row stands for its
-            # state (`ObjectState`: its life, damage and rest follow from it).
-            key = (tuple(map(codes.__getitem__, lineage)), parts[slot]) if lineage else ()
-            part = memo.get(key)
-            if part is None:
-                part = memo[key] = self._champion_struct.pack(*self._champion(state, p))
+            # state (`ObjectState`: its life, damage and rest follow from it). The part
+            # this seat last used for the player is kept while both are unchanged.
+            row = parts[slot]
+            last = seen[p]
+            if last is not None and last[1] is row and last[0] == lineage:
+                part = last[2]
+            else:
+                key = (tuple(map(codes.__getitem__, lineage)), row) if lineage else ()
+                part = memo.get(key)
+                if part is None:
+                    part = memo[key] = self._champion_struct.pack(*self._champion(state, p))
+                seen[p] = (lineage.copy(), row, part)
             parts[at] = part
             # (mapped in C: no Python step per zone; a player's zones are kept in
             # PLAYER_ZONES' order, `PlayerState`)
