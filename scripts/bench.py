@@ -7,8 +7,8 @@
 2. Engine speed: random play without checks, ROUNDS rounds; the median.
 3. Environment speed: random legal play through ``env()`` (observe + mask + step,
    resets included) with and without auto-forced decisions, and PettingZoo's
-   ``texas_holdem_v4`` and ``connect_four_v3`` under the same loop, in interleaved
-   rounds; medians and ratios; then where gaenv's environment time goes.
+   ``texas_holdem_v4`` and ``connect_four_v3`` under the same loop, in ENV_ROUNDS
+   interleaved rounds; medians and ratios; then where gaenv's environment time goes.
 
 Figures go to docs/benchmarks.md with the date.
 """
@@ -126,7 +126,10 @@ def main() -> int:
     parser.add_argument("--speed-games", type=positive_int, default=100,
                         help="games per engine speed round (default 100)")
     parser.add_argument("--rounds", type=positive_int, default=3,
-                        help="rounds; medians are reported (default 3)")
+                        help="engine speed rounds; medians are reported (default 3)")
+    parser.add_argument("--env-rounds", type=positive_int, default=7,
+                        help="environment speed rounds, interleaved; medians are reported "
+                             "(default 7)")
     parser.add_argument("--env-decisions", type=positive_int, default=4000,
                         help="decisions per environment per round (default 4000)")
     parser.add_argument("--no-write", action="store_true", help="print only")
@@ -151,7 +154,7 @@ def main() -> int:
 
     makers = environments()
     rates: dict[str, list[float]] = {name: [] for name in makers}
-    for r in range(args.rounds):
+    for r in range(args.env_rounds):
         for name, make in makers.items():
             rates[name].append(random_play(make, args.env_decisions, seed=r))
             print(f"env round {r + 1}: {name}: {rates[name][-1]:,.0f} decisions/s")
@@ -199,7 +202,7 @@ included).
 The same loop for every environment: `reset(seed)` once, then for each agent
 `last()`, a uniformly random legal action from the mask, `step()`, and a plain
 `reset()` between games. A decision is one agent step with an action.
-{args.rounds} interleaved rounds of {args.env_decisions:,} decisions; medians.
+{args.env_rounds} interleaved rounds of {args.env_decisions:,} decisions; medians.
 gaenv draws a random pairing of its built-in decks for every game.
 
 | environment | decisions/s | vs texas_holdem_v4 | vs connect_four_v3 |
