@@ -433,7 +433,7 @@ def _deal(state: GameState, combat: Combat) -> None:
             hits.append((attacker, target, amount))
         if weapon >= 0 and live:
             cards[weapon].counters["durability"] = cards[weapon].counters.get("durability", 0) - 1
-            state.checks_due = True
+            rules.marked(state, cards[weapon])
         for oid in combat.retaliators:
             unit = find_object(state, oid)
             if unit >= 0:

@@ -24,7 +24,6 @@ def deal_damage(state: GameState, cid: int, amount: int) -> int:
     """
     if amount <= 0:
         return 0
-    state.checks_due = True
     card = state.cards[cid]
     shield = card.counters.get("prevent", 0)
     if shield:
@@ -35,7 +34,16 @@ def deal_damage(state: GameState, cid: int, amount: int) -> int:
         card.counters["durability"] = card.counters.get("durability", 0) - amount
     else:
         card.damage += amount
+    marked(state, card)
     return amount
+
+
+def marked(state: GameState, card: CardObj) -> None:
+    """An object's damage grew or its durability counters fell: the state-based checks are
+    due if that could be enough for them to destroy it (`_at_risk`). Nothing else changed,
+    so they could find nothing otherwise."""
+    if _at_risk(card, _lowering(state)):
+        state.checks_due = True
 
 
 def state_based(state: GameState) -> None:
@@ -46,8 +54,9 @@ def state_based(state: GameState) -> None:
     sacrifices the others and the checks run again before anyone acts.
 
     The checks look only at damage, life, counters, zones, statics and losses, and
-    every change to those sets ``state.checks_due``; when nothing changed since they
-    last ran they cannot find anything (`verify_settled` checks that in tests).
+    every change to those that could make them find something sets ``state.checks_due``
+    (damage only when it could be lethal, see `marked`); when nothing like that happened
+    since they last ran they cannot find anything (`verify_settled` checks that in tests).
     """
     if not state.checks_due:
         return
@@ -55,13 +64,7 @@ def state_based(state: GameState) -> None:
     changed = True
     while changed:
         changed = False
-        # Without damage, counters or a life-lowering effect nothing can die (`_doomed`):
-        # the common case, checked cheaply.
-        lowering = False
-        for s in statics.of_kind(state, "modify_stats"):
-            if s.node.args["life"] < 0:
-                lowering = True
-                break
+        lowering = _lowering(state)
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
@@ -114,28 +117,45 @@ def keep_unique(state: GameState, kept: int) -> None:
 def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
     """The objects among ``ids`` (the field's, or the champion) that the checks destroy now
     (all found before any goes): a unit with damage at least its life dies (`_lethal`); a
-    weapon or a siegeable domain without durability counters is destroyed."""
+    weapon or a siegeable domain without durability counters is destroyed. ``lowering``
+    as `_lowering` gives it."""
     cards = state.cards
     found: list[int] = []
     for cid in ids:
         card = cards[cid]
         defn = card.defn
         # Only an object with damage or counters, or with no life, or under a life-lowering
-        # effect could fail a check: a cheap filter.
+        # effect could fail a check: a cheaper filter first, for the common case.
         if not (card.damage or card.counters or lowering or (defn.life or 1) <= 0):
             continue
-        if defn.is_unit:
-            # Without a life-lowering effect a unit's life is at least its printed life and
-            # its counters' bonus: with less damage than that it lives (no stat to compute).
-            printed = defn.life
-            if (lowering or printed is None
-                    or card.damage >= printed + statics.counter_bonus(card.counters)) and (
-                    _lethal(state, card)):
-                found.append(cid)
-        elif (defn.type == "weapon" or defn.is_siegeable) and card.counters.get(
-                "durability", 0) <= 0:
+        if _at_risk(card, lowering) and (not defn.is_unit or _lethal(state, card)):
             found.append(cid)
     return found
+
+
+def _lowering(state: GameState) -> bool:
+    """Whether a static in force lowers the life of what it applies to: without one, nothing
+    can die that has no damage and no counters (`_doomed`)."""
+    lowering = False
+    for s in statics.of_kind(state, "modify_stats"):
+        if s.node.args["life"] < 0:
+            lowering = True
+            break
+    return lowering
+
+
+def _at_risk(card: CardObj, lowering: bool) -> bool:
+    """Whether the checks could destroy this object now, computing no stat: always for a
+    weapon or a siegeable domain without durability counters; for a unit, unless no
+    life-lowering effect is in force (``lowering``) and it has less damage than its printed
+    life and its counters' bonus, which its life is then at least."""
+    defn = card.defn
+    if defn.is_unit:
+        printed = defn.life
+        return (lowering or printed is None
+                or card.damage >= printed + statics.counter_bonus(card.counters))
+    return (defn.type == "weapon" or defn.is_siegeable) and card.counters.get(
+        "durability", 0) <= 0
 
 
 def _lethal(state: GameState, card: CardObj) -> bool:
