@@ -52,7 +52,6 @@ CRITICAL = 5
 DISCARDING = 6
 DAMAGE = 7
 END = 8
-RETURN = 9
 WINDOW_STAGES = frozenset({BEFORE_RETALIATION, BEFORE_DAMAGE})
 
 
@@ -317,18 +316,20 @@ def _critical(state: GameState, combat: Combat) -> int:
 
 
 def advance(state: GameState) -> None:
-    """The next step of the combat in progress."""
+    """The next step of the combat in progress. A step that only ends (a window everyone
+    passed in, an order or a Critical with nothing to ask, the intent put away) leaves
+    nothing for the game loop to do first, so the step after it follows at once."""
     combat = state.combat
     assert combat is not None
     stage = state.phase_stage
-    cards = state.cards
     defender = 1 - combat.player
     if stage == DECLARED:
         state.phase_stage = BEFORE_RETALIATION
         _open(state)
-    elif stage == BEFORE_RETALIATION:
-        state.phase_stage = RETALIATION
-    elif stage == RETALIATION:
+        return
+    if stage == BEFORE_RETALIATION:
+        stage = state.phase_stage = RETALIATION
+    if stage == RETALIATION:
         options = [decisions.retaliate_with(c, label(state, c))
                    for c in _retaliators(state, combat)]
         if options:
@@ -337,9 +338,10 @@ def advance(state: GameState) -> None:
             return
         state.phase_stage = BEFORE_DAMAGE
         _open(state)
-    elif stage == BEFORE_DAMAGE:
-        state.phase_stage = ORDERING
-    elif stage == ORDERING:
+        return
+    if stage == BEFORE_DAMAGE:
+        stage = state.phase_stage = ORDERING
+    if stage == ORDERING:
         # Only an order among two or more retaliators still on the field needs asking.
         if len(combat.retaliators) - combat.ordered > 1:
             live = [c for c in (find_object(state, oid) for oid in
@@ -348,32 +350,31 @@ def advance(state: GameState) -> None:
                 state.decision = Decision(combat.player, decisions.ORDER_RETALIATORS, tuple(
                     decisions.damage_first(c, label(state, c)) for c in live))
                 return
-        state.phase_stage = CRITICAL
-    elif stage == CRITICAL:
+        stage = state.phase_stage = CRITICAL
+    if stage == CRITICAL:
         need = _critical(state, combat)
-        state.phase_stage = DAMAGE
         if need > 0:
             if len(state.players[defender].zones[HAND]) >= need:
                 combat.discards = need
-                state.phase_stage = CRITICAL
                 state.decision = Decision(defender, decisions.CRITICAL,
                                           (decisions.critical_discard(need), decisions.TAKE_DOUBLE),
                                           find_object(state, combat.attacker))
                 return
             combat.doubled = True
-    elif stage == DISCARDING:
+        stage = state.phase_stage = DAMAGE
+    if stage == DISCARDING:
+        cards = state.cards
         hand = distinct_names(state, state.players[defender].zones[HAND])
         state.decision = Decision(defender, decisions.DISCARD, tuple(
             decisions.discard(c, cards[c].defn.name) for c in hand))
     elif stage == DAMAGE:
-        _deal(state, combat)
+        _deal(state, combat)  # its triggers and checks come before the end of combat
         state.phase_stage = END
-    elif stage == END:
+    else:
+        # The state-based checks ran before this step, and the intent (no object) leaving
+        # gives them nothing new to find.
         for cid in list(state.players[combat.player].zones[INTENT]):
             move_card(state, cid, GRAVEYARD)
-        state.phase_stage = RETURN
-        rules.state_based(state)
-    else:
         state.combat = None
         state.phase = "main"
         state.phase_stage = 1
