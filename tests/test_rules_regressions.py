@@ -26,6 +26,11 @@ cards:
     reserve_cost: 0
     abilities:
       - static: {modify_stats: {life: 2, applies_to: {type: ally}}}
+  - name: Test Plain Relic
+    type: item
+    supertypes: [unique]
+    element: norm
+    reserve_cost: 0
 """
 
 
@@ -76,6 +81,27 @@ expect:
   players.0.field: [Test Ally Booster, Sparring Knight]
   players.0.field.1.damage: 2
   players.0.field.1.life: 4
+""")
+
+
+def test_unique_object_without_abilities_clashes(tmp_path: Path, extra_pool: CardPool) -> None:
+    """Card Types - Supertypes 1: a second Unique object of a name, one with no abilities
+    (no source of statics), still makes the state-based checks ask which to keep."""
+    _run(tmp_path, extra_pool, """name: plain unique
+rules: Card Types - Supertypes (Unique); State-based Checks
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Plain Relic]
+      field: [Test Plain Relic]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study]
+steps: [activate Test Plain Relic, pass, pass]
+expect:
+  decision.player: 0
+  decision.kind: keep_unique
+  decision.options: ["keep Test Plain Relic #1", "keep Test Plain Relic #2"]
 """)
 
 

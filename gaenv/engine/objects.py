@@ -112,9 +112,11 @@ class CardDef:
     # of its activated abilities; whether it is an action card that is not slow, the
     # only kind playable outside its player's own main phase with an empty stack ("Parts
     # of a Card - Speed"); its supertypes Unique and Regalia; whether it is a champion, a
-    # unit (champion or ally), a card that becomes an object when it resolves, and a
+    # unit (champion or ally), a card that becomes an object when it resolves, a
     # siegeable domain, one that can be attacked ("Card Types - Functional Subtypes,
-    # Siegeable").
+    # Siegeable"); and whether a new object of it could fail a state-based check with no
+    # life-lowering effect in force: Unique (another of its name may be there), a unit
+    # without life above 0, a weapon or siegeable domain without durability.
     static_abilities: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
     fast_action: bool = field(init=False, repr=False, compare=False)
@@ -124,6 +126,7 @@ class CardDef:
     is_unit: bool = field(init=False, repr=False, compare=False)
     becomes_object: bool = field(init=False, repr=False, compare=False)
     is_siegeable: bool = field(init=False, repr=False, compare=False)
+    fragile: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         derived = {
@@ -137,6 +140,10 @@ class CardDef:
             "becomes_object": self.type in OBJECT_TYPES,
             "is_siegeable": self.type == "domain" and "Siegeable" in self.subtypes,
         }
+        derived["fragile"] = (
+            derived["unique"]
+            or (derived["is_unit"] and (self.life is None or self.life <= 0))
+            or ((self.type == "weapon" or derived["is_siegeable"]) and (self.durability or 0) <= 0))
         for name, value in derived.items():
             object.__setattr__(self, name, value)
 

@@ -42,7 +42,7 @@ def marked(state: GameState, card: CardObj) -> None:
     """An object's damage grew or its durability counters fell: the state-based checks are
     due if that could be enough for them to destroy it (`_at_risk`). Nothing else changed,
     so they could find nothing otherwise."""
-    if _at_risk(card, _lowering(state)):
+    if _at_risk(card, statics.lowering(state)):
         state.checks_due = True
 
 
@@ -64,7 +64,7 @@ def state_based(state: GameState) -> None:
     changed = True
     while changed:
         changed = False
-        lowering = _lowering(state)
+        lowering = statics.lowering(state)
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
@@ -118,7 +118,7 @@ def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
     """The objects among ``ids`` (the field's, or the champion) that the checks destroy now
     (all found before any goes): a unit with damage at least its life dies (`_lethal`); a
     weapon or a siegeable domain without durability counters is destroyed. ``lowering``
-    as `_lowering` gives it."""
+    as `statics.lowering` gives it."""
     cards = state.cards
     found: list[int] = []
     for cid in ids:
@@ -131,17 +131,6 @@ def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
         if _at_risk(card, lowering) and (not defn.is_unit or _lethal(state, card)):
             found.append(cid)
     return found
-
-
-def _lowering(state: GameState) -> bool:
-    """Whether a static in force lowers the life of what it applies to: without one, nothing
-    can die that has no damage and no counters (`_doomed`)."""
-    lowering = False
-    for s in statics.of_kind(state, "modify_stats"):
-        if s.node.args["life"] < 0:
-            lowering = True
-            break
-    return lowering
 
 
 def _at_risk(card: CardObj, lowering: bool) -> bool:

@@ -186,7 +186,9 @@ def moved(state: GameState, card: CardObj, lineage: bool) -> None:
     object there: `changed`, except that a field card with no static or activated
     abilities is no source of statics and no object with abilities, so of the cache only
     the labels, attackable objects and objects by oid are dropped (in a new cache: a clone
-    may share the old one)."""
+    may share the old one). Such a card leaving changes nothing the state-based checks
+    look at but itself; entering, it is a new object, which `zones.make_object` has
+    them check if it could fail them."""
     cache = state.static_cache
     defn = card.defn
     if cache is None or lineage or defn.static_abilities or defn.activated:
@@ -194,7 +196,6 @@ def moved(state: GameState, card: CardObj, lineage: bool) -> None:
         return
     state.static_cache = _Cache(cache.found, cache.by_kind, cache.modifiers, cache.activatable,
                                 {}, {}, {})
-    state.checks_due = True
 
 
 def check_cache(state: GameState) -> None:
@@ -305,6 +306,17 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
     if condition.get("class_bonus") and not set(top.classes) & set(defn.classes):
         return False
     return (top.level or 0) + empower >= condition.get("level", 0)
+
+
+def lowering(state: GameState) -> bool:
+    """Whether a static in force lowers the life of what it applies to: without one, an
+    object's life is at least its printed life and its counters' bonus."""
+    found = False
+    for s in of_kind(state, "modify_stats"):
+        if s.node.args["life"] < 0:
+            found = True
+            break
+    return found
 
 
 def total(state: GameState, op: str, player: int) -> int:

@@ -98,6 +98,8 @@ def make_object(state: GameState, card: CardObj) -> None:
     card.counters = {}
     if card.defn.durability is not None:
         card.counters["durability"] = card.defn.durability
+    if not state.checks_due and (card.defn.fragile or statics.lowering(state)):
+        state.checks_due = True  # the new object could fail a state-based check
 
 
 def draw(state: GameState, player: int, count: int) -> None:
