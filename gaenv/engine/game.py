@@ -177,16 +177,13 @@ class Game:
     # --- acting ------------------------------------------------------------------
 
     def _index_of(self, choice: Option | int | str) -> int:
-        """The index of the current decision's option that ``choice`` names (the Option,
-        its index or its text), or IllegalOption."""
+        """The index of the current decision's option that ``choice`` names (the Option or
+        its text: `step` takes an index in range as it is), or IllegalOption."""
         d = self.state.decision
         if d is None:
             raise IllegalOption(f"no decision is pending (game over: {self.state.over})")
         options = d.options
-        if type(choice) is int:  # the common case first (bool is not an index)
-            if 0 <= choice < len(options):
-                return choice
-        elif isinstance(choice, Option):
+        if isinstance(choice, Option):
             if choice in options:
                 return options.index(choice)
         elif isinstance(choice, str):
@@ -200,10 +197,14 @@ class Game:
 
     def step(self, choice: Option | int | str) -> None:
         """Apply one answer to the current decision and run to the next one."""
-        index = self._index_of(choice)
         state = self.state
         d = state.decision
-        assert d is not None
+        # An index in range, the common answer, needs no lookup (bool is not an index).
+        if d is not None and type(choice) is int and 0 <= choice < len(d.options):
+            index = choice
+        else:
+            index = self._index_of(choice)
+            assert d is not None
         player, kind, options, _ = d
         option = options[index]
         self.log.append((player, kind, index, option.text))
