@@ -19,7 +19,7 @@ from gaenv.engine.objects import Ability, Node
 from gaenv.engine.statics import requirement_met
 
 if TYPE_CHECKING:
-    from gaenv.engine.objects import CardDef, CardObj
+    from gaenv.engine.objects import CardObj
     from gaenv.engine.state import GameState
 
 # Trigger conditions a card ability may use ("Keywords and Abilities"):
@@ -55,28 +55,11 @@ def fire(state: GameState, card: CardObj, trigger: str) -> None:
     """Record every ability of ``card`` that triggers on ``trigger`` (and meets its
     restriction, see `statics.requirement_met`)."""
     defn = card.defn
-    entry = _TRIGGERED.get(id(defn))
-    if entry is None or entry[0] is not defn:
-        entry = _TRIGGERED[id(defn)] = (defn, _triggered(defn))
-    indices = entry[1].get(trigger)
+    indices = defn.triggered.get(trigger)
     if indices is not None:
         for index in indices:
             if requirement_met(state, defn.abilities[index], card):
                 state.pending_triggers.append((card.id, index, card.owner, card.oid))
-
-
-def _triggered(defn: CardDef) -> dict[str, tuple[int, ...]]:
-    """The indices of a printed card's triggered abilities, by trigger condition."""
-    found: dict[str, tuple[int, ...]] = {}
-    for index, ability in enumerate(defn.abilities):
-        if ability.trigger is not None:
-            found[ability.trigger] = (*found.get(ability.trigger, ()), index)
-    return found
-
-
-# `_triggered` of each printed card, by id(card); an entry keeps its card alive, so the id
-# cannot be reused meanwhile.
-_TRIGGERED: dict[int, tuple[CardDef, dict[str, tuple[int, ...]]]] = {}
 
 
 def fire_keyword(state: GameState, card: CardObj, keyword: str) -> None:

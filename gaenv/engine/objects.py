@@ -109,9 +109,10 @@ class CardDef:
     token: bool = False
     # Derived from the fields above when the card is made (not printed, not compared),
     # because the rules engine asks them all the time: its static abilities; the indices
-    # of its activated abilities; whether it is an action card that is not slow, the
-    # only kind playable outside its player's own main phase with an empty stack ("Parts
-    # of a Card - Speed"); its supertypes Unique and Regalia; whether it is a champion, a
+    # of its activated abilities, and of its triggered ones by trigger condition (not to be
+    # modified); whether it is an action card that is not slow, the only kind playable
+    # outside its player's own main phase with an empty stack ("Parts of a Card -
+    # Speed"); its supertypes Unique and Regalia; whether it is a champion, a
     # unit (champion or ally), a card that becomes an object when it resolves, a
     # siegeable domain, one that can be attacked ("Card Types - Functional Subtypes,
     # Siegeable"); and whether a new object of it could fail a state-based check with no
@@ -119,6 +120,7 @@ class CardDef:
     # without life above 0, a weapon or siegeable domain without durability.
     static_abilities: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    triggered: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
     fast_action: bool = field(init=False, repr=False, compare=False)
     unique: bool = field(init=False, repr=False, compare=False)
     is_regalia: bool = field(init=False, repr=False, compare=False)
@@ -144,6 +146,11 @@ class CardDef:
             derived["unique"]
             or (derived["is_unit"] and (self.life is None or self.life <= 0))
             or ((self.type == "weapon" or derived["is_siegeable"]) and (self.durability or 0) <= 0))
+        triggered: dict[str, tuple[int, ...]] = {}
+        for index, ability in enumerate(self.abilities):
+            if ability.trigger is not None:
+                triggered[ability.trigger] = (*triggered.get(ability.trigger, ()), index)
+        derived["triggered"] = triggered
         for name, value in derived.items():
             object.__setattr__(self, name, value)
 
