@@ -52,6 +52,7 @@ CRITICAL = 5
 DISCARDING = 6
 DAMAGE = 7
 END = 8
+STAGES = END + 1  # how many there are
 WINDOW_STAGES = frozenset({BEFORE_RETALIATION, BEFORE_DAMAGE})
 
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from gaenv.cards.schema import CardPool
-from gaenv.engine import champions, decisions, events, keywords, statics
+from gaenv.engine import champions, combat, decisions, events, keywords, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import CARD_TYPES, ELEMENTS, PLAYER_ZONES, CardDef, CardObj
 from gaenv.engine.state import PHASES, GameState
@@ -265,7 +265,8 @@ class Encoder:
     @staticmethod
     def _global_names() -> list[str]:
         return ["turn", "my_turn", "my_decision", "first_player", "stack_size", "empower",
-                *(f"phase_{p}" for p in PHASE_NAMES), *(f"combat_step_{i}" for i in range(10)),
+                *(f"phase_{p}" for p in PHASE_NAMES),
+                *(f"combat_step_{i}" for i in range(combat.STAGES)),
                 *(f"decision_{k}" for k in decisions.DECISION_KINDS)]
 
     @staticmethod
@@ -355,7 +356,7 @@ class Encoder:
         values += self._global_flags
         values[self._phase_at[phase]] = 1.0
         if phase == "combat":
-            values[self._combat_step_at + min(stage, 9)] = 1.0
+            values[self._combat_step_at + stage] = 1.0
         if decided is not None:
             values[self._decision_at[decided[0]]] = 1.0
         return values
