@@ -28,9 +28,22 @@ MEMORY_COST = "memory"
 
 
 def cost(state: GameState, player: int, defn: CardDef, kind: str, empower: int = 0) -> int | None:
-    """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None.
-    ``empower``: levels Empower lends this activation (Efficiency counts them). Of
-    setting effects with equal timestamps, the last in order wins."""
+    """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None
+    (`calculate`). Memoized with the statics, which are recomputed whenever the statics in
+    force or a lineage change; `statics.check_cache` verifies the memo."""
+    memo = (state.static_cache or statics.current(state)).costs
+    key = (id(defn), player, kind, empower)
+    entry = memo.get(key)
+    if entry is None:
+        entry = memo[key] = (defn, calculate(state, player, defn, kind, empower))
+    return entry[1]
+
+
+def calculate(state: GameState, player: int, defn: CardDef, kind: str,
+              empower: int = 0) -> int | None:
+    """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None, worked
+    out now. ``empower``: levels Empower lends this activation (Efficiency counts them).
+    Of setting effects with equal timestamps, the last in order wins."""
     value = defn.reserve_cost if kind == RESERVE else defn.memory_cost
     if value is None:
         return None

@@ -98,6 +98,12 @@ class _Cache(NamedTuple):
     # object gets or loses its oid only as it enters or leaves (or a champion levels), which
     # drops the cache.
     objects: dict[int, int]
+    # (id of a printed card, player, cost kind, Empower lent) -> (that printed card, its cost)
+    # for `costs.cost`, filled on demand. A cost is a function of those and of the cost
+    # statics in force and the player's champion level, which change only with the statics
+    # found and the lineage, both of which drop the cache. The entry holds its printed card,
+    # so the id in its key cannot be reused while the entry is there.
+    costs: dict[tuple[int, int, str, int], tuple[CardDef, int | None]]
 
 
 def sources(state: GameState) -> list[Static]:
@@ -156,7 +162,8 @@ def current(state: GameState) -> _Cache:
         memo = state.static_memo
         if memo is None or memo[0] != found:
             memo = state.static_memo = (found, {})
-        cache = state.static_cache = _Cache(found, by_kind, memo[1], activatable, {}, {}, {})
+        cache = state.static_cache = _Cache(found, by_kind, memo[1], activatable, {}, {}, {},
+                                            {})
     return cache
 
 
@@ -186,22 +193,23 @@ def moved(state: GameState, card: CardObj, lineage: bool) -> None:
     object there: `changed`, except that a field card with no static or activated
     abilities is no source of statics and no object with abilities, so of the cache only
     the labels, attackable objects and objects by oid are dropped (in a new cache: a clone
-    may share the old one). Such a card leaving changes nothing the state-based checks
-    look at but itself; entering, it is a new object, which `zones.make_object` has
-    them check if it could fail them."""
+    may share the old one); the costs stay, as the statics and lineage do. Such a card
+    leaving changes nothing the state-based checks look at but itself; entering, it is a
+    new object, which `zones.make_object` has them check if it could fail them."""
     cache = state.static_cache
     defn = card.defn
     if cache is None or lineage or defn.static_abilities or defn.activated:
         changed(state)
         return
     state.static_cache = _Cache(cache.found, cache.by_kind, cache.modifiers, cache.activatable,
-                                {}, {}, {})
+                                {}, {}, {}, cache.costs)
 
 
 def check_cache(state: GameState) -> None:
     """AssertionError if the cached statics, any memoized object's modifiers, or the
-    memoized labels, attackable objects or objects by oid differ from a fresh computation."""
-    from gaenv.engine import combat, zones  # both import this module
+    memoized labels, attackable objects, objects by oid or costs differ from a fresh
+    computation."""
+    from gaenv.engine import combat, costs, zones  # all import this module
 
     cache = state.static_cache
     if cache is None:
@@ -219,6 +227,9 @@ def check_cache(state: GameState) -> None:
                 raise AssertionError(f"stale {compute.__name__} memoized for player {player}")
     if cache.objects and cache.objects != zones.objects_by_oid(state):
         raise AssertionError("stale objects memoized by oid")
+    for (_, player, kind, empower), (defn, remembered) in list(cache.costs.items()):
+        if costs.calculate(state, player, defn, kind, empower) != remembered:
+            raise AssertionError(f"stale {kind} cost memoized for {defn.name}")
     memo = dict(cache.modifiers)
     for cid, (oid, remembered) in memo.items():
         if state.cards[cid].oid != oid:
