@@ -192,7 +192,9 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
         for cid in distinct_names(state, hand):
             if can_activate(state, player, cid, enabled):
                 options.append(decisions.activate(cid, cards[cid].defn.name))
-    for cid in statics.activatable(state, player):
+    # The player's objects with activated abilities (champion first, then in entry order),
+    # kept with the statics.
+    for cid in (state.static_cache or statics.current(state)).activatable[player]:
         card = cards[cid]
         defn = card.defn
         rested = card.rested

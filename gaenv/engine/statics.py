@@ -175,12 +175,6 @@ def epoch(state: GameState) -> object:
     return state.static_memo
 
 
-def activatable(state: GameState, player: int) -> list[int]:
-    """The player's objects with activated abilities (champion first, then in entry
-    order)."""
-    return (state.static_cache or current(state)).activatable[player]
-
-
 def changed(state: GameState) -> None:
     """Forget the cached statics: something they depend on changed. Whatever changes the
     statics may also change the state-based checks' verdict, so they are due again."""
