@@ -130,7 +130,8 @@ def can_activate(state: GameState, player: int, cid: int, enabled: set[str]) -> 
     amount = costs.cost(state, player, defn, costs.RESERVE, _empower_for(state, player, defn))
     if amount is None or not costs.can_pay_reserve(state, player, amount, cid):
         return False
-    return _castable(state, defn, player)
+    # Most cards declare no targets: nothing more to check.
+    return not (defn.targets or defn.modes) or _castable(state, defn, player)
 
 
 def can_materialize(state: GameState, player: int, defn: CardDef, enabled: set[str]) -> bool:
