@@ -415,7 +415,7 @@ class Encoder:
 
     def _parts(self, state: GameState, player: int, slots: Slots,
                codes: list[int], rows: list[bytes]) -> list[bytes]:
-        """The vector's parts, to be joined: the head's place (left empty), the row of
+        """The vector's parts, to be joined: the head's places (left empty), the row of
         every card slot of the card pieces (the printed features of each card and whose
         it is, with their state now for objects in play; the empty row for empty slots),
         then an empty stack piece and no choices."""
