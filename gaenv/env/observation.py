@@ -17,7 +17,7 @@ import itertools
 import struct
 import weakref
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
@@ -104,6 +104,19 @@ _STACK_WIDTH = CARD_FEATURES + 2 + len(STACK_KINDS)
 _CHOICE_WIDTH = CARD_FEATURES + len(VERBS) + 1
 # Choice verbs whose card field is a number (a mode, a trigger, a yes), not a card.
 _NUMBERED_VERBS = frozenset({"mode", "trigger", "yes"})
+
+
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
+
+
+def _remember(memo: dict[_Key, _Value], key: _Key, value: _Value) -> _Value:
+    """Memoize ``value`` under ``key`` and return it; a full memo (MEMO_SIZE entries) starts
+    afresh first (the values in use live on)."""
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 class _PoolMemos:
@@ -302,7 +315,7 @@ class Encoder:
         joined the card list)."""
         memo = self._game_seats
         if memo is None or memo[0] is not cards or len(memo[1][0][0]) != len(cards):
-            rows = [2 * c.defn.index for c in cards]
+            bases = [2 * c.defn.index for c in cards]  # the row of the card in no one's slot
             self._seen = [(None, {}), (None, {})]
             self._champions_seen = [[None, None], [None, None]]
             full = int(_ZONE_SCALE * HIGH_VALUE)
@@ -310,7 +323,7 @@ class Encoder:
                                 for n in range(len(cards) + 1)]
             seats = []
             for seat in (0, 1):
-                codes = [r + (c.owner == seat) for r, c in zip(rows, cards, strict=True)]
+                codes = [b + (c.owner == seat) for b, c in zip(bases, cards, strict=True)]
                 seats.append((codes, list(map(self._row_bytes.__getitem__, codes))))
             memo = self._game_seats = (cards, (seats[0], seats[1]))
         return memo[1][player]
@@ -342,9 +355,7 @@ class Encoder:
         memo = self._memos.globals
         piece = memo.get(key)
         if piece is None:
-            if len(memo) >= MEMO_SIZE:
-                memo.clear()
-            piece = memo[key] = self._globals_struct.pack(*self._global_values(key))
+            piece = _remember(memo, key, self._globals_struct.pack(*self._global_values(key)))
         return piece
 
     def _global_values(self, key: tuple[Any, ...]) -> list[float]:
@@ -368,8 +379,6 @@ class Encoder:
         number of cards in each of their zones. ``parts`` holds the card slots' rows
         (`_parts`)."""
         memo = self._memos.champions
-        if len(memo) > MEMO_SIZE - 2:
-            memo.clear()
         mine, theirs = self._field_slots
         zone_bytes = self._zone_bytes
         seen = self._champions_seen[player]
@@ -388,7 +397,8 @@ class Encoder:
                 key = (tuple(map(codes.__getitem__, lineage)), row) if lineage else ()
                 part = memo.get(key)
                 if part is None:
-                    part = memo[key] = self._champion_struct.pack(*self._champion(state, p))
+                    part = _remember(memo, key,
+                                     self._champion_struct.pack(*self._champion(state, p)))
                 seen[p] = (lineage.copy(), row, part)
             parts[at] = part
             # (mapped in C: no Python step per zone; a player's zones are kept in
@@ -429,8 +439,6 @@ class Encoder:
             if ids:
                 parts[first:first + len(ids)] = map(row_of, ids)
         objects = self._memos.objects
-        if len(objects) > MEMO_SIZE - OWN_SLOTS - OPPONENT_SLOTS:
-            objects.clear()  # a full memo starts afresh (the rows in use live on)
         epoch = statics.epoch(state)
         last_epoch, seen = self._seen[player]
         if last_epoch is not epoch:
@@ -456,7 +464,7 @@ class Encoder:
                        statics.modifiers(state, cid))
                 row = objects.get(key)
                 if row is None:
-                    row = objects[key] = self._object_row(key).tobytes()
+                    row = _remember(objects, key, self._object_row(key).tobytes())
                 seen[cid] = (card.oid, card.damage, card.rested, dict(counters), row)
                 parts[first] = row
                 first += 1
