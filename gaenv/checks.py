@@ -2,7 +2,7 @@
 
 Each check raises AssertionError with what went wrong:
 
-- `engine_step`: every card in exactly one zone, the statics cache true, and no
+- `engine_step`: every card in exactly one zone, every derived view true, and no
   state-based check left undone (`gaenv.engine.rules.verify_settled`).
 - `env_decision`: the mask is exactly the engine's options (every unmasked index
   decodes to a distinct legal option, every legal option has an index), and
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gaenv.engine import rules, statics
+from gaenv.engine import rules, views
 from gaenv.engine.game import Game
 from gaenv.engine.zones import check_conservation
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # the engine checks run without numpy (gaenv simulate --check
 def engine_step(game: Game) -> None:
     state = game.state
     check_conservation(state)
-    statics.check_cache(state)
+    views.check(state)
     rules.verify_settled(state)
     for p in state.players:
         if p.materialized < 0 or p.empower < 0:

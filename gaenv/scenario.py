@@ -18,6 +18,7 @@ from typing import Any
 from gaenv.cards.schema import CardPool, default_pool
 from gaenv.engine import champions, decisions, statics
 from gaenv.engine.game import Game, IllegalOption
+from gaenv.engine.journal import create, make_object
 from gaenv.engine.objects import (
     BANISHMENT,
     DECK,
@@ -29,7 +30,6 @@ from gaenv.engine.objects import (
     MEMORY,
 )
 from gaenv.engine.state import PHASES, GameState
-from gaenv.engine.zones import create_card, make_object
 from gaenv.yamlio import YamlError, load_yaml
 
 TOP_KEYS = ("name", "rules", "seed", "setup", "steps", "expect", "offered", "not_offered",
@@ -137,7 +137,7 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
         player = state.players[index]
         lineage = _list(pdata.get("lineage") or [], f"{here}.lineage")
         for name in lineage:
-            create_card(state, index, card(name, f"setup.players[{index}].lineage"), LINEAGE)
+            create(state, index, card(name, f"setup.players[{index}].lineage"), LINEAGE)
         if lineage:
             top = state.cards[player.zones[LINEAGE][-1]]
             make_object(state, top)
@@ -152,14 +152,14 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
             if zone == DECK:
                 names = list(reversed(names))  # files list the top first; lists keep it last
             for name in names:
-                create_card(state, index, card(name, f"setup.players[{index}].{key}"), zone)
+                create(state, index, card(name, f"setup.players[{index}].{key}"), zone)
         for i, obj in enumerate(_list(pdata.get("field", []), f"{here}.field")):
             spec = {"card": obj} if isinstance(obj, str) else _check_keys(
                 f"{here}.field[{i}]", obj, OBJECT_KEYS)
             if "card" not in spec:
                 raise ScenarioError(f"{here}.field[{i}]: missing key 'card'")
             defn = card(spec["card"], f"setup.players[{index}].field[{i}]")
-            cid = create_card(state, index, defn, FIELD)
+            cid = create(state, index, defn, FIELD)
             make_object(state, state.cards[cid])
             _apply_object_state(state.cards[cid], spec, f"{here}.field[{i}]")
     if not state.players[tp].zones[LINEAGE]:

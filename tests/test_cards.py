@@ -69,7 +69,7 @@ def test_reference_card(pool: CardPool, name: str) -> None:
 
 def test_reference_effects(pool: CardPool) -> None:
     bolt = pool.get("Ember Bolt")
-    assert bolt.targets == ("target_unit",) and bolt.effect[0].args["amount"] == 2
+    assert [t.name for t in bolt.targets] == ["target_unit"] and bolt.effect[0].args["amount"] == 2
     assert pool.get("Crux Lance").effect[0].args["amount"] == 1
     for name in ("Quick Study", "Drifting Thought"):
         assert [(n.op, n.args["amount"]) for n in pool.get(name).effect] == [("draw", 1)]

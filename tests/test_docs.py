@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gaenv.engine import decisions, effects, events, keywords, statics
+from gaenv.engine import decisions, effects, events, keywords, selectors, statics
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -17,7 +17,9 @@ def test_engine_doc_lists_decision_kind(kind: str) -> None:
 
 
 @pytest.mark.parametrize("name", [*effects.PRIMITIVES, *statics.STATICS, *events.TRIGGERS,
-                                  *keywords.KEYWORDS, *effects.OBJECT_SELECTORS,
+                                  *events.EVENTS, *keywords.KEYWORDS, *selectors.NAMED_SELECTORS,
+                                  *selectors.SELECTOR_MODES, *selectors.FILTER_KEYS,
+                                  *selectors.CONDITION_KEYS, *selectors.AMOUNT_KINDS,
                                   *effects.PLAYER_SELECTORS])
 def test_cards_doc_lists_language_element(name: str) -> None:
     assert f"`{name}`" in (DOCS / "cards.md").read_text()

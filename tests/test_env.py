@@ -12,8 +12,8 @@ import pytest
 
 from gaenv.cards.decks import builtin_deck_names
 from gaenv.engine import champions, keywords, statics
+from gaenv.engine.journal import create, make_object
 from gaenv.engine.objects import DECK, FIELD, HAND, LINEAGE, MATERIAL, MEMORY, PLAYER_ZONES
-from gaenv.engine.zones import create_card, make_object
 from gaenv.env import actions, env, raw_env
 from gaenv.env.config import ConfigError
 from gaenv.env.observation import CARD_FEATURES, CHAMPION_SIZE, DYNAMIC_NAMES, STATIC_NAMES
@@ -273,11 +273,11 @@ def test_caps_overflow_into_choice_slots() -> None:
     allies = [c for c in playable if c.type == "ally" and (c.power or 0) > 0]
     assert len(playable) > actions.HAND_SLOTS
     for defn in playable:
-        create_card(state, me, defn, HAND)
+        create(state, me, defn, HAND)
     for defn in allies[:actions.OWN_SLOTS + 3]:
-        make_object(state, state.cards[create_card(state, me, defn, FIELD)])
+        make_object(state, state.cards[create(state, me, defn, FIELD)])
     if not state.players[1 - me].zones[LINEAGE]:  # something to attack
-        spirit = create_card(state, 1 - me, e.pool.get("Spirit of Water"), LINEAGE)
+        spirit = create(state, 1 - me, e.pool.get("Spirit of Water"), LINEAGE)
         make_object(state, state.cards[spirit])
         state.players[1 - me].had_champion = True
     state.decision = None  # recompute the current opportunity with the new cards

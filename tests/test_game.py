@@ -10,8 +10,9 @@ import pytest
 
 from gaenv.cards.decks import Deck
 from gaenv.engine import Game, IllegalOption
+from gaenv.engine.journal import move
 from gaenv.engine.objects import BANISHMENT, DECK, FIELD, GRAVEYARD, HAND, LINEAGE, MATERIAL, MEMORY
-from gaenv.engine.zones import can_see, check_conservation, move_card
+from gaenv.engine.zones import can_see, check_conservation
 from gaenv.simulate import pairings, play_random, simulate
 
 
@@ -133,7 +134,7 @@ def test_deck_out_loses(decks: dict[str, Deck]) -> None:
     state = game.state
     loser = 1 - state.first_player
     for cid in list(state.players[loser].zones[DECK]):
-        move_card(state, cid, BANISHMENT)
+        move(state, cid, BANISHMENT)
     while not game.over:
         game.step("pass")
     assert game.winner == 1 - loser and not game.truncated

@@ -147,7 +147,7 @@ def test_same_target_reuses_the_previous_target(tmp_path: Path) -> None:
                     "reserve_cost: 0, effect: [{deal_damage: {amount: 1, target: target_ally}}, "
                     "{boost: {target: same_target, power: 2}}]}\n")
     card = load_pool([path]).get("Double Tap")
-    assert card.targets == ("target_ally",)
+    assert [t.name for t in card.targets] == ["target_ally"]
     assert [n.args["_slot"] for n in card.effect] == [0, 0]
     bad = tmp_path / "bad.yaml"
     bad.write_text("set: t\ncards:\n  - {name: Orphan, type: action, element: norm, "

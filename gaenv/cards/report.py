@@ -67,8 +67,10 @@ def mechanics(card: CardDef) -> list[str]:
         found.extend(_walk(effect))
         found.append("modes")
     for ability in card.abilities:
-        if ability.trigger:
-            found.append(ability.trigger)
+        if ability.trigger is not None:
+            trigger = ability.trigger
+            found.append(f"whenever {trigger.event}" if trigger.name == "whenever"
+                         else trigger.name)
         if ability.activated:
             found.append("activated")
         if ability.static is not None:

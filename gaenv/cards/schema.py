@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from gaenv.engine import effects, events, statics
+from gaenv.engine import effects, events, selectors, statics
 from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import (
     CARD_TYPES,
@@ -28,7 +28,9 @@ from gaenv.engine.objects import (
     Ability,
     CardDef,
     Node,
+    Trigger,
 )
+from gaenv.engine.selectors import Selector
 from gaenv.yamlio import YamlError, load_yaml
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -38,10 +40,11 @@ FIELDS = (
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "token", "text", "notes",
 )
-ABILITY_KINDS = (*events.TRIGGERS, "static", "activated")
-ABILITY_FIELDS = (*ABILITY_KINDS, "inherited", "requires", "cost", "text")
-COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "reserve": "nat"}
-CONDITION_FIELDS = {"class_bonus": "bool", "level": "nat"}
+ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
+ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "text")
+COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "reserve": "nat", "remove_counters": "counts"}
+# Counter kinds the rules give a meaning (any other name is a plain named counter).
+RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "distant")
 
 
 class CardFileError(ValueError):
@@ -130,9 +133,13 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
     if kind == "player":
         return _choice(value, effects.PLAYER_SELECTORS, where, field)
     if kind == "one_player":
-        return _choice(value, ("you", "opponent"), where, field)
+        return _choice(value, effects.ONE_PLAYER_SELECTORS, where, field)
     if kind == "object":
-        return _choice(value, effects.OBJECT_SELECTORS, where, field)
+        return parse_selector(value, where, field)
+    if kind == "amount":
+        return parse_amount(value, where, field)
+    if kind == "counter":
+        return _counter_name(value, where, field)
     if kind == "effects":
         return parse_effects(value, where, field)
     if kind == "static":
@@ -142,7 +149,7 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
     if kind == "keyword":
         return _choice(value, KEYWORDS, where, field)
     if kind == "condition":
-        return _flags(value, CONDITION_FIELDS, where, field)
+        return parse_condition(value, where, field)
     if kind == "token":
         return _str(value, where, field)  # resolved to the token card once all are loaded
     if kind.startswith("enum:"):
@@ -151,7 +158,8 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
 
 
 def _flags(value: Any, spec: Mapping[str, str], where: _Where, field: str) -> Mapping[str, Any]:
-    """A small mapping of known keys: true/false flags and whole numbers."""
+    """A small mapping of known keys: true/false flags, whole numbers, and counts per
+    counter name (``counts``)."""
     raw = _mapping(value, where, field)
     out: dict[str, Any] = {}
     for key, item in raw.items():
@@ -161,29 +169,156 @@ def _flags(value: Any, spec: Mapping[str, str], where: _Where, field: str) -> Ma
             if not isinstance(item, bool):
                 raise where.fail(f"{field}.{key}", f"expected true or false, got {item!r}")
             out[key] = item
+        elif spec[key] == "counts":
+            counts = _mapping(item, where, f"{field}.{key}")
+            out[key] = MappingProxyType({
+                _counter_name(k, where, f"{field}.{key}"): _nat(n, where, f"{field}.{key}.{k}")
+                for k, n in counts.items()})
         else:
             out[key] = _nat(item, where, f"{field}.{key}")
     return MappingProxyType(out)
 
 
-def _parse_filter(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
+def _counter_name(value: Any, where: _Where, field: str) -> str:
+    """A counter kind: a lower-case word (``buff``, ``level``, ``charge``)."""
+    if not isinstance(value, str) or not value.replace("_", "").isalpha() or not value.islower():
+        raise where.fail(field, f"expected a counter name (a lower-case word), got {value!r}")
+    return value
+
+
+_BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another")
+
+
+def _parse_filter(value: Any, where: _Where, field: str,
+                  extra: Mapping[str, tuple[str, ...] | None] = MappingProxyType({})
+                  ) -> Mapping[str, Any]:
+    """A selector filter (`gaenv.engine.selectors`); ``extra`` admits more keys, each with
+    its allowed values (None: a counter name)."""
     raw = _mapping(value, where, field)
     out: dict[str, Any] = {}
     for key, want in raw.items():
-        if key not in statics.FILTER_KEYS:
-            raise where.fail(f"{field}.{key}",
-                             f"unknown filter key; known: {', '.join(statics.FILTER_KEYS)}")
         here = f"{field}.{key}"
+        if key in extra:
+            allowed = extra[key]
+            out[key] = (_counter_name(want, where, here) if allowed is None
+                        else _choice(want, allowed, where, here))
+            continue
+        if key not in selectors.FILTER_KEYS:
+            known = ", ".join((*selectors.FILTER_KEYS, *extra))
+            raise where.fail(here, f"unknown filter key; known: {known}")
         if key == "controller":
             out[key] = _choice(want, ("you", "opponent"), where, here)
-            continue
-        values = _str_list(want, where, here)
-        known = _FILTER_VALUES.get(key)
-        for i, v in enumerate(values):
-            if known is not None:
-                _choice(v, known, where, f"{here}[{i}]")
-        out[key] = values
+        elif key in _BOOL_FILTER_KEYS:
+            if not isinstance(want, bool):
+                raise where.fail(here, f"expected true or false, got {want!r}")
+            out[key] = want
+        elif key == "counters":
+            out[key] = _counter_name(want, where, here)
+        else:
+            values = _str_list(want, where, here)
+            known_values = _FILTER_VALUES.get(key)
+            for i, v in enumerate(values):
+                if known_values is not None:
+                    _choice(v, known_values, where, f"{here}[{i}]")
+            out[key] = values
     return MappingProxyType(out)
+
+
+def parse_selector(value: Any, where: _Where, field: str) -> Selector:
+    """An object selector: a name (``target_unit``, ``each_opponent_ally``, ``self``,
+    ``same_target``, ``that_object``, ...) or ``{target | up_to_target | each: FILTER}``."""
+    if isinstance(value, str):
+        _choice(value, selectors.NAMED_SELECTORS, where, field)
+        return selectors.NAMED_SELECTORS[value]
+    raw = _mapping(value, where, field)
+    if len(raw) != 1 or next(iter(raw)) not in selectors.SELECTOR_MODES:
+        raise where.fail(field, "expected a selector name or a mapping with one of "
+                                f"{', '.join(selectors.SELECTOR_MODES)}, got {value!r}")
+    ((key, flt),) = raw.items()
+    return Selector(selectors.SELECTOR_MODES[key], _parse_filter(flt, where, f"{field}.{key}"),
+                    key)
+
+
+def parse_amount(value: Any, where: _Where, field: str) -> Any:
+    """A whole number, or a dynamic amount (`gaenv.engine.selectors.amount`)."""
+    if not isinstance(value, dict):
+        return _nat(value, where, field)
+    kinds = [k for k in value if k in selectors.AMOUNT_KINDS]
+    if len(kinds) != 1:
+        raise where.fail(field, f"expected a number or a mapping with one of "
+                                f"{', '.join(selectors.AMOUNT_KINDS)}, got {value!r}")
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        here = f"{field}.{key}"
+        if key in ("times", "plus"):
+            out[key] = _int(item, where, here)
+        elif key == "count":
+            out[key] = _parse_filter(item, where, here)
+        elif key == "cards":
+            spec = dict(_mapping(item, where, here))
+            zone = _choice(spec.pop("zone", None), selectors.CARD_ZONES, where, f"{here}.zone")
+            player = _choice(spec.pop("player", "you"), effects.PLAYER_SELECTORS[:3], where,
+                             f"{here}.player")
+            out[key] = MappingProxyType({**_parse_filter(spec, where, here), "zone": zone,
+                                         "player": player})
+        elif key == "level":
+            out[key] = _choice(item, ("you", "opponent"), where, here)
+        elif key in ("counters", "stat"):
+            spec = dict(_mapping(item, where, here))
+            of = parse_selector(spec.pop("of", "self"), where, f"{here}.of")
+            if key == "counters":
+                inner = {"kind": _counter_name(spec.pop("kind", None), where, f"{here}.kind")}
+            else:
+                inner = {"stat": _choice(spec.pop("stat", None), selectors.STATS, where,
+                                         f"{here}.stat")}
+            if spec:
+                raise where.fail(f"{here}.{next(iter(spec))}", "unknown key")
+            out[key] = MappingProxyType({**inner, "of": of})
+        else:
+            raise where.fail(here, "unknown key; known: "
+                                   f"{', '.join((*selectors.AMOUNT_KINDS, 'times', 'plus'))}")
+    return MappingProxyType(out)
+
+
+def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
+    """A condition (`gaenv.engine.selectors.condition_met`): every key must hold."""
+    raw = _mapping(value, where, field)
+    out: dict[str, Any] = {}
+    for key, item in raw.items():
+        here = f"{field}.{key}"
+        if key in ("class_bonus", "your_turn"):
+            if not isinstance(item, bool):
+                raise where.fail(here, f"expected true or false, got {item!r}")
+            out[key] = item
+        elif key in ("level", "at_least", "at_most"):
+            out[key] = _nat(item, where, here)
+        elif key in ("champion", "controls", "self"):
+            out[key] = _parse_filter(item, where, here)
+        elif key == "amount":
+            out[key] = parse_amount(item, where, here)
+        elif key == "not":
+            out[key] = parse_condition(item, where, here)
+        else:
+            raise where.fail(here, f"unknown key; known: {', '.join(selectors.CONDITION_KEYS)}")
+    if ("at_least" in out or "at_most" in out) != ("amount" in out):
+        raise where.fail(field, "at_least and at_most compare an amount: give both")
+    return MappingProxyType(out)
+
+
+def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
+    """``trigger: {event: KIND, filter: {...}}`` (`gaenv.engine.events`)."""
+    raw = _mapping(value, where, field)
+    for key in raw:
+        if key not in ("event", "filter"):
+            raise where.fail(f"{field}.{key}", "unknown key; known: event, filter")
+    event = _choice(raw.get("event"), events.EVENTS, where, f"{field}.event")
+    extra: dict[str, tuple[str, ...] | None] = {
+        "player": ("you", "opponent"), "counter": None,
+        "phase": ("wake_up", "materialize", "recollection", "draw", "main", "end")}
+    flt = _parse_filter(raw.get("filter", {}), where, f"{field}.filter", extra)
+    moment = {k: v for k, v in flt.items() if k in extra}
+    rest = {k: v for k, v in flt.items() if k not in extra}
+    return Trigger(event, MappingProxyType(rest), "whenever", MappingProxyType(moment))
 
 
 # Filter keys whose values must be known names (class, subtype and name are free text).
@@ -206,7 +341,7 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
     here = f"{field}.{op}"
     # A bare value fills the main argument; so does a mapping when the main argument is
     # itself a mapping (a static, a filter), which is then always written bare.
-    if not isinstance(value, dict) or (main is not None and params[main][0] in _MAPPING_KINDS):
+    if not isinstance(value, dict) or (main is not None and _fills_main(params[main][0], value)):
         if main is None:
             raise where.fail(here, f"expected a mapping of arguments, got {value!r}")
         value = {main: value}
@@ -230,6 +365,16 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
 _MAPPING_KINDS = ("effects", "static", "filter")
 
 
+def _fills_main(kind: str, value: dict[str, Any]) -> bool:
+    """Whether a mapping given bare is the main argument itself: always for mapping kinds;
+    for a selector or an amount, when its keys are a selector's or an amount's."""
+    if kind in _MAPPING_KINDS:
+        return True
+    if kind == "object":
+        return set(value) <= set(selectors.SELECTOR_MODES)
+    return kind == "amount" and bool(set(value) & set(selectors.AMOUNT_KINDS))
+
+
 def parse_effects(raw: Any, where: _Where, field: str) -> tuple[Node, ...]:
     if not isinstance(raw, list):
         raise where.fail(field, f"expected a list of effect steps, got {raw!r}")
@@ -237,24 +382,49 @@ def parse_effects(raw: Any, where: _Where, field: str) -> tuple[Node, ...]:
                  for i, item in enumerate(raw))
 
 
-def _number_targets(nodes: tuple[Node, ...], specs: list[str], where: _Where,
+def _number_targets(nodes: tuple[Node, ...], specs: list[Selector], where: _Where,
                     field: str) -> tuple[Node, ...]:
-    """Give each targeting step its slot among the targets declared on play."""
+    """Give each declared target its slot among the targets declared on play, in the order
+    they appear, and each reference back (``same_target``, ``its_controller``, an amount
+    ``of`` one) the slot of the most recent target declared before it."""
     out = []
     for node in nodes:
         args = dict(node.args)
-        if args.get("target") in effects.TARGET_SELECTORS:
-            args["_slot"] = len(specs)
-            specs.append(args["target"])
-        elif args.get("target") == "same_target":
-            if not specs:
-                raise where.fail(field, "same_target needs a target declared by an earlier step")
-            args["_slot"] = len(specs) - 1
+        selector = args.get("target")
+        if isinstance(selector, Selector):
+            if selector.declared:
+                args["_slot"] = len(specs)
+                specs.append(selector)
+            elif selector.mode == "same":
+                args["_slot"] = _last(specs, where, field, "same_target")
+        if args.get("player") == "its_controller":
+            args["_slot"] = _last(specs, where, field, "its_controller")
         for key, value in node.args.items():
             if isinstance(value, tuple) and value and isinstance(value[0], Node):
                 args[key] = _number_targets(value, specs, where, field)
+            elif isinstance(value, Mapping) and key != "target":
+                args[key] = _number_refs(value, specs, where, field)
         out.append(Node(node.op, MappingProxyType(args)))
     return tuple(out)
+
+
+def _number_refs(tree: Mapping[str, Any], specs: list[Selector], where: _Where,
+                 field: str) -> Mapping[str, Any]:
+    """An amount or condition with each ``of: same_target`` given its slot."""
+    out = dict(tree)
+    for key, value in tree.items():
+        if isinstance(value, Mapping):
+            out[key] = _number_refs(value, specs, where, field)
+    of = tree.get("of")
+    if isinstance(of, Selector) and of.mode == "same":
+        out["_slot"] = _last(specs, where, field, "same_target")
+    return MappingProxyType(out)
+
+
+def _last(specs: list[Selector], where: _Where, field: str, what: str) -> int:
+    if not specs:
+        raise where.fail(field, f"{what} needs a target declared by an earlier step")
+    return len(specs) - 1
 
 
 # --- cards --------------------------------------------------------------------------
@@ -274,6 +444,9 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Abilit
         if len(kinds) != 1:
             raise where.fail(field, f"needs exactly one of {', '.join(ABILITY_KINDS)}")
         kind = kinds[0]
+        if ("effect" in item) != (kind == "trigger"):
+            raise where.fail(f"{field}.effect", "a `trigger:` ability has its steps in "
+                                                "`effect:`; other kinds have none")
         inherited = item.get("inherited", False)
         if not isinstance(inherited, bool):
             raise where.fail(f"{field}.inherited", f"expected true or false, got {inherited!r}")
@@ -282,25 +455,30 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Abilit
         text = item.get("text", "")
         if not isinstance(text, str):
             raise where.fail(f"{field}.text", f"expected a text, got {text!r}")
-        requires = _flags(item.get("requires", {}), CONDITION_FIELDS, where, f"{field}.requires")
+        requires = parse_condition(item.get("requires", {}), where, f"{field}.requires")
         if "cost" in item and kind != "activated":
             raise where.fail(f"{field}.cost", "only activated abilities have a cost")
         cost = _flags(item.get("cost", {}), COST_FIELDS, where, f"{field}.cost")
         if kind == "static":
             node = _parse_node(item["static"], statics.STATICS, None, where, f"{field}.static")
-            out.append(Ability(None, (), node, inherited, text, requires=requires))
+            out.append(Ability(None, (), node, inherited, text, requires=requires,
+                               wide=selectors.is_wide(requires) or selectors.is_wide(node.args)))
         else:
-            specs: list[str] = []
-            here = f"{field}.{kind}"
-            effect = _number_targets(parse_effects(item[kind], where, here), specs, where, here)
-            trigger = None if kind == "activated" else kind
+            specs: list[Selector] = []
+            here = f"{field}.{'effect' if kind == 'trigger' else kind}"
+            steps = item["effect"] if kind == "trigger" else item[kind]
+            effect = _number_targets(parse_effects(steps, where, here), specs, where, here)
+            trigger = (None if kind == "activated" else parse_trigger(
+                item["trigger"], where, f"{field}.trigger") if kind == "trigger"
+                else events.TRIGGERS[kind])
             out.append(Ability(trigger, effect, None, inherited, text, tuple(specs),
-                               requires=requires, activated=kind == "activated", cost=cost))
+                               requires=requires, activated=kind == "activated", cost=cost,
+                               wide=selectors.is_wide(requires)))
     return tuple(out)
 
 
-def _parse_modes(raw: Any, where: _Where) -> tuple[tuple[str, tuple[Node, ...], tuple[str, ...]],
-                                                     ...]:
+def _parse_modes(raw: Any, where: _Where) -> tuple[tuple[str, tuple[Node, ...],
+                                                           tuple[Selector, ...]], ...]:
     """``modes``: a list of {text, effect}; one is chosen as the card is played
     ("Playing Cards - Card Activation 4"; "Game Terms - Modes")."""
     if not isinstance(raw, list) or len(raw) < 2:
@@ -313,7 +491,7 @@ def _parse_modes(raw: Any, where: _Where) -> tuple[tuple[str, tuple[Node, ...], 
             if key not in ("text", "effect"):
                 raise where.fail(f"{field}.{key}", "unknown key; known: text, effect")
         text = _str(mode.get("text"), where, f"{field}.text")
-        specs: list[str] = []
+        specs: list[Selector] = []
         effect = _number_targets(parse_effects(mode.get("effect"), where, f"{field}.effect"),
                                  specs, where, f"{field}.effect")
         out.append((text, effect, tuple(specs)))
@@ -393,7 +571,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
                          else name.split(",")[0].strip())
     keywords = _parse_keywords(raw.get("keywords", []), where)
     effect: tuple[Node, ...] = ()
-    specs: list[str] = []
+    specs: list[Selector] = []
     for key in ("effect", "modes"):
         if key in raw and ctype not in ("action", "attack"):
             raise where.fail(key, "only actions and attacks have a resolution effect; use "

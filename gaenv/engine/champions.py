@@ -18,10 +18,9 @@ Lineage"; "Keywords - Lineage"; "Parts of a Card - Element"):
 
 from __future__ import annotations
 
-from gaenv.engine import events, statics
-from gaenv.engine.objects import GRAVEYARD, LINEAGE, MATERIAL, CardDef, CardObj
+from gaenv.engine import journal, statics
+from gaenv.engine.objects import GRAVEYARD, LINEAGE, CardDef
 from gaenv.engine.state import GameState
-from gaenv.engine.zones import make_object, move_card
 
 
 def champion(state: GameState, player: int) -> int:
@@ -78,47 +77,23 @@ def can_level_into(state: GameState, player: int, defn: CardDef) -> bool:
 
 def put_champion(state: GameState, player: int, cid: int) -> None:
     """Turn one: put a level 0 champion onto the field (a special game action)."""
-    move_card(state, cid, LINEAGE)
-    card = state.cards[cid]
-    make_object(state, card)
+    journal.enter_lineage(state, player, cid, None)
     state.players[player].had_champion = True
-    events.on_enter(state, card)
 
 
 def level_up(state: GameState, player: int, cid: int) -> None:
     """Put champion card ``cid`` on top of the lineage; the champion object carries over."""
-    old = state.cards[champion(state, player)]
-    new = state.cards[cid]
-    move_card(state, cid, LINEAGE)
-    _carry_object(state, old, new)
-    events.on_enter(state, new)
+    journal.enter_lineage(state, player, cid, state.cards[champion(state, player)])
 
 
 def delevel(state: GameState, player: int) -> None:
     """Return the top card to the material deck; the card beneath becomes the champion."""
-    lineage = state.players[player].zones[LINEAGE]
-    if not lineage:
-        return
-    old = state.cards[lineage[-1]]
-    champion_object = old.copy()
-    move_card(state, old.id, MATERIAL)
-    if lineage:
-        _carry_object(state, champion_object, state.cards[lineage[-1]])
+    if state.players[player].zones[LINEAGE]:
+        journal.leave_lineage(state, player)
 
 
 def champion_leaves(state: GameState, player: int) -> None:
     """The champion leaves the field with its whole lineage (to the graveyard, so banished)."""
     lineage = state.players[player].zones[LINEAGE]
     while lineage:
-        move_card(state, lineage[-1], GRAVEYARD)
-
-
-def _carry_object(state: GameState, old: CardObj, new: CardObj) -> None:
-    """The new top card becomes the same champion object (Leveling Up 4, 7.2)."""
-    new.oid = old.oid
-    new.timestamp = old.timestamp
-    statics.changed(state)
-    new.rested = old.rested
-    new.damage = old.damage
-    new.counters = dict(old.counters)
-    old.clear_object_state()
+        journal.move(state, lineage[-1], GRAVEYARD)

@@ -29,9 +29,11 @@ Combat happens in ``phase == "combat"``; ``phase_stage`` is the step below.
 
 from __future__ import annotations
 
-from gaenv.engine import champions, decisions, events, keywords, rules, statics
+from gaenv.engine import champions, decisions, events, journal, keywords, rules, statics, views
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT, LINEAGE
+from gaenv.engine.events import Event
+from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT
+from gaenv.engine.selectors import in_play
 from gaenv.engine.state import AttackFrame, Combat, GameState
 from gaenv.engine.zones import (
     distinct_names,
@@ -39,7 +41,6 @@ from gaenv.engine.zones import (
     find_object,
     label,
     labels,
-    move_card,
 )
 
 # phase_stage values while phase == "combat".
@@ -61,27 +62,29 @@ WINDOW_STAGES = frozenset({BEFORE_RETALIATION, BEFORE_DAMAGE})
 def obeys(state: GameState, cid: int) -> bool:
     """"Keywords - Pride N": an ally obeys only while its controller's champion is level N+."""
     pride = keywords.value(state, cid, "pride")
-    return pride is None or champions.level(state, state.cards[cid].owner) >= pride
+    return pride is None or champions.level(state, state.cards[cid].controller) >= pride
 
 
 def attackable(state: GameState, player: int) -> list[int]:
-    """Card ids of what ``player``'s opponent could attack: their units and siegeable
-    domains ("Card Types - Functional Subtypes, Siegeable"); not to be modified. Memoized
-    with the statics, which are recomputed whenever an object enters or leaves the field
-    (`statics.moved`); `statics.check_cache` verifies the memo."""
-    memo = (state.static_cache or statics.current(state)).attackable
-    found = memo.get(player)
-    if found is not None:
-        return found
-    zones = state.players[1 - player].zones
+    """Card ids of what ``player`` could attack: the opponent's units and siegeable
+    domains ("Card Types - Functional Subtypes, Siegeable"); not to be modified."""
+    return views.get(state, ATTACKABLE)[player]
+
+
+def _attackable(state: GameState) -> tuple[tuple[list[int], list[int]], bool]:
     cards = state.cards
-    lineage = zones[LINEAGE]
-    found = memo[player] = [lineage[-1]] if lineage else []
-    for cid in zones[FIELD]:
-        defn = cards[cid].defn
-        if defn.type == "ally" or defn.is_siegeable:
-            found.append(cid)
-    return found
+    both = []
+    for player in (0, 1):
+        found = []
+        for cid in in_play(state, (1 - player,)):
+            defn = cards[cid].defn
+            if defn.is_unit or defn.is_siegeable:
+                found.append(cid)
+        both.append(found)
+    return (both[0], both[1]), False
+
+
+ATTACKABLE = views.register("attackable", _attackable, lambda state, kept, fresh: kept == fresh)
 
 
 def _attack_keywords(state: GameState, attacker: int, weapon: int, card: int = -1) -> set[str]:
@@ -166,7 +169,7 @@ def attack_options(state: GameState, player: int) -> list[Option]:
 
 def declare(state: GameState, player: int, attacker: int, weapon: int) -> None:
     """An ally or a champion with a weapon declares an attack: it rests as the cost."""
-    state.cards[attacker].rested = True
+    journal.rest(state, attacker)
     state.priority = -1
     state.frames.append(AttackFrame(player, attacker, weapon, -1, "target"))
 
@@ -175,9 +178,9 @@ def attack_card_resolves(state: GameState, player: int, card: int) -> None:
     """An attack card resolved: into the intent, then its attack is declared. During a
     combat no new combat can begin, so it fizzles ("Combat Phase - Attacking 1g")."""
     if state.phase == "combat":
-        move_card(state, card, GRAVEYARD)
+        journal.move(state, card, GRAVEYARD)
         return
-    move_card(state, card, INTENT)
+    journal.move(state, card, INTENT)
     champ = champions.champion(state, player)
     state.frames.append(AttackFrame(player, champ, -1, card, "target"))
 
@@ -194,7 +197,7 @@ def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> 
             if not legal:
                 # "Card Types - Attack": with nothing to attack, the attack fizzles.
                 state.frames.pop()
-                move_card(state, frame.card, GRAVEYARD)
+                journal.move(state, frame.card, GRAVEYARD)
                 return None
             if "cleave" in _attack_keywords(state, frame.attacker, frame.weapon, frame.card):
                 frame.targets = list(legal)
@@ -232,17 +235,18 @@ def _begin(state: GameState, frame: AttackFrame) -> None:
     state.phase = "combat"
     state.phase_stage = DECLARED
     state.priority = -1  # declaring cannot be responded to
-    events.fire(state, cards[frame.attacker], "on_attack")
-    for used in (frame.weapon, *state.players[frame.player].zones[INTENT]):
+    for used in (frame.attacker, frame.weapon, *state.players[frame.player].zones[INTENT]):
         if used >= 0:
-            events.fire(state, cards[used], "on_attack")
+            journal.emit(state, Event("attacks", used, frame.player))
+    for defender in frame.targets:
+        journal.emit(state, Event("attacked", defender, 1 - frame.player, frame.attacker))
     champ = champions.champion(state, 1 - frame.player)
     if (len(frame.targets) == 1 and frame.targets[0] == champ
             and not {"unblockable", "cleave"} & _attack_keywords(
                 state, frame.attacker, frame.weapon, frame.card)):
         for cid in state.players[1 - frame.player].zones[FIELD]:
             if not cards[cid].rested and keywords.has(state, cid, "intercept"):
-                events.fire_keyword(state, cards[cid], "intercept")
+                events.fire_keyword(state, cid, "intercept")
 
 
 def redirect(state: GameState, cid: int) -> None:
@@ -375,7 +379,7 @@ def advance(state: GameState) -> None:
         # The state-based checks ran before this step, and the intent (no object) leaving
         # gives them nothing new to find.
         for cid in list(state.players[combat.player].zones[INTENT]):
-            move_card(state, cid, GRAVEYARD)
+            journal.move(state, cid, GRAVEYARD)
         state.combat = None
         state.phase = "main"
         state.phase_stage = 1
@@ -398,7 +402,7 @@ def answer(state: GameState, kind: str, option: Option) -> None:
         else:
             unit = cards[option.card]
             if not keywords.has(state, unit.id, "steadfast"):
-                unit.rested = True
+                journal.rest(state, unit.id)
             combat.retaliators.append(unit.oid)
     elif kind == decisions.ORDER_RETALIATORS:
         oid = cards[option.card].oid
@@ -414,7 +418,7 @@ def answer(state: GameState, kind: str, option: Option) -> None:
             combat.doubled = True
             state.phase_stage = DAMAGE
     else:  # DISCARD
-        move_card(state, option.card, GRAVEYARD)
+        journal.move(state, option.card, GRAVEYARD)
         combat.discards -= 1
         if combat.discards == 0:
             state.phase_stage = DAMAGE
@@ -434,8 +438,7 @@ def _deal(state: GameState, combat: Combat) -> None:
         for target in live:
             hits.append((attacker, target, amount))
         if weapon >= 0 and live:
-            cards[weapon].counters["durability"] = cards[weapon].counters.get("durability", 0) - 1
-            rules.marked(state, cards[weapon])
+            journal.counters(state, weapon, "durability", -1)
         for oid in combat.retaliators:
             unit = find_object(state, oid)
             if unit >= 0:
@@ -446,15 +449,15 @@ def _deal(state: GameState, combat: Combat) -> None:
     # source whose damage is the lethal part ("Combat Phase - Damage Step 2a").
     killed: set[int] = set()
     for src, dst, amount in hits:
-        if rules.deal_damage(state, dst, amount) <= 0:
+        if rules.deal_damage(state, dst, amount, src) <= 0:
             continue
         used = [src] if src != attacker else [src, *intent, *([weapon] if weapon >= 0 else [])]
         for cid in used:
-            events.fire(state, cards[cid], "on_hit")
+            journal.emit(state, Event("hits", cid, cards[cid].controller, dst, amount))
         if dst not in killed and _lethal(state, dst):
             killed.add(dst)
             for cid in used:
-                events.fire(state, cards[cid], "on_kill")
+                journal.emit(state, Event("kills", cid, cards[cid].controller, dst))
 
 
 def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int]) -> int:
@@ -479,5 +482,5 @@ def _lethal(state: GameState, cid: int) -> bool:
     if not card.defn.is_unit or keywords.has(state, cid, "immortality"):
         return False
     if card.defn.is_champion:
-        return card.damage >= champions.life(state, card.owner)
+        return card.damage >= champions.life(state, card.controller)
     return card.damage >= (statics.stat(state, cid, "life") or 0)

@@ -18,10 +18,11 @@ cost its controller's champion level less ("Keywords - Efficiency").
 
 from __future__ import annotations
 
-from gaenv.engine import champions, keywords, statics
+from gaenv.engine import champions, keywords, selectors, statics
+from gaenv.engine.journal import move
 from gaenv.engine.objects import BANISHMENT, GRAVEYARD, HAND, MEMORY, CardDef
 from gaenv.engine.state import GameState
-from gaenv.engine.zones import field_objects, move_card
+from gaenv.engine.zones import field_objects
 
 RESERVE = "reserve"
 MEMORY_COST = "memory"
@@ -29,31 +30,32 @@ MEMORY_COST = "memory"
 
 def cost(state: GameState, player: int, defn: CardDef, kind: str, empower: int = 0) -> int | None:
     """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None
-    (`calculate`). Memoized with the statics, which are recomputed whenever the statics in
-    force or a lineage change; `statics.check_cache` verifies the memo."""
-    memo = (state.static_cache or statics.current(state)).costs
+    (`calculate`), memoized in the statics view: a cost is a function of the statics in
+    force and the lineage (the champion's level), both part of the board."""
+    force = statics.in_force(state)
     key = (id(defn), player, kind, empower)
-    entry = memo.get(key)
+    entry = force.costs.get(key)
     if entry is None:
-        entry = memo[key] = (defn, calculate(state, player, defn, kind, empower))
+        entry = force.costs[key] = (defn, calculate(state, player, defn, kind, empower, force))
     return entry[1]
 
 
 def calculate(state: GameState, player: int, defn: CardDef, kind: str,
-              empower: int = 0) -> int | None:
+              empower: int = 0, force: statics.InForce | None = None) -> int | None:
     """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None, worked
-    out now. ``empower``: levels Empower lends this activation (Efficiency counts them).
-    Of setting effects with equal timestamps, the last in order wins."""
+    out from the statics ``force`` (by default those in force now). ``empower``: levels
+    Empower lends this activation (Efficiency counts them). Of setting effects with equal
+    timestamps, the last in order wins."""
     value = defn.reserve_cost if kind == RESERVE else defn.memory_cost
     if value is None:
         return None
     set_at: int | None = None  # the timestamp of the setting effect ``value`` comes from
     delta = 0
     removed = False
-    for static in statics.of_kind(state, "modify_cost"):
+    for static in (force or statics.in_force(state)).by_kind.get("modify_cost", ()):
         args = static.node.args
-        if args["cost"] != kind or not statics.matches(args["applies_to"], defn, player,
-                                                         static.controller):
+        if args["cost"] != kind or not selectors.printed(args["applies_to"], defn, player,
+                                                          static.controller):
             continue
         op = args["op"]
         if op == "set":
@@ -113,4 +115,4 @@ def pay_random_memory(state: GameState, player: int, amount: int) -> None:
     memory = state.players[player].zones[MEMORY]
     chosen = state.rng.sample(memory, amount)
     for cid in chosen:
-        move_card(state, cid, BANISHMENT)
+        move(state, cid, BANISHMENT)

@@ -12,10 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
-from gaenv.engine import champions, combat, decisions, events, keywords, rules, statics, zones
+from gaenv.engine import (
+    champions,
+    combat,
+    decisions,
+    journal,
+    keywords,
+    rules,
+    selectors,
+    zones,
+)
 from gaenv.engine.decisions import Decision, Option
+from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
     DECK,
@@ -23,27 +33,16 @@ from gaenv.engine.objects import (
     GONE,
     GRAVEYARD,
     HAND,
-    LINEAGE,
     MATERIAL,
     MEMORY,
     NO_ARGS,
     Node,
 )
-from gaenv.engine.state import GameState, Lasting, ResolveFrame
+from gaenv.engine.selectors import Selector
+from gaenv.engine.state import GameState, ResolveFrame
 
-# Object selectors. Those with "target_" are declared when the card or ability
-# is played, one decision each ("Playing Cards - Card Activation 5"); "up_to_"
-# ones may be left empty and never make a card fizzle ("Checking Resolution 3").
-# The rest are read as the effect resolves.
-REQUIRED_TARGETS = ("target_unit", "target_ally", "target_champion", "target_opponent_unit",
-                    "target_opponent_ally", "target_your_ally", "target_your_unit")
-OPTIONAL_TARGETS = tuple(f"up_to_{s}" for s in REQUIRED_TARGETS)
-REQUIRED_TARGET_SET = frozenset(REQUIRED_TARGETS)  # the same, for membership tests
-TARGET_SELECTORS = (*REQUIRED_TARGETS, *OPTIONAL_TARGETS)
-OBJECT_SELECTORS = (*TARGET_SELECTORS, "same_target", "your_champion", "opponent_champion",
-                    "self", "each_ally", "each_your_ally", "each_opponent_ally",
-                    "each_opponent_unit")
-PLAYER_SELECTORS = ("you", "opponent", "each_player")
+PLAYER_SELECTORS = ("you", "opponent", "each_player", "its_controller", "that_controller")
+ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller")
 MOVE_DESTINATIONS = ("hand", "deck_bottom", "graveyard", "banishment", "memory")
 
 Run = Callable[[GameState, ResolveFrame, Any, Option | None], Decision | None]
@@ -71,68 +70,14 @@ def primitive(name: str, main: str | None, **params: tuple[str, bool, Any]) -> C
     return register
 
 
-# --- selectors ---------------------------------------------------------------
+# --- object selectors ----------------------------------------------------------------
 
-def players_of(selector: str, controller: int) -> list[int]:
-    if selector == "you":
-        return [controller]
-    if selector == "opponent":
-        return [1 - controller]
-    return [controller, 1 - controller]
-
-
-class _Scope(NamedTuple):
-    """What an object selector covers: champions, allies (or both: units), and the
-    players whose objects count, by controller (``owners[controller]``)."""
-
-    champions: bool
-    allies: bool
-    owners: tuple[tuple[int, ...], tuple[int, ...]]
-
-
-_SCOPES: dict[str, _Scope] = {}  # parsed selectors: they come from card data, so few
-
-
-def _parse_scope(selector: str) -> _Scope:
-    """Parse an object selector (``up_to_target_opponent_ally``, ``each_your_ally``) into
-    `_SCOPES`: the prefixes go, then ``opponent_``/``your_`` restricts the players and the
-    rest names the kind (unit, ally or champion)."""
-    kind = selector.removeprefix("up_to_").removeprefix("target_").removeprefix("each_")
-    owners: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 1), (0, 1))
-    if kind.startswith("opponent_"):
-        kind, owners = kind[9:], ((1,), (0,))
-    elif kind.startswith("your_"):
-        kind, owners = kind[5:], ((0,), (1,))
-    scope = _SCOPES[selector] = _Scope(kind in ("unit", "champion"), kind in ("unit", "ally"),
-                                       owners)
-    return scope
-
-
-def _objects(state: GameState, selector: str, controller: int) -> list[int]:
-    """Units the selector covers (its kind: unit, ally or champion; its players, as seen
-    by ``controller``), champions first within each player."""
-    champions_too, allies, owners = _SCOPES.get(selector) or _parse_scope(selector)
-    cards = state.cards
-    players = state.players
-    found: list[int] = []
-    for p in owners[controller]:
-        zones_of = players[p].zones
-        if champions_too:
-            lineage = zones_of[LINEAGE]
-            if lineage:
-                found.append(lineage[-1])
-        if allies:
-            for c in zones_of[FIELD]:
-                if cards[c].defn.type == "ally":
-                    found.append(c)
-    return found
-
-
-def target_candidates(state: GameState, selector: str, controller: int,
-                      spell: bool = False) -> list[int]:
-    """Card ids a target selector may choose ("Game Mechanics - Objects and Targeting").
-    A Spell cannot target an object with Spellshroud ("Keywords - Spellshroud")."""
-    found = _objects(state, selector, controller)
+def target_candidates(state: GameState, selector: Selector, controller: int,
+                      spell: bool = False, source: int = -1) -> list[int]:
+    """Card ids a declared target may choose, player 0's objects first, each player's
+    champion first. A Spell cannot target an object with Spellshroud ("Keywords -
+    Spellshroud")."""
+    found = selectors.objects(state, selector.filter, controller, source)
     if spell:
         found = [c for c in found if not keywords.has(state, c, "spellshroud")]
     return found
@@ -142,28 +87,64 @@ def is_spell(state: GameState, cid: int) -> bool:
     return "Spell" in state.cards[cid].defn.subtypes
 
 
-def is_legal_target(state: GameState, selector: str, oid: int, controller: int,
-                    spell: bool) -> bool:
+def is_legal_target(state: GameState, selector: Selector, oid: int, controller: int,
+                    spell: bool, source: int = -1) -> bool:
     cid = zones.find_object(state, oid)
-    return cid >= 0 and cid in target_candidates(state, selector, controller, spell)
+    return cid >= 0 and cid in target_candidates(state, selector, controller, spell, source)
+
+
+def _source(state: GameState, frame: ResolveFrame) -> int:
+    """The card id of the resolving layer's source object, or -1 if it is gone."""
+    oid = frame.item.source_oid
+    return zones.find_object(state, oid) if oid >= 0 else -1
 
 
 def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     """The card ids an object selector names while ``frame`` resolves."""
-    selector = args["target"]
+    selector: Selector = args["target"]
     item = frame.item
-    if selector in TARGET_SELECTORS or selector == "same_target":
+    mode = selector.mode
+    if mode in ("target", "up_to", "same"):
         oid = item.targets[args["_slot"]]
         cid = zones.find_object(state, oid) if oid >= 0 else -1
         return [cid] if cid >= 0 else []
-    if selector == "self":
-        cid = zones.find_object(state, item.source_oid) if item.source_oid >= 0 else -1
+    if mode == "self":
+        cid = _source(state, frame)
         return [cid] if cid >= 0 else []
-    if selector in ("your_champion", "opponent_champion"):
-        owner = item.controller if selector == "your_champion" else 1 - item.controller
-        cid = champions.champion(state, owner)
-        return [cid] if cid >= 0 else []
-    return _objects(state, selector, item.controller)
+    if mode == "that":
+        about = item.about
+        return [about] if about >= 0 and state.cards[about].oid >= 0 else []
+    return selectors.objects(state, selector.filter, item.controller, _source(state, frame))
+
+
+def players_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
+    """The players a player selector names while ``frame`` resolves: ``its_controller``
+    is the controller of the most recent target declared before the step (none if it is
+    gone), ``that_controller`` the controller of the card the triggering event was about."""
+    selector = args["player"]
+    controller = frame.item.controller
+    if selector == "you":
+        return [controller]
+    if selector == "opponent":
+        return [1 - controller]
+    if selector == "each_player":
+        return [controller, 1 - controller]
+    if selector == "its_controller":
+        oid = frame.item.targets[args["_slot"]]
+        cid = zones.find_object(state, oid) if oid >= 0 else -1
+    else:
+        cid = frame.item.about
+    return [state.cards[cid].controller] if cid >= 0 else []
+
+
+def amount_of(state: GameState, frame: ResolveFrame, spec: Any) -> int:
+    """A step's amount: a number, or a dynamic amount (`gaenv.engine.selectors.amount`)
+    read as it resolves; ``of`` names an object selector of this effect."""
+    if isinstance(spec, int):
+        return spec
+    return max(0, selectors.amount(
+        state, spec, frame.item.controller, _source(state, frame),
+        lambda arg: objects_of(state, frame, {"target": arg["of"], "_slot": arg.get("_slot")})))
 
 
 # --- primitives ----------------------------------------------------------------
@@ -171,33 +152,36 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
 Args = Any  # a primitive's checked, read-only arguments
 
 
-@primitive("draw", "amount", amount=("nat", True, None), player=("player", False, "you"))
+@primitive("draw", "amount", amount=("amount", True, None), player=("player", False, "you"))
 def _draw(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
     """The named players each draw ("Game Mechanics - Drawing Cards")."""
-    for p in players_of(args["player"], frame.item.controller):
-        zones.draw(state, p, args["amount"])
+    amount = amount_of(state, frame, args["amount"])
+    for p in players_of(state, frame, args):
+        zones.draw(state, p, amount)
     return None
 
 
-@primitive("deal_damage", None, amount=("nat", True, None), target=("object", True, None))
+@primitive("deal_damage", None, amount=("amount", True, None), target=("object", True, None))
 def _deal_damage(state: GameState, frame: ResolveFrame, args: Args,
                  answer: Option | None) -> Decision | None:
-    """Deal damage to units ("Game Mechanics - Damage"), less any prevention."""
+    """Deal damage to objects ("Game Mechanics - Damage"), less any prevention; the
+    resolving card (or the source object of an ability) is the damage's source."""
+    amount = amount_of(state, frame, args["amount"])
     for cid in objects_of(state, frame, args):
-        rules.deal_damage(state, cid, args["amount"])
+        rules.deal_damage(state, cid, amount, frame.item.card)
     return None
 
 
-@primitive("recover", "amount", amount=("nat", True, None), player=("player", False, "you"))
+@primitive("recover", "amount", amount=("amount", True, None), player=("player", False, "you"))
 def _recover(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """Remove up to ``amount`` damage counters from the champion ("Game Terms - Recover")."""
-    for p in players_of(args["player"], frame.item.controller):
+    amount = amount_of(state, frame, args["amount"])
+    for p in players_of(state, frame, args):
         cid = champions.champion(state, p)
         if cid >= 0:
-            card = state.cards[cid]
-            card.damage = max(0, card.damage - args["amount"])
+            journal.heal(state, cid, amount)
     return None
 
 
@@ -206,7 +190,10 @@ def _level_up(state: GameState, frame: ResolveFrame, args: Args,
               answer: Option | None) -> Decision | None:
     """The player levels up from the material deck without paying a cost
     ("Card Types - Champion, Leveling Up 1"); with several legal cards, they choose."""
-    player = players_of(args["player"], frame.item.controller)[0]
+    chosen = players_of(state, frame, args)
+    if not chosen:
+        return None
+    player = chosen[0]
     if answer is not None:
         champions.level_up(state, player, answer.card)
         return None
@@ -224,7 +211,7 @@ def _delevel(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """The player's champion delevels ("Card Types - Champion, Deleveling 1"), if its
     level is at least ``min_level``."""
-    for p in players_of(args["player"], frame.item.controller):
+    for p in players_of(state, frame, args):
         if champions.champion(state, p) >= 0 and champions.level(state, p) >= args["min_level"]:
             champions.delevel(state, p)
     return None
@@ -253,38 +240,37 @@ def _insert(frame: ResolveFrame, steps: tuple[Node, ...]) -> None:
            otherwise=("effects", False, ()))
 def _if(state: GameState, frame: ResolveFrame, args: Args,
         answer: Option | None) -> Decision | None:
-    """A restriction inside an effect, checked as it resolves: Class Bonus ("Keywords -
-    Class Bonus") and Level N+ ("Abilities - Restriction Abilities, Level Restrictions")."""
+    """A condition checked as it resolves: Class Bonus ("Keywords - Class Bonus"), Level N+
+    ("Abilities - Restriction Abilities, Level Restrictions"), and the conditions of
+    `gaenv.engine.selectors` ("if you control ...", counts, your champion's class)."""
     item = frame.item
-    met = statics.condition_met(state, args["when"], state.cards[item.card].defn,
-                                item.controller, item.empower)
+    met = selectors.condition_met(
+        state, args["when"], state.cards[item.card].defn, item.controller, item.empower,
+        _source(state, frame), lambda arg: objects_of(
+            state, frame, {"target": arg["of"], "_slot": arg.get("_slot")}))
     _insert(frame, args["then"] if met else args["otherwise"])
     return None
-
-
-def _lasting(state: GameState, node: Node, controller: int, target: int = -1) -> None:
-    state.lasting.append(Lasting(node, controller, state.next_timestamp, target))
-    state.next_timestamp += 1
-    statics.changed(state)
 
 
 @primitive("this_turn", "static", static=("static", True, None))
 def _this_turn(state: GameState, frame: ResolveFrame, args: Args,
                answer: Option | None) -> Decision | None:
     """A static effect for its controller that ends with the turn ("Turn Order - End Phase")."""
-    _lasting(state, args["static"], frame.item.controller)
+    journal.begin_lasting(state, args["static"], frame.item.controller)
     return None
 
 
-@primitive("boost", None, target=("object", True, None), power=("int", False, 0),
-           life=("int", False, 0))
+@primitive("boost", None, target=("object", True, None), power=("amount", False, 0),
+           life=("amount", False, 0))
 def _boost(state: GameState, frame: ResolveFrame, args: Args,
            answer: Option | None) -> Decision | None:
-    """The objects get +power/+life until the end of the turn."""
-    node = Node("modify_stats", MappingProxyType({"power": args["power"], "life": args["life"],
-                                                "applies_to": NO_ARGS}))
+    """The objects get +power/+life until the end of the turn (a dynamic amount is read
+    once, as it resolves: "Continuous Effects, Instanced Effects")."""
+    node = Node("modify_stats", MappingProxyType({
+        "power": amount_of(state, frame, args["power"]),
+        "life": amount_of(state, frame, args["life"]), "applies_to": NO_ARGS}))
     for cid in objects_of(state, frame, args):
-        _lasting(state, node, frame.item.controller, state.cards[cid].oid)
+        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid)
     return None
 
 
@@ -296,37 +282,51 @@ def _grant(state: GameState, frame: ResolveFrame, args: Args,
     node = Node("grant_keyword", MappingProxyType({
         "keyword": args["keyword"], "amount": args["amount"], "applies_to": NO_ARGS}))
     for cid in objects_of(state, frame, args):
-        _lasting(state, node, frame.item.controller, state.cards[cid].oid)
+        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid)
     return None
 
 
-@primitive("prevent", None, target=("object", True, None), amount=("nat", True, None))
+@primitive("prevent", None, target=("object", True, None), amount=("amount", True, None))
 def _prevent(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """Prevent the next ``amount`` damage to each object this turn ("Damage Prevention")."""
+    amount = amount_of(state, frame, args["amount"])
     for cid in objects_of(state, frame, args):
-        counters = state.cards[cid].counters
-        counters["prevent"] = counters.get("prevent", 0) + args["amount"]
+        journal.counters(state, cid, "prevent", amount)
     return None
 
 
-@primitive("counters", None, target=("object", True, None), kind=("enum:buff,debuff", True, None),
-           amount=("nat", False, 1))
+@primitive("counters", None, target=("object", True, None), kind=("counter", True, None),
+           amount=("amount", False, 1))
 def _counters(state: GameState, frame: ResolveFrame, args: Args,
               answer: Option | None) -> Decision | None:
-    """Put buff or debuff counters on objects; each cancels one of the other kind
-    ("Game Mechanics - Counters, Buff 4, Debuff 4")."""
+    """Put counters of a kind on objects ("Game Mechanics - Counters"). A buff counter
+    and a debuff counter cancel out as they meet ("Counters, Buff 4, Debuff 4")."""
     kind = args["kind"]
-    other = "debuff" if kind == "buff" else "buff"
+    amount = amount_of(state, frame, args["amount"])
+    other = _CANCELS.get(kind)
     for cid in objects_of(state, frame, args):
-        counters = state.cards[cid].counters
-        cancel = min(counters.get(other, 0), args["amount"])
-        counters[other] = counters.get(other, 0) - cancel
-        counters[kind] = counters.get(kind, 0) + args["amount"] - cancel
-        for name in (kind, other):
-            if counters[name] == 0:
-                del counters[name]
-    state.checks_due = True  # a debuff can lower life; the statics are not affected
+        placed = amount
+        if other is not None:
+            cancel = min(state.cards[cid].counters.get(other, 0), placed)
+            journal.counters(state, cid, other, -cancel)
+            placed -= cancel
+        journal.counters(state, cid, kind, placed)
+    return None
+
+
+_CANCELS = {"buff": "debuff", "debuff": "buff"}
+
+
+@primitive("remove_counters", None, target=("object", True, None),
+           kind=("counter", True, None), amount=("amount", False, 1))
+def _remove_counters(state: GameState, frame: ResolveFrame, args: Args,
+                     answer: Option | None) -> Decision | None:
+    """Remove up to ``amount`` counters of a kind from objects ("Game Mechanics -
+    Counters")."""
+    amount = amount_of(state, frame, args["amount"])
+    for cid in objects_of(state, frame, args):
+        journal.counters(state, cid, args["kind"], -amount)
     return None
 
 
@@ -335,7 +335,7 @@ def _set_rested(rested: bool) -> Run:
     def run(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
         for cid in objects_of(state, frame, args):
-            state.cards[cid].rested = rested
+            journal.rest(state, cid, rested)
         return None
     return run
 
@@ -350,7 +350,8 @@ def _become_distant(state: GameState, frame: ResolveFrame, args: Args,
     """The units are distant until the end of their controller's turn ("Game Terms -
     Distant"), which Ranged N needs."""
     for cid in objects_of(state, frame, args):
-        state.cards[cid].counters["distant"] = 1
+        if not state.cards[cid].counters.get("distant"):
+            journal.counters(state, cid, "distant", 1)
     return None
 
 
@@ -364,8 +365,8 @@ def _destroy(state: GameState, frame: ResolveFrame, args: Args,
         if card.defn.is_champion or keywords.has(state, cid, "immortality"):
             continue
         if card.defn.type == "ally":
-            events.fire(state, card, "on_death")
-        zones.move_card(state, cid, GRAVEYARD)
+            journal.emit(state, Event("dies", cid, card.controller))
+        journal.move(state, cid, GRAVEYARD)
     return None
 
 
@@ -380,21 +381,35 @@ def _move(state: GameState, frame: ResolveFrame, args: Args,
     """Move objects from the field to a zone of their owner (a champion cannot be moved)."""
     for cid in objects_of(state, frame, args):
         if not state.cards[cid].defn.is_champion:
-            zones.move_card(state, cid, _DESTINATIONS[args["to"]],
-                            bottom=args["to"] == "deck_bottom")
+            journal.move(state, cid, _DESTINATIONS[args["to"]], bottom=args["to"] == "deck_bottom")
     return None
 
 
-@primitive("discard", "amount", amount=("nat", True, None), player=("one_player", False, "you"))
+@primitive("take_control", "target", target=("object", True, None))
+def _take_control(state: GameState, frame: ResolveFrame, args: Args,
+                  answer: Option | None) -> Decision | None:
+    """Gain control of objects for the rest of the game ("Control and Ownership"); a
+    champion cannot change hands."""
+    for cid in objects_of(state, frame, args):
+        if not state.cards[cid].defn.is_champion:
+            journal.take_control(state, cid, frame.item.controller)
+    return None
+
+
+@primitive("discard", "amount", amount=("amount", True, None),
+           player=("one_player", False, "you"))
 def _discard(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """The player discards cards of their choice, one at a time ("Game Terms - Discard")."""
-    player = players_of(args["player"], frame.item.controller)[0]
+    chosen = players_of(state, frame, args)
+    if not chosen:
+        return None
+    player = chosen[0]
     hand = state.players[player].zones[HAND]
     if answer is None:
-        frame.scratch = [args["amount"]]
+        frame.scratch = [amount_of(state, frame, args["amount"])]
     else:
-        zones.move_card(state, answer.card, GRAVEYARD)
+        journal.move(state, answer.card, GRAVEYARD)
         frame.scratch[0] -= 1
     if frame.scratch[0] <= 0 or not hand:
         frame.scratch = []
@@ -405,7 +420,7 @@ def _discard(state: GameState, frame: ResolveFrame, args: Args,
         frame.item.card)
 
 
-@primitive("glimpse", "amount", amount=("nat", True, None))
+@primitive("glimpse", "amount", amount=("amount", True, None))
 def _glimpse(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """Look at the top cards of your deck and put each on top or on the bottom, in any
@@ -413,13 +428,12 @@ def _glimpse(state: GameState, frame: ResolveFrame, args: Args,
     player = frame.item.controller
     deck = state.players[player].zones[DECK]
     if answer is None:
-        frame.scratch = deck[-args["amount"]:][::-1] if args["amount"] else []
+        amount = amount_of(state, frame, args["amount"])
+        frame.scratch = deck[-amount:][::-1] if amount else []
     else:
-        deck.remove(answer.card)
-        if answer.verb == "top":
-            deck.append(answer.card)
-        else:
-            deck.insert(0, answer.card)
+        rest = [c for c in deck if c != answer.card]
+        journal.reorder(state, player, DECK, [*rest, answer.card] if answer.verb == "top"
+                        else [answer.card, *rest])
         frame.scratch.remove(answer.card)
     if not frame.scratch:
         return None
@@ -450,13 +464,15 @@ def _search(state: GameState, frame: ResolveFrame, args: Args,
     if answer is None:
         cards = state.cards
         found = [c for c in deck
-                 if statics.matches(args["filter"], cards[c].defn, player, player)]
+                 if selectors.printed(args["filter"], cards[c].defn, player, player)]
         decision = _choose_from(state, frame, found)
         if decision is not None:
             return decision
     elif answer.verb == "choose":
-        zones.move_card(state, answer.card, HAND)
-    state.rng.shuffle(deck)
+        journal.move(state, answer.card, HAND)
+    shuffled = list(deck)
+    state.rng.shuffle(shuffled)
+    journal.reorder(state, player, DECK, shuffled)
     return None
 
 
@@ -469,19 +485,19 @@ def _recall(state: GameState, frame: ResolveFrame, args: Args,
         cards = state.cards
         return _choose_from(state, frame, [
             c for c in state.players[player].zones[GRAVEYARD]
-            if statics.matches(args["filter"], cards[c].defn, player, player)])
+            if selectors.printed(args["filter"], cards[c].defn, player, player)])
     if answer.verb == "choose":
-        zones.move_card(state, answer.card, HAND)
+        journal.move(state, answer.card, HAND)
     return None
 
 
-@primitive("summon", "token", token=("token", True, None), amount=("nat", False, 1))
+@primitive("summon", "token", token=("token", True, None), amount=("amount", False, 1))
 def _summon(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
     """Put token objects onto the field under your control ("Game Terms - Summon, Token")."""
-    for _ in range(args["amount"]):
-        cid = zones.create_card(state, frame.item.controller, args["token"], GONE)
-        zones.move_card(state, cid, FIELD)
+    for _ in range(amount_of(state, frame, args["amount"])):
+        cid = journal.create(state, frame.item.controller, args["token"], GONE)
+        journal.move(state, cid, FIELD)
     return None
 
 

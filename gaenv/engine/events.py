@@ -1,70 +1,190 @@
-"""Events and the triggered abilities they fire.
+"""Events and the triggered abilities they fire ("Abilities - Triggered Abilities").
 
-A triggered ability that fires is recorded in ``state.pending_triggers``; the
-engine puts pending triggers onto the effects stack before anyone next receives
-opportunity, the turn player's first, each player choosing the order of their
-own ("Abilities - Triggered Abilities"). Triggers that fire during a
-resolution therefore wait until it has ended.
+Every change the journal records (`gaenv.engine.journal`) is an `Event`, and so are the
+moments the rules name without changing anything (an attack declared, a phase
+beginning, a card activated). A triggered ability is data: an event kind and a filter
+on what was involved (`gaenv.engine.objects.Trigger`). When an event happens:
 
-Keyword triggers (Intercept, Vigor) are built in: their effect is engine data
-in ``KEYWORD_EFFECTS``, not card text.
+1. the abilities of the card the event is about that listen for it with a filter that
+   holds for the card itself (``on_enter``: it entered) trigger, wherever that card is
+   (a card leaving the field or dying still sees its own leaving: the event is recorded
+   before it moves);
+2. then the abilities of every other object in play that listen for it (``another: true``
+   and the like), in play order: each player's champion, then their field (keyword
+   triggers such as Vigor follow the object's own abilities).
+
+A triggered ability whose condition holds is recorded in ``state.pending_triggers`` with
+its controller at that moment ("Control and Ownership 4"); pending triggers go onto the
+effects stack before anyone next receives opportunity, the turn player's first, each
+player choosing the order of their own (`gaenv.engine.stack.put_triggers`).
+
+Keyword triggers (Intercept, Vigor) are built in: their effect is engine data in
+``KEYWORD_EFFECTS``, not card text.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-from gaenv.engine.objects import Ability, Node
+from gaenv.engine import keywords, selectors, statics, views
+from gaenv.engine.objects import Ability, Node, Trigger
+from gaenv.engine.state import GameState
 from gaenv.engine.statics import requirement_met
 
-if TYPE_CHECKING:
-    from gaenv.engine.objects import CardObj
-    from gaenv.engine.state import GameState
+# Event kinds, what the event's ``card`` is, and what else it carries.
+EVENTS: dict[str, str] = {
+    "moved": "card changed zone (detail: the zone it went to)",
+    "enters": "an object entered the field (a champion card: became the top of a lineage)",
+    "leaves": "an object left the field",
+    "dies": "a unit died (left the field for the graveyard by damage or destruction)",
+    "attacks": "an attack was declared; card: the attacker, the weapon or the attack card",
+    "attacked": "an object became an attack's target; card: the defender",
+    "hits": "card dealt combat damage (an attacker with its weapon and attack card)",
+    "kills": "card's combat damage killed a unit (other: that unit)",
+    "deals_damage": "card dealt damage (other: the card dealt damage to; amount)",
+    "dealt_damage": "card was dealt damage (other: the source or -1; amount)",
+    "counters_placed": "counters were put on card (detail: their kind; amount)",
+    "counters_removed": "counters were removed from card (detail: their kind; amount)",
+    "activated": "card was activated from hand (player: who activated it)",
+    "drawn": "card was drawn (player: who drew it)",
+    "levels_up": "a champion leveled up; card: its new top card",
+    "rests": "an object was rested",
+    "wakes": "an object was woken",
+    "healed": "damage was removed from card (amount)",
+    "control_changes": "player gained control of card",
+    "lasting_begins": "a this-turn effect began (player: its controller; detail: its kind)",
+    "lasting_ends": "the this-turn effects ended",
+    "loses": "player lost the game",
+    "phase_begins": "a phase began (player: the turn player; detail: the phase)",
+    "phase_ends": "a phase ended (player: the turn player; detail: the phase)",
+}
+# Filter keys a trigger may use besides the selector filter keys.
+EVENT_KEYS = ("player", "phase", "counter")
 
-# Trigger conditions a card ability may use ("Keywords and Abilities"):
-TRIGGERS = (
-    "on_enter",          # On Enter: this enters the field (a champion card: becomes the top)
-    "on_leave",          # On Leave: this leaves the field
-    "on_death",          # On Death: this unit dies (goes from the field to the graveyard)
-    "on_attack",         # On Attack: this unit attacks, or this is used in an attack
-    "on_hit",            # On Hit: this deals combat damage (or the attack using it does)
-    "on_kill",           # On Kill: a unit is killed by combat damage from this
-    "on_recollection",   # at the beginning of its controller's recollection phase
-    "on_end_phase",      # at the beginning of its controller's end phase
-)
-
-KEYWORD_EFFECTS: dict[str, Ability] = {
-    # "Keywords - Intercept": the defending player may redirect the attack to this ally.
-    "intercept": Ability("on_attack", (Node("intercept", MappingProxyType({})),), None, False,
-                         "Intercept: you may redirect the attack to this ally."),
-    # "Keywords - Vigor": this unit wakes up at the beginning of its controller's end phase.
-    "vigor": Ability("on_end_phase", (Node("wake", MappingProxyType({"target": "self"})),), None,
-                     False, "Vigor: this unit wakes up."),
+# The trigger keys of card files that name a common trigger (docs/cards.md).
+TRIGGERS: dict[str, Trigger] = {
+    "on_enter": Trigger("enters", MappingProxyType({"self": True}), "on_enter"),
+    "on_leave": Trigger("leaves", MappingProxyType({"self": True}), "on_leave"),
+    "on_death": Trigger("dies", MappingProxyType({"self": True}), "on_death"),
+    "on_attack": Trigger("attacks", MappingProxyType({"self": True}), "on_attack"),
+    "on_hit": Trigger("hits", MappingProxyType({"self": True}), "on_hit"),
+    "on_kill": Trigger("kills", MappingProxyType({"self": True}), "on_kill"),
+    "on_recollection": Trigger("phase_begins", MappingProxyType({}), "on_recollection",
+                               MappingProxyType({"phase": "recollection", "player": "you"})),
+    "on_end_phase": Trigger("phase_begins", MappingProxyType({}), "on_end_phase",
+                            MappingProxyType({"phase": "end", "player": "you"})),
 }
 
 
-def ability_of(card: CardObj, ability: int | str) -> Ability:
+class Event(NamedTuple):
+    """One change or moment: its kind (``EVENTS``), the card it is about (-1 if none),
+    the player concerned, another card involved, an amount and a detail text."""
+
+    kind: str
+    card: int = -1
+    player: int = -1
+    other: int = -1
+    amount: int = 0
+    detail: str = ""
+
+
+KEYWORD_EFFECTS: dict[str, Ability] = {
+    # "Keywords - Intercept": the defending player may redirect the attack to this ally
+    # (put on the stack by combat when its champion is attacked, not by an event).
+    "intercept": Ability(None, (Node("intercept", MappingProxyType({})),), None, False,
+                         "Intercept: you may redirect the attack to this ally."),
+    # "Keywords - Vigor": this unit wakes up at the beginning of its controller's end phase.
+    "vigor": Ability(TRIGGERS["on_end_phase"], (Node("wake", MappingProxyType(
+        {"target": selectors.NAMED_SELECTORS["self"]})),), None, False,
+        "Vigor: this unit wakes up."),
+}
+# Event kind -> the keywords whose built-in trigger listens for it.
+_KEYWORD_LISTENERS: dict[str, tuple[str, ...]] = {}
+for _name, _ability in KEYWORD_EFFECTS.items():
+    if _ability.trigger is not None:
+        _event = _ability.trigger.event
+        _KEYWORD_LISTENERS[_event] = (*_KEYWORD_LISTENERS.get(_event, ()), _name)
+
+
+def ability_of(state: GameState, cid: int, ability: int | str) -> Ability:
     """A card's ability by index, or a keyword's built-in trigger by name."""
     if isinstance(ability, str):
         return KEYWORD_EFFECTS[ability]
-    return card.defn.abilities[ability]
+    return state.cards[cid].defn.abilities[ability]
 
 
-def fire(state: GameState, card: CardObj, trigger: str) -> None:
-    """Record every ability of ``card`` that triggers on ``trigger`` (and meets its
-    restriction, see `statics.requirement_met`)."""
-    defn = card.defn
-    indices = defn.triggered.get(trigger)
-    if indices is not None:
-        for index in indices:
-            if requirement_met(state, defn.abilities[index], card):
-                state.pending_triggers.append((card.id, index, card.owner, card.oid))
+Listener = tuple[int, int | str]  # (card id, ability index or keyword)
 
 
-def fire_keyword(state: GameState, card: CardObj, keyword: str) -> None:
-    state.pending_triggers.append((card.id, keyword, card.owner, card.oid))
+def _listeners(state: GameState) -> tuple[dict[str, list[Listener]], bool]:
+    """Event kind -> the triggered abilities of the objects in play that listen for it, in
+    play order, each object's printed abilities before its keyword triggers (the view
+    behind step 2 of `happened`; keywords granted by statics count, so it is as wide as
+    the statics are)."""
+    found: dict[str, list[Listener]] = {}
+    cards = state.cards
+    granted = "grant_keyword" in statics.in_force(state).by_kind  # else only printed ones
+    for cid in selectors.in_play(state):
+        defn = cards[cid].defn
+        for kind, indices in defn.triggered.items():
+            for index in indices:
+                trigger = defn.abilities[index].trigger
+                assert trigger is not None
+                if not trigger.filter.get("self"):  # those only hear about their source
+                    found.setdefault(kind, []).append((cid, index))
+        for kind, names in _KEYWORD_LISTENERS.items():
+            for name in names:
+                if name in defn.keywords or (granted and keywords.has(state, cid, name)):
+                    found.setdefault(kind, []).append((cid, name))
+    return found, views.wide(state, statics.VIEW)
 
 
-def on_enter(state: GameState, card: CardObj) -> None:
-    fire(state, card, "on_enter")
+LISTENERS = views.register("listeners", _listeners, lambda state, kept, fresh: kept == fresh)
+
+
+def happened(state: GameState, event: Event) -> None:
+    """Record every triggered ability the event fires (see the module doc)."""
+    about = event.card
+    cards = state.cards
+    if about >= 0:
+        defn = cards[about].defn
+        indices = defn.triggered.get(event.kind)
+        if indices is not None:
+            for index in indices:
+                _consider(state, event, about, index, defn.abilities[index])
+    listeners = views.get(state, LISTENERS).get(event.kind)
+    if listeners is not None:
+        for cid, index in listeners:
+            if cid != about:
+                _consider(state, event, cid, index, ability_of(state, cid, index))
+
+
+def _consider(state: GameState, event: Event, cid: int, index: int | str,
+              ability: Ability) -> None:
+    """Record ``cid``'s ability if its trigger's filter and its condition hold."""
+    card = state.cards[cid]
+    assert ability.trigger is not None
+    if _fits(state, ability.trigger, event, cid, card.controller) and requirement_met(
+            state, ability, card):
+        state.pending_triggers.append((cid, index, card.controller, card.oid, event.card))
+
+
+def _fits(state: GameState, trigger: Trigger, event: Event, source: int,
+          controller: int) -> bool:
+    """Whether a trigger's moment keys and filter hold for the event, read from ``source``."""
+    for key, want in trigger.moment.items():
+        if key == "player":
+            if (want == "you") != (event.player == controller):
+                return False
+        elif event.detail != want:  # phase, counter
+            return False
+    flt = trigger.filter
+    return not flt or (event.card >= 0 and selectors.matches(state, flt, event.card,
+                                                             controller, source))
+
+
+def fire_keyword(state: GameState, cid: int, keyword: str) -> None:
+    """A keyword's built-in trigger fires for object ``cid`` (Intercept, from combat)."""
+    card = state.cards[cid]
+    state.pending_triggers.append((cid, keyword, card.controller, card.oid, -1))

@@ -18,11 +18,10 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from gaenv.engine import champions, combat, decisions, rules, stack, turn
+from gaenv.engine import champions, combat, decisions, journal, rules, stack, turn
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import DECK, MATERIAL, CardDef
 from gaenv.engine.state import AttackFrame, GameState, PlayFrame
-from gaenv.engine.zones import create_card
 
 DEFAULT_TURN_LIMIT = 120
 SAVE_FORMAT = "gaenv-game-1"  # saved games and replay headers
@@ -88,12 +87,14 @@ class Game:
         state = GameState(seed, turn_limit)
         for player, deck in ((0, deck0), (1, deck1)):
             for defn in deck.material:
-                create_card(state, player, defn, MATERIAL)
+                journal.create(state, player, defn, MATERIAL)
             for defn in deck.main:
-                create_card(state, player, defn, DECK)
+                journal.create(state, player, defn, DECK)
         state.first_player = state.rng.randrange(2)
         for p in state.players:
-            state.rng.shuffle(p.zones[DECK])
+            deck = list(p.zones[DECK])
+            state.rng.shuffle(deck)
+            journal.reorder(state, p.index, DECK, deck)
         state.turn_player = state.first_player
         turn.new_turn(state)
         game = cls(state, Setup((deck0, deck1), seed, turn_limit))
@@ -208,6 +209,7 @@ class Game:
         player, kind, options, _ = d
         option = options[index]
         self.log.append((player, kind, index, option.text))
+        state.events = []  # the journal's events since this answer (see journal)
         state.decision = None
         state.decisions_made += 1
         if kind == decisions.OPPORTUNITY:

@@ -55,6 +55,21 @@ class Node:
 
 
 @dataclass(frozen=True, slots=True)
+class Trigger:
+    """When a triggered ability triggers: an event kind (`gaenv.engine.events.EVENTS`), a
+    selector filter on the card the event is about, read from the ability's controller
+    and source (``self``: the source itself; ``another``: anything else), and ``moment``:
+    ``player`` (``you``/``opponent``: whose event), ``phase`` and ``counter`` (the event's
+    detail). ``name`` is the card-file key it was written with (``on_enter``, ...,
+    ``whenever``)."""
+
+    event: str
+    filter: Mapping[str, Any]
+    name: str
+    moment: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
+
+
+@dataclass(frozen=True, slots=True)
 class Ability:
     """A triggered ability (``trigger`` set), a static one (``static`` set) or an
     activated one (``activated``; ``cost`` what it costs, ``effect`` what it does).
@@ -62,19 +77,25 @@ class Ability:
     ``inherited`` marks an Inherited Effect ("Keywords - Inherited Effect"): it
     applies to its controller's champion while the card is anywhere in the
     lineage. ``requires`` is a restriction ("Abilities - Restriction
-    Abilities"): ``class_bonus`` and/or a champion ``level``.
+    Abilities") or an "as long as" condition: a condition as `gaenv.engine.conditions`
+    reads it. ``cost`` of an activated ability: rest, sacrifice, reserve N, and counters
+    removed from its source (``remove_counters: {kind: N}``).
     """
 
-    trigger: str | None
+    trigger: Trigger | None
     effect: tuple[Node, ...]
     static: Node | None
     inherited: bool
     text: str
-    # Target selectors the effect declares as it goes on the stack.
-    targets: tuple[str, ...] = ()
+    # Target selectors (`gaenv.engine.effects.Selector`) the effect declares as it goes on
+    # the stack.
+    targets: tuple[Any, ...] = ()
     requires: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
     activated: bool = False
     cost: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
+    # Whether its condition or its static's filter reads beyond the board (set by the
+    # card loader: `gaenv.engine.selectors.is_wide`), which makes the statics view wide.
+    wide: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,21 +124,19 @@ class CardDef:
     text: str
     source: str = field(repr=False)  # the file it came from (not part of what it does)
     # Target selectors the card's own effect declares, in order (derived at load).
-    targets: tuple[str, ...] = field(default=())
+    targets: tuple[Any, ...] = field(default=())
     # A modal card: (text, effect, targets) per mode; one is chosen as it is played.
-    modes: tuple[tuple[str, tuple[Node, ...], tuple[str, ...]], ...] = field(default=())
+    modes: tuple[tuple[str, tuple[Node, ...], tuple[Any, ...]], ...] = field(default=())
     token: bool = False
     # Derived from the fields above when the card is made (not printed, not compared),
     # because the rules engine asks them all the time: its static abilities; the indices
-    # of its activated abilities, and of its triggered ones by trigger condition (not to be
+    # of its activated abilities, and of its triggered ones by event kind (not to be
     # modified); whether it is an action card that is not slow, the only kind playable
     # outside its player's own main phase with an empty stack ("Parts of a Card -
     # Speed"); its supertypes Unique and Regalia; whether it is a champion, a
     # unit (champion or ally), a card that becomes an object when it resolves, a
     # siegeable domain, one that can be attacked ("Card Types - Functional Subtypes,
-    # Siegeable"); and whether a new object of it could fail a state-based check with no
-    # life-lowering effect in force: Unique (another of its name may be there), a unit
-    # without life above 0, a weapon or siegeable domain without durability.
+    # Siegeable").
     static_abilities: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
     triggered: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
@@ -128,7 +147,6 @@ class CardDef:
     is_unit: bool = field(init=False, repr=False, compare=False)
     becomes_object: bool = field(init=False, repr=False, compare=False)
     is_siegeable: bool = field(init=False, repr=False, compare=False)
-    fragile: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         derived = {
@@ -142,14 +160,11 @@ class CardDef:
             "becomes_object": self.type in OBJECT_TYPES,
             "is_siegeable": self.type == "domain" and "Siegeable" in self.subtypes,
         }
-        derived["fragile"] = (
-            derived["unique"]
-            or (derived["is_unit"] and (self.life is None or self.life <= 0))
-            or ((self.type == "weapon" or derived["is_siegeable"]) and (self.durability or 0) <= 0))
         triggered: dict[str, tuple[int, ...]] = {}
         for index, ability in enumerate(self.abilities):
             if ability.trigger is not None:
-                triggered[ability.trigger] = (*triggered.get(ability.trigger, ()), index)
+                event = ability.trigger.event
+                triggered[event] = (*triggered.get(event, ()), index)
         derived["triggered"] = triggered
         for name, value in derived.items():
             object.__setattr__(self, name, value)
@@ -164,15 +179,23 @@ class CardObj:
     `oid` is the identity of the object the card is (or is the top of): a card
     that leaves the field and comes back is a new object with a new oid, while
     a champion that levels up keeps its oid ("Card Types - Champion, Leveling Up 7").
+    ``owner`` never changes; ``controller`` is whoever controls it now: the owner unless
+    an effect gave control away, or the player who activated it while it is on the
+    stack ("Control and Ownership"). The field lists an object under its controller;
+    every other zone is its owner's. Only `gaenv.engine.journal` writes these fields;
+    ``stamp`` is the journal's clock when anything about the card last changed.
     """
 
-    __slots__ = ("counters", "damage", "defn", "id", "oid", "owner", "rested", "timestamp", "zone")
+    __slots__ = ("controller", "counters", "damage", "defn", "id", "oid", "owner", "rested",
+                 "stamp", "timestamp", "zone")
 
     def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
         self.id = cid
         self.defn = defn
         self.owner = owner
+        self.controller = owner
         self.zone = zone
+        self.stamp = 0
         self.oid = -1
         self.rested = False
         self.damage = 0
@@ -184,7 +207,9 @@ class CardObj:
         c.id = self.id
         c.defn = self.defn
         c.owner = self.owner
+        c.controller = self.controller
         c.zone = self.zone
+        c.stamp = self.stamp
         c.oid = self.oid
         c.rested = self.rested
         c.damage = self.damage
@@ -195,10 +220,11 @@ class CardObj:
     def clear_object_state(self) -> None:
         """Forget everything the card had as an object (it is a new object next time)."""
         self.oid = -1
+        self.controller = self.owner
         self.rested = False
         self.damage = 0
         self.counters = {}
         self.timestamp = -1
 
     def __repr__(self) -> str:
-        return f"<{self.defn.name} #{self.id} p{self.owner} {self.zone}>"
+        return f"<{self.defn.name} #{self.id} p{self.owner}/{self.controller} {self.zone}>"

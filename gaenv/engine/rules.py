@@ -11,39 +11,34 @@ empty deck loses; if every player loses at once the game is a draw).
 
 from __future__ import annotations
 
-from gaenv.engine import champions, decisions, events, keywords, statics
+from gaenv.engine import champions, decisions, journal, keywords, statics
 from gaenv.engine.decisions import Decision
+from gaenv.engine.events import Event
 from gaenv.engine.objects import FIELD, GRAVEYARD, LINEAGE, CardObj
 from gaenv.engine.state import GameState
-from gaenv.engine.zones import label, move_card
+from gaenv.engine.zones import label
 
 
-def deal_damage(state: GameState, cid: int, amount: int) -> int:
-    """Mark ``amount`` damage on unit ``cid``, less any prevention on it; return what was
-    dealt ("Game Mechanics - Damage", "Damage Prevention": prevented damage never happens).
-    """
+def deal_damage(state: GameState, cid: int, amount: int, source: int = -1) -> int:
+    """Deal ``amount`` damage to object ``cid`` from card ``source`` (-1: none), less any
+    prevention on it; return what was dealt ("Game Mechanics - Damage", "Damage
+    Prevention": prevented damage never happens). Damage to a siegeable domain removes
+    its durability counters instead ("Functional Subtypes, Siegeable")."""
     if amount <= 0:
         return 0
     card = state.cards[cid]
     shield = card.counters.get("prevent", 0)
     if shield:
         stopped = min(shield, amount)
-        card.counters["prevent"] = shield - stopped
+        journal.counters(state, cid, "prevent", -stopped)
         amount -= stopped
-    if card.defn.is_siegeable:  # damage to a siegeable domain removes durability counters
-        card.counters["durability"] = card.counters.get("durability", 0) - amount
+        if amount <= 0:
+            return 0
+    if card.defn.is_siegeable:
+        journal.counters(state, cid, "durability", -amount)
     else:
-        card.damage += amount
-    marked(state, card)
+        journal.damage(state, cid, amount, source)
     return amount
-
-
-def marked(state: GameState, card: CardObj) -> None:
-    """An object's damage grew or its durability counters fell: the state-based checks are
-    due if that could be enough for them to destroy it (`_at_risk`). Nothing else changed,
-    so they could find nothing otherwise."""
-    if _at_risk(card, statics.lowering(state)):
-        state.checks_due = True
 
 
 def state_based(state: GameState) -> None:
@@ -53,10 +48,9 @@ def state_based(state: GameState) -> None:
     Supertypes 1") the checks stop at a ``keep_unique`` decision; the answer
     sacrifices the others and the checks run again before anyone acts.
 
-    The checks look only at damage, life, counters, zones, statics and losses, and
-    every change to those that could make them find something sets ``state.checks_due``
-    (damage only when it could be lethal, see `marked`); when nothing like that happened
-    since they last ran they cannot find anything (`verify_settled` checks that in tests).
+    They run only when the journal has recorded a change they look at since they last
+    ran (``state.checks_due``, from `journal.CHECKS_DUE`); `verify_settled` checks in
+    tests that they could have found nothing otherwise.
     """
     if not state.checks_due:
         return
@@ -64,20 +58,19 @@ def state_based(state: GameState) -> None:
     changed = True
     while changed:
         changed = False
-        lowering = statics.lowering(state)
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
-                if _doomed(state, lineage[-1:], lowering):  # the champion dies
+                if _doomed(state, lineage[-1:]):  # the champion dies
                     champions.champion_leaves(state, p.index)
-                    p.lost = True
+                    journal.lose(state, p.index)
                     changed = True
             elif p.had_champion:
-                p.lost = True
-            for cid in _doomed(state, p.zones[FIELD], lowering):
+                journal.lose(state, p.index)
+            for cid in _doomed(state, p.zones[FIELD]):
                 if cards[cid].defn.type == "ally":
-                    events.fire(state, cards[cid], "on_death")
-                move_card(state, cid, GRAVEYARD)
+                    journal.emit(state, Event("dies", cid, p.index))
+                journal.move(state, cid, GRAVEYARD)
                 changed = True
     state.checks_due = False
     if finish_if_lost(state):
@@ -109,47 +102,42 @@ def _unique_clash(state: GameState, player: int) -> list[int]:
 def keep_unique(state: GameState, kept: int) -> None:
     """Sacrifice every other Unique object of the kept one's name."""
     card = state.cards[kept]
-    for cid in _unique_clash(state, card.owner):
+    for cid in _unique_clash(state, card.controller):
         if cid != kept and state.cards[cid].defn.name == card.defn.name:
-            move_card(state, cid, GRAVEYARD)
+            journal.move(state, cid, GRAVEYARD)
 
 
-def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
+def _doomed(state: GameState, ids: list[int]) -> list[int]:
     """The objects among ``ids`` (the field's, or the champion) that the checks destroy now
-    (all found before any goes): a unit with damage at least its life dies (`_lethal`); a
-    weapon or a siegeable domain without durability counters is destroyed. ``lowering``
-    as `statics.lowering` gives it."""
+    (all found before any goes): a unit with damage at least its life, or no life, unless
+    Immortal ("Keywords - Immortality"); a weapon or a siegeable domain without durability
+    counters.
+
+    Unless a static sets base life or lowers life (``lowering``), a unit's life is at
+    least its printed life plus its buff and debuff counters, so a unit with less damage
+    than that is passed over without computing its life (a speed trick: the checks run
+    after every damage and every object entering or leaving)."""
     cards = state.cards
+    by_kind = statics.in_force(state).by_kind
+    lowering = "set_stats" in by_kind or any(
+        s.node.args["life"] < 0 for s in by_kind.get("modify_stats", ()))
     found: list[int] = []
     for cid in ids:
         card = cards[cid]
         defn = card.defn
-        # Only an object with damage or counters, or with no life, or under a life-lowering
-        # effect could fail a check: a cheaper filter first, for the common case.
-        if not (card.damage or card.counters or lowering or (defn.life or 1) <= 0):
-            continue
-        if _at_risk(card, lowering) and (not defn.is_unit or _lethal(state, card)):
+        if defn.is_unit:
+            printed = defn.life
+            if (lowering or printed is None
+                    or card.damage >= printed + statics.counter_bonus(card.counters)) \
+                    and _lethal(state, card):
+                found.append(cid)
+        elif (defn.type == "weapon" or defn.is_siegeable) and card.counters.get(
+                "durability", 0) <= 0:
             found.append(cid)
     return found
 
 
-def _at_risk(card: CardObj, lowering: bool) -> bool:
-    """Whether the checks could destroy this object now, computing no stat: always for a
-    weapon or a siegeable domain without durability counters; for a unit, unless no
-    life-lowering effect is in force (``lowering``) and it has less damage than its printed
-    life and its counters' bonus, which its life is then at least."""
-    defn = card.defn
-    if defn.is_unit:
-        printed = defn.life
-        return (lowering or printed is None
-                or card.damage >= printed + statics.counter_bonus(card.counters))
-    return (defn.type == "weapon" or defn.is_siegeable) and card.counters.get(
-        "durability", 0) <= 0
-
-
 def _lethal(state: GameState, card: CardObj) -> bool:
-    """Whether a unit (a champion or an ally) has damage at least its life, or no life,
-    and is not Immortal ("Keywords - Immortality")."""
     life = statics.stat(state, card.id, "life") or 0
     return (life <= 0 or card.damage >= life) and not keywords.has(state, card.id, "immortality")
 

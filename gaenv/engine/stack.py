@@ -26,8 +26,9 @@ Rules:
 
 from __future__ import annotations
 
-from gaenv.engine import champions, combat, costs, decisions, effects, events, statics
+from gaenv.engine import champions, combat, costs, decisions, effects, events, journal, statics
 from gaenv.engine.decisions import Decision, Option
+from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
     FIELD,
@@ -41,8 +42,11 @@ from gaenv.engine.objects import (
     CardObj,
     Node,
 )
+from gaenv.engine.selectors import Selector
 from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
-from gaenv.engine.zones import distinct_names, label, move_card
+from gaenv.engine.views import get as view
+from gaenv.engine.views import register
+from gaenv.engine.zones import distinct_names, field_objects, label
 
 ACTIVATION = "activation"
 MATERIALIZATION = "materialization"
@@ -70,11 +74,11 @@ def window_reopens(state: GameState) -> bool:
 
 # --- what a layer is -------------------------------------------------------------------
 
-def specs_of(state: GameState, item: StackItem) -> tuple[str, ...]:
+def specs_of(state: GameState, item: StackItem) -> tuple[Selector, ...]:
     """The target selectors a stack layer declares, in order."""
     card = state.cards[item.card]
     if item.kind in _ABILITY_KINDS:
-        return events.ability_of(card, item.ability).targets
+        return events.ability_of(state, item.card, item.ability).targets
     if item.mode >= 0:
         return card.defn.modes[item.mode][2]
     return card.defn.targets
@@ -83,7 +87,7 @@ def specs_of(state: GameState, item: StackItem) -> tuple[str, ...]:
 def _effect_of(state: GameState, item: StackItem) -> tuple[Node, ...]:
     card = state.cards[item.card]
     if item.kind in _ABILITY_KINDS:
-        return events.ability_of(card, item.ability).effect
+        return events.ability_of(state, item.card, item.ability).effect
     if item.kind == MATERIALIZATION:
         return ()
     if item.mode >= 0:
@@ -91,11 +95,12 @@ def _effect_of(state: GameState, item: StackItem) -> tuple[Node, ...]:
     return card.defn.effect
 
 
-def _targets_exist(state: GameState, specs: tuple[str, ...], player: int, spell: bool) -> bool:
+def _targets_exist(state: GameState, specs: tuple[Selector, ...], player: int, spell: bool,
+                   source: int = -1) -> bool:
     """Every required target has a candidate ("up to" targets may stay empty)."""
     for spec in specs:
-        if spec in effects.REQUIRED_TARGET_SET and not effects.target_candidates(
-                state, spec, player, spell):
+        if spec.mode == "target" and not effects.target_candidates(state, spec, player, spell,
+                                                                   source):
             return False
     return True
 
@@ -161,6 +166,9 @@ def _ability_usable(state: GameState, player: int, card: CardObj, ability: Abili
         return False
     if not statics.requirement_met(state, ability, card):
         return False
+    for kind, amount in cost.get("remove_counters", {}).items():
+        if card.counters.get(kind, 0) < amount:
+            return False
     reserve = cost.get("reserve", 0)
     if reserve:
         reservable = costs.reservable(state, player)
@@ -170,7 +178,8 @@ def _ability_usable(state: GameState, player: int, card: CardObj, ability: Abili
         if len(state.players[player].zones[HAND]) + helpers < reserve:
             return False
     targets = ability.targets
-    return not targets or _targets_exist(state, targets, player, "Spell" in card.defn.subtypes)
+    return not targets or _targets_exist(state, targets, player, "Spell" in card.defn.subtypes,
+                                         cid)
 
 
 def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
@@ -195,7 +204,7 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
                 options.append(decisions.activate(cid, cards[cid].defn.name))
     # The player's objects with activated abilities (champion first, then in entry order),
     # kept with the statics.
-    for cid in (state.static_cache or statics.current(state)).activatable[player]:
+    for cid in view(state, ACTIVATABLE)[player]:
         card = cards[cid]
         defn = card.defn
         rested = card.rested
@@ -209,6 +218,21 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     if slow_ok:
         options.extend(combat.attack_options(state, player))
     return tuple(options)
+
+
+def _activatable(state: GameState) -> tuple[tuple[list[int], list[int]], bool]:
+    """Per player, the objects they control whose card has activated abilities (champion
+    first, then in entry order): what opportunity looks at for abilities to use."""
+    cards = state.cards
+    found: tuple[list[int], list[int]] = ([], [])
+    for player in (0, 1):
+        for cid in field_objects(state, player):
+            if cards[cid].defn.activated:
+                found[player].append(cid)
+    return found, False
+
+
+ACTIVATABLE = register("activatable", _activatable, lambda state, kept, fresh: kept == fresh)
 
 
 def materialize_options(state: GameState, player: int) -> list[Option]:
@@ -227,13 +251,13 @@ def materialize_options(state: GameState, player: int) -> list[Option]:
 def announce(state: GameState, player: int, cid: int, kind: str) -> None:
     """Put a card onto the stack and start choosing its mode, targets and costs."""
     defn = state.cards[cid].defn
-    move_card(state, cid, STACK)
+    journal.move(state, cid, STACK, controller=player)
     item = StackItem(kind, cid, player)
     if kind == ACTIVATION:
         item.empower = _empower_for(state, player, defn)
         state.players[player].empower -= item.empower
         if defn.type == "attack":
-            state.cards[champions.champion(state, player)].rested = True
+            journal.rest(state, champions.champion(state, player))
     state.stack.append(item)
     state.frames.append(PlayFrame(len(state.stack) - 1, "mode" if defn.modes else "targets"))
     state.priority = -1
@@ -245,9 +269,11 @@ def use_ability(state: GameState, player: int, cid: int, index: int) -> None:
     ability = card.defn.abilities[index]
     state.stack.append(StackItem(ABILITY, cid, player, index, card.oid))
     if ability.cost.get("rest"):
-        card.rested = True
+        journal.rest(state, cid)
+    for kind, amount in ability.cost.get("remove_counters", {}).items():
+        journal.counters(state, cid, kind, -amount)
     if ability.cost.get("sacrifice"):
-        move_card(state, cid, GRAVEYARD)
+        journal.move(state, cid, GRAVEYARD)
     state.frames.append(PlayFrame(len(state.stack) - 1, "targets"))
     state.priority = -1
 
@@ -271,9 +297,10 @@ def put_triggers(state: GameState) -> Decision | None:
             options = []
             for i in groups.values():
                 card = cards[pending[i][0]]
-                ability = events.ability_of(card, pending[i][1])
+                ability = events.ability_of(state, card.id, pending[i][1])
+                trigger = ability.trigger.name if ability.trigger is not None else ""
                 options.append(decisions.stack_trigger(i, card.defn.name,
-                                                       ability.text or ability.trigger or ""))
+                                                       ability.text or trigger))
             return Decision(player, decisions.ORDER_TRIGGERS, tuple(options))
         for i in mine:
             _push_trigger(state, pending[i])
@@ -287,24 +314,32 @@ def stack_chosen_trigger(state: GameState, index: int) -> None:
     _push_trigger(state, state.pending_triggers.pop(index))
 
 
-def _push_trigger(state: GameState, trigger: tuple[int, int | str, int, int]) -> None:
-    cid, ability, controller, oid = trigger
-    item = StackItem(TRIGGER, cid, controller, ability, oid)
+def _push_trigger(state: GameState, trigger: tuple[int, int | str, int, int, int]) -> None:
+    cid, ability, controller, oid, about = trigger
+    item = StackItem(TRIGGER, cid, controller, ability, oid, about)
     specs = specs_of(state, item)
-    if not _targets_exist(state, specs, controller, effects.is_spell(state, cid)):
+    if not _targets_exist(state, specs, controller, effects.is_spell(state, cid),
+                          cid if state.cards[cid].oid == oid else -1):
         return
     state.stack.append(item)
     if specs:
         state.frames.append(PlayFrame(len(state.stack) - 1, "targets"))
 
 
-def _target_options(state: GameState, spec: str, player: int,
-                    spell: bool) -> tuple[Option, ...]:
+def _target_options(state: GameState, spec: Selector, player: int, spell: bool,
+                    source: int) -> tuple[Option, ...]:
     cards = state.cards
-    options: list[Option] = [decisions.NO_TARGET] if spec in effects.OPTIONAL_TARGETS else []
-    for cid in effects.target_candidates(state, spec, player, spell):
-        options.append(decisions.target(cid, label(state, cid), cards[cid].owner))
+    options: list[Option] = [decisions.NO_TARGET] if spec.mode == "up_to" else []
+    for cid in effects.target_candidates(state, spec, player, spell, source):
+        options.append(decisions.target(cid, label(state, cid), cards[cid].controller))
     return tuple(options)
+
+
+def _source_of(state: GameState, item: StackItem) -> int:
+    """The card id of a layer's source object (an ability's), or -1."""
+    if item.source_oid < 0 or state.cards[item.card].oid != item.source_oid:
+        return -1
+    return item.card
 
 
 def _reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
@@ -340,14 +375,15 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         if len(item.targets) < len(specs):
             spec = specs[len(item.targets)]
             return Decision(player, decisions.CHOOSE_TARGET, _target_options(
-                state, spec, player, effects.is_spell(state, item.card)), item.card)
+                state, spec, player, effects.is_spell(state, item.card),
+                _source_of(state, item)), item.card)
         if item.kind == TRIGGER:
             state.frames.pop()
             return None
         if item.kind == ACTIVATION:
             frame.reserve_left = costs.cost(state, player, defn, costs.RESERVE, item.empower) or 0
         elif item.kind == ABILITY:
-            frame.reserve_left = events.ability_of(cards[item.card], item.ability).cost.get(
+            frame.reserve_left = events.ability_of(state, item.card, item.ability).cost.get(
                 "reserve", 0)
         else:
             frame.memory_left = costs.cost(state, player, defn, costs.MEMORY_COST) or 0
@@ -355,9 +391,9 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
     if frame.stage == "reserve":
         if answer is not None:
             if answer.verb == "rest":
-                cards[answer.card].rested = True
+                journal.rest(state, answer.card)
             else:
-                move_card(state, answer.card, MEMORY)
+                journal.move(state, answer.card, MEMORY)
             frame.reserve_left -= 1
             answer = None
         if frame.reserve_left > 0:
@@ -366,7 +402,7 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         frame.stage = "memory"
     if answer is not None:
         if answer.verb == "banish":
-            move_card(state, answer.card, BANISHMENT)
+            journal.move(state, answer.card, BANISHMENT)
             frame.memory_left -= 1
         else:
             costs.pay_random_memory(state, player, frame.memory_left)
@@ -381,6 +417,8 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         costs.pay_random_memory(state, player, frame.memory_left)
         frame.memory_left = 0
     state.frames.pop()
+    if item.kind == ACTIVATION:  # "Card Activation 9": now it is activated
+        journal.emit(state, Event("activated", item.card, player))
     state.priority = player
     state.passes = 0
     return None
@@ -403,9 +441,10 @@ def pass_opportunity(state: GameState) -> None:
 def _still_legal(state: GameState, item: StackItem) -> bool:
     """"Playing Cards - Resolution, Checking Resolution" 1, 3 and 4."""
     spell = effects.is_spell(state, item.card)
+    source = _source_of(state, item)
     for spec, oid in zip(specs_of(state, item), item.targets, strict=True):
-        if spec in effects.REQUIRED_TARGET_SET and not effects.is_legal_target(
-                state, spec, oid, item.controller, spell):
+        if spec.mode == "target" and not effects.is_legal_target(
+                state, spec, oid, item.controller, spell, source):
             return False
     defn = state.cards[item.card].defn
     return not (item.kind == MATERIALIZATION and defn.is_champion
@@ -416,7 +455,7 @@ def begin_resolution(state: GameState) -> None:
     item = state.stack.pop()
     if not _still_legal(state, item):
         if item.kind in _CARD_KINDS:
-            move_card(state, item.card, GRAVEYARD)
+            journal.move(state, item.card, GRAVEYARD)
         after_resolution(state)
         return
     state.frames.append(ResolveFrame(item, _effect_of(state, item)))
@@ -435,9 +474,9 @@ def resolve_step(state: GameState, frame: ResolveFrame, answer: Option | None) -
         elif defn.type == "attack":
             combat.attack_card_resolves(state, item.controller, item.card)
         elif defn.becomes_object:
-            move_card(state, item.card, FIELD)
+            journal.move(state, item.card, FIELD, controller=item.controller)
         else:
-            move_card(state, item.card, GRAVEYARD)
+            journal.move(state, item.card, GRAVEYARD)
     after_resolution(state)
     return None
 

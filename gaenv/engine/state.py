@@ -25,25 +25,28 @@ class StackItem:
     indexes its abilities, or names the keyword whose built-in trigger it is).
     ``targets`` holds the oids of the objects chosen (-1 for an "up to" target
     left empty), ``mode`` the chosen mode of a modal card, ``empower`` the
-    levels Empower lends it ("Keywords - Empower N").
+    levels Empower lends it ("Keywords - Empower N"), ``about`` the card id the
+    event that triggered it was about (-1 if none), for "that unit" in its effect.
     """
 
-    __slots__ = ("ability", "card", "controller", "empower", "kind", "mode", "source_oid",
-                 "targets")
+    __slots__ = ("ability", "about", "card", "controller", "empower", "kind", "mode",
+                 "source_oid", "targets")
 
     def __init__(self, kind: str, card: int, controller: int, ability: int | str = -1,
-                 source_oid: int = -1) -> None:
+                 source_oid: int = -1, about: int = -1) -> None:
         self.kind = kind
         self.card = card
         self.controller = controller
         self.ability = ability
         self.source_oid = source_oid
+        self.about = about
         self.targets: list[int] = []
         self.mode = -1
         self.empower = 0
 
     def copy(self) -> StackItem:
-        c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid)
+        c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid,
+                      self.about)
         c.targets = list(self.targets)
         c.mode = self.mode
         c.empower = self.empower
@@ -51,7 +54,7 @@ class StackItem:
 
     def key(self) -> tuple:
         return (self.kind, self.card, self.controller, self.ability, self.source_oid,
-                tuple(self.targets), self.mode, self.empower)
+                self.about, tuple(self.targets), self.mode, self.empower)
 
 
 class Combat:
@@ -178,7 +181,8 @@ Frame = AttackFrame | PlayFrame | ResolveFrame
 
 
 class Lasting:
-    """A static effect created by a resolution that lasts until the end of the turn.
+    """A static effect created by a resolution that lasts until the end of the turn
+    ("Types of Effects - Continuous Effects, Instanced Effects").
 
     ``target`` is the oid of the one object it applies to, or -1 when the
     static's own filter decides.
@@ -230,10 +234,11 @@ class GameState:
     """Everything that makes up a position. See docs/engine.md for the fields."""
 
     __slots__ = (
-        "cards", "checks_due", "combat", "decision", "decisions_made", "first_player", "frames",
-        "lasting", "next_oid", "next_timestamp", "over", "passes", "pending_triggers", "phase",
-        "phase_stage", "players", "priority", "rng", "stack", "static_cache", "static_memo",
-        "truncated", "turn", "turn_limit", "turn_one_pending", "turn_player", "winner",
+        "board", "cards", "checks_due", "clock", "combat", "decision", "decisions_made",
+        "events", "first_player", "frames", "lasting", "next_oid", "next_timestamp", "over",
+        "passes", "pending_triggers", "phase", "phase_stage", "players", "priority", "rng",
+        "stack", "truncated", "turn", "turn_limit", "turn_one_pending", "turn_player", "views",
+        "winner",
     )
 
     def __init__(self, seed: int, turn_limit: int) -> None:
@@ -241,15 +246,21 @@ class GameState:
         self.players = [PlayerState(0), PlayerState(1)]
         self.stack: list[StackItem] = []
         self.frames: list[Frame] = []
-        # (card id, ability index or keyword, controller, source oid), in firing order.
-        self.pending_triggers: list[tuple[int, int | str, int, int]] = []
+        # (card id, ability index or keyword, controller, source oid, the card id the event
+        # was about or -1), in firing order.
+        self.pending_triggers: list[tuple[int, int | str, int, int, int]] = []
         self.combat: Combat | None = None
         self.lasting: list[Lasting] = []
-        # Statics in force, derived from cards and lasting effects (see engine.statics).
-        self.static_cache: Any = None  # statics._Cache, owned by gaenv.engine.statics
-        # The per-object memo of the statics last found, kept while they stay the same.
-        self.static_memo: Any = None
-        # Whether anything the state-based checks look at changed since they last ran.
+        # The change journal (gaenv.engine.journal): ``clock`` counts every change to the
+        # game, ``board`` every change to what is in play (objects, control, lineages,
+        # lasting effects); ``events`` the changes since the last answer;
+        # ``views`` the derived views computed at those versions (journal.derived).
+        self.clock = 0
+        self.board = 0
+        self.events: list[Any] = []
+        self.views: dict[str, tuple[int, int, bool, Any]] = {}
+        # Whether a change the state-based checks look at happened since they last ran
+        # (set by the journal, from its table of change kinds).
         self.checks_due = True
         self.turn = 0
         self.turn_player = 0
@@ -279,10 +290,11 @@ class GameState:
         c.pending_triggers = list(self.pending_triggers)
         c.combat = self.combat.copy() if self.combat is not None else None
         c.lasting = list(self.lasting)  # Lasting records are never mutated
-        # Immutable values, and values only ever replaced (the decision); the statics cache
-        # is shared while it is valid for both (whichever changes first drops it, see
-        # statics.changed), and so is the per-object memo (it only gains entries true for
-        # both, see statics.current):
+        c.events = list(self.events)
+        # A view is a function of the state at its versions, which both now share; each
+        # copy records the views it computes from here on in its own dict.
+        c.views = dict(self.views)
+        # Immutable values, and values only ever replaced (the decision):
         for name in _SHARED_SLOTS:
             setattr(c, name, getattr(self, name))
         c.rng = random.Random()
@@ -292,7 +304,7 @@ class GameState:
     def snapshot(self) -> tuple[Any, ...]:
         """A canonical, comparable picture of the whole position (RNG included)."""
         cards = tuple(
-            (c.id, c.defn.name, c.owner, c.zone, c.oid, c.rested, c.damage,
+            (c.id, c.defn.name, c.owner, c.controller, c.zone, c.oid, c.rested, c.damage,
              tuple(sorted(c.counters.items())), c.timestamp)
             for c in self.cards
         )
@@ -312,14 +324,13 @@ class GameState:
             self.turn_player, self.first_player, self.phase, self.phase_stage,
             self.turn_one_pending, self.priority, self.passes, decision, self.decisions_made,
             self.over, self.truncated, self.winner, self.turn_limit, self.checks_due,
-            self.next_oid,
-            self.next_timestamp, self.rng.getstate(),
+            self.next_oid, self.next_timestamp, self.rng.getstate(),
         )
 
 
 # GameState slots a clone may share with the original.
 _SHARED_SLOTS = (
-    "static_cache", "static_memo", "checks_due", "turn", "turn_player", "first_player", "phase",
+    "board", "clock", "checks_due", "turn", "turn_player", "first_player", "phase",
     "phase_stage", "turn_one_pending", "priority", "passes", "decision", "decisions_made", "over",
     "truncated", "winner", "turn_limit", "next_oid", "next_timestamp",
 )

@@ -15,8 +15,9 @@ Starting the Game, Turn One"):
 - End: opportunity, then allies' damage is removed and "this turn" effects end.
 - Turn one: each player's first turn skips wake up, materialize and
   recollection and instead puts a level 0 champion from the material deck
-  onto the field (a special game action: no response, not a materialization);
-  the first player also skips their first draw.
+  onto the field (a special game action: no response, not a materialization)
+  at the start of the first phase it does not skip; the first player also skips
+  their first draw. A position that begins in a skipped phase skips it too.
 - A phase that gives no one opportunity passes without a decision.
 
 Each phase is a small state machine over ``state.phase_stage``; the game loop
@@ -26,8 +27,9 @@ is pending.
 
 from __future__ import annotations
 
-from gaenv.engine import champions, combat, decisions, events, keywords, statics, zones
+from gaenv.engine import champions, combat, decisions, journal, statics, zones
 from gaenv.engine.decisions import Decision
+from gaenv.engine.events import Event
 from gaenv.engine.objects import HAND, MATERIAL, MEMORY
 from gaenv.engine.stack import materialize_options, open_window
 from gaenv.engine.state import PHASES, GameState
@@ -40,6 +42,9 @@ _FOLLOWING: dict[str, str | None] = dict(zip(PHASES, (*PHASES[1:], None), strict
 
 
 def next_phase(state: GameState) -> None:
+    """The current phase ends (recorded: its end triggers fire) and the next begins, or a
+    new turn after the end phase."""
+    journal.emit(state, Event("phase_ends", -1, state.turn_player, detail=state.phase))
     following = _FOLLOWING[state.phase]
     if following is not None:
         state.phase = following
@@ -61,11 +66,21 @@ def new_turn(state: GameState) -> None:
     player.turns_started += 1
     player.materialized = 0
     state.phase_stage = 0
-    if player.turns_started == 1:
-        state.turn_one_pending = True
-        state.phase = "main" if state.turn_player == state.first_player else "draw"
-    else:
-        state.phase = "wake_up"
+    state.turn_one_pending = player.turns_started == 1
+    state.phase = "wake_up"
+
+
+def skipped(state: GameState) -> bool:
+    """Whether the current phase is skipped: on a player's first turn, wake up,
+    materialize and recollection; for the first player, also the draw ("General Rules -
+    Starting the Game, Turn One")."""
+    if state.players[state.turn_player].turns_started != 1:
+        return False
+    return state.phase in _TURN_ONE_SKIPS or (state.phase == "draw"
+                                              and state.turn_player == state.first_player)
+
+
+_TURN_ONE_SKIPS = frozenset({"wake_up", "materialize", "recollection"})
 
 
 def level0_champions(state: GameState, player: int) -> list[int]:
@@ -89,7 +104,7 @@ def place_first_champion(state: GameState) -> None:
 
 def _wake_up(state: GameState) -> None:
     for cid in zones.field_objects(state, state.turn_player):
-        state.cards[cid].rested = False
+        journal.rest(state, cid, False)
     next_phase(state)
 
 
@@ -105,29 +120,24 @@ def _materialize(state: GameState) -> None:
     next_phase(state)
 
 
-def _window_first(state: GameState, trigger: str = "") -> bool:
-    """Phases that begin by giving the turn player opportunity: fire the phase's
-    beginning triggers and open it once (stage 0 -> 1). True if it was opened now;
-    False once everyone has passed on an empty stack."""
+def _window_first(state: GameState) -> bool:
+    """Phases that begin by giving the turn player opportunity: record the phase's
+    beginning (its triggers fire) and open it once (stage 0 -> 1). True if it was opened
+    now; False once everyone has passed on an empty stack."""
     if state.phase_stage == 0:
         state.phase_stage = 1
-        if trigger:
-            for cid in zones.field_objects(state, state.turn_player):
-                card = state.cards[cid]
-                events.fire(state, card, trigger)
-                if trigger == "on_end_phase" and keywords.has(state, cid, "vigor"):
-                    events.fire_keyword(state, card, "vigor")
+        journal.emit(state, Event("phase_begins", -1, state.turn_player, detail=state.phase))
         open_window(state)
         return True
     return False
 
 
 def _recollection(state: GameState) -> None:
-    if _window_first(state, "on_recollection"):
+    if _window_first(state):
         return
     player = state.players[state.turn_player]
     for cid in list(player.zones[MEMORY]):
-        zones.move_card(state, cid, HAND)
+        journal.move(state, cid, HAND)
     next_phase(state)
 
 
@@ -142,23 +152,19 @@ def _main(state: GameState) -> None:
 
 
 def _end(state: GameState) -> None:
-    if _window_first(state, "on_end_phase"):
+    if _window_first(state):
         return
     cards = state.cards
     for p in state.players:
         for cid in zones.field_objects(state, p.index):
             card = cards[cid]
             if card.defn.type == "ally":
-                card.damage = 0
-            counters = card.counters
-            if counters:
-                counters.pop("prevent", None)
-                if p.index == state.turn_player:
-                    counters.pop("distant", None)
+                journal.heal(state, cid, card.damage)
+            journal.counters(state, cid, "prevent", -card.counters.get("prevent", 0))
+            if p.index == state.turn_player:
+                journal.counters(state, cid, "distant", -card.counters.get("distant", 0))
         p.empower = 0
-    if state.lasting:  # "this turn" effects end (removing damage can kill nothing)
-        state.lasting = []
-        statics.changed(state)
+    journal.end_lasting(state)  # "this turn" effects end
     next_phase(state)  # the game loop runs the state-based checks before anything else
 
 
@@ -173,12 +179,15 @@ _PHASE_STEPS = {
 
 
 def advance(state: GameState) -> None:
-    """Do the next turn-based thing: turn one's champion, the combat's next step, or the
-    current phase's next step."""
-    if state.turn_one_pending:
-        place_first_champion(state)
-    elif state.phase == "combat":
+    """Do the next turn-based thing: the combat's next step, skip a phase of turn one,
+    turn one's champion (at the start of the first phase not skipped), or the current
+    phase's next step."""
+    if state.phase == "combat":
         combat.advance(state)
+    elif skipped(state):
+        next_phase(state)
+    elif state.turn_one_pending:
+        place_first_champion(state)
     else:
         _PHASE_STEPS[state.phase](state)
 

@@ -1,105 +1,19 @@
-"""Zones and `move_card`, the one place cards change zones.
+"""Zones as the rules read them: drawing, the objects a player controls, objects by
+identity, option labels, who may see a card, and the conservation check.
 
-Rules: "Game Mechanics - Game Zones" (a card is in exactly one zone; a move
-to the same zone is no move), "Card Types - Champion 7" (a champion card that
-would go to a graveyard is banished), "Card Types - Supertypes 2c/2d" (regalia
-are banished instead of going to a graveyard and return to the material deck
-instead of hand, deck or memory), "Game Zones - Field" (objects enter awake;
-a card that leaves the field stops being that object).
+Cards are moved only by `gaenv.engine.journal.move`. Rules: "Game Mechanics - Game
+Zones" (a card is in exactly one zone), "Game Zones - Public vs Private Information",
+"Control and Ownership" (the field lists objects under their controller, every other
+zone is the owner's).
 """
 
 from __future__ import annotations
 
-from gaenv.engine import events, statics
-from gaenv.engine.objects import (
-    BANISHMENT,
-    DECK,
-    FIELD,
-    GONE,
-    GRAVEYARD,
-    HAND,
-    LINEAGE,
-    MATERIAL,
-    MEMORY,
-    PRIVATE_ZONES,
-    STACK,
-    CardDef,
-    CardObj,
-)
+from gaenv.engine import journal, views
+from gaenv.engine.events import Event
+from gaenv.engine.objects import DECK, FIELD, GONE, HAND, LINEAGE, PRIVATE_ZONES, STACK
+from gaenv.engine.selectors import in_play
 from gaenv.engine.state import GameState
-
-_ON_FIELD = frozenset({FIELD, LINEAGE})
-
-
-def zone_list(state: GameState, card: CardObj) -> list[int] | None:
-    """The list that holds the card, or None while it is on the effects stack (or gone)."""
-    if card.zone in (STACK, GONE):
-        return None
-    return state.players[card.owner].zones[card.zone]
-
-
-def replaced_destination(card: CardObj, dest: str) -> str:
-    """Apply the rules' own replacements to a destination zone."""
-    if dest == GRAVEYARD and (card.defn.is_champion or card.defn.is_regalia):
-        return BANISHMENT
-    if card.defn.is_regalia and dest in (HAND, DECK, MEMORY):
-        return MATERIAL
-    return dest
-
-
-def move_card(state: GameState, cid: int, dest: str, *, bottom: bool = False) -> str:
-    """Move card ``cid`` to its owner's zone ``dest``; return the zone it ended in.
-
-    Decks keep their top at the end of the list, so ``bottom=True`` puts the
-    card under the deck. Entering the field makes a new object (new oid and
-    timestamp, awake, a weapon with its durability counters) and fires its
-    On Enter abilities; leaving the field forgets the object state.
-    """
-    card = state.cards[cid]
-    dest = replaced_destination(card, dest)
-    if dest == card.zone:
-        return dest
-    leaving = card.zone in _ON_FIELD
-    if leaving or dest in _ON_FIELD:
-        # Only objects and the lineage are sources of statics or subjects of the
-        # state-based checks; a card moving between other zones changes neither.
-        statics.moved(state, card, LINEAGE in (card.zone, dest))
-    if leaving:
-        events.fire(state, card, "on_leave")
-        if card.defn.token:
-            dest = GONE
-    source = zone_list(state, card)
-    if source is not None:
-        source.remove(cid)
-    if leaving:
-        card.clear_object_state()
-    card.zone = dest
-    if dest not in (STACK, GONE):
-        target = state.players[card.owner].zones[dest]
-        if bottom:
-            target.insert(0, cid)
-        else:
-            target.append(cid)
-    if dest == FIELD:
-        make_object(state, card)
-        events.on_enter(state, card)
-    return dest
-
-
-def make_object(state: GameState, card: CardObj) -> None:
-    """Give a card that just entered the field a fresh object identity."""
-    statics.moved(state, card, card.zone == LINEAGE)
-    card.oid = state.next_oid
-    state.next_oid += 1
-    card.timestamp = state.next_timestamp
-    state.next_timestamp += 1
-    card.rested = "hindered" in card.defn.keywords  # "Keywords - Hindered"
-    card.damage = 0
-    card.counters = {}
-    if card.defn.durability is not None:
-        card.counters["durability"] = card.defn.durability
-    if not state.checks_due and (card.defn.fragile or statics.lowering(state)):
-        state.checks_due = True  # the new object could fail a state-based check
 
 
 def draw(state: GameState, player: int, count: int) -> None:
@@ -111,10 +25,11 @@ def draw(state: GameState, player: int, count: int) -> None:
     deck = state.players[player].zones[DECK]
     for _ in range(count):
         if not deck:
-            state.players[player].lost = True
-            state.checks_due = True
+            journal.lose(state, player)
             return
-        move_card(state, deck[-1], HAND)
+        cid = deck[-1]
+        journal.move(state, cid, HAND)
+        journal.emit(state, Event("drawn", cid, player))
 
 
 def field_objects(state: GameState, player: int) -> list[int]:
@@ -127,27 +42,17 @@ def field_objects(state: GameState, player: int) -> list[int]:
 
 
 def find_object(state: GameState, oid: int) -> int:
-    """The card id of the object with identity ``oid``, or -1 if it is gone. Memoized with
-    the statics, which are recomputed whenever an object enters or leaves the field or a
-    champion levels (`statics.moved`, `statics.changed`); `statics.check_cache` verifies
-    the memo."""
-    memo = (state.static_cache or statics.current(state)).objects
-    if not memo:
-        memo.update(objects_by_oid(state))
-    return memo.get(oid, -1)
+    """The card id of the object with identity ``oid``, or -1 if it is gone."""
+    return views.get(state, OBJECTS).get(oid, -1)
 
 
-def objects_by_oid(state: GameState) -> dict[int, int]:
+def _objects_by_oid(state: GameState) -> tuple[dict[int, int], bool]:
     """oid -> card id of every object (each player's champion and field)."""
     cards = state.cards
-    found: dict[int, int] = {}
-    for p in state.players:
-        lineage = p.zones[LINEAGE]
-        if lineage:
-            found[cards[lineage[-1]].oid] = lineage[-1]
-        for cid in p.zones[FIELD]:
-            found[cards[cid].oid] = cid
-    return found
+    return {cards[cid].oid: cid for cid in in_play(state)}, False
+
+
+OBJECTS = views.register("objects", _objects_by_oid, lambda state, kept, fresh: kept == fresh)
 
 
 def check_conservation(state: GameState) -> None:
@@ -158,9 +63,11 @@ def check_conservation(state: GameState) -> None:
             for cid in ids:
                 if cid in seen:
                     raise AssertionError(f"card {cid} is in {seen[cid]} and in {zone}")
-                if state.cards[cid].zone != zone or state.cards[cid].owner != p.index:
+                card = state.cards[cid]
+                holder = card.controller if zone == FIELD else card.owner
+                if card.zone != zone or holder != p.index:
                     raise AssertionError(f"card {cid} listed in p{p.index} {zone} but says "
-                                         f"p{state.cards[cid].owner} {state.cards[cid].zone}")
+                                         f"p{holder} {card.zone}")
                 seen[cid] = zone
     # Activations and materializations hold their card on the stack (while resolving,
     # in a frame); triggers and activated abilities only name their source.
@@ -196,46 +103,39 @@ def label(state: GameState, cid: int) -> str:
     """An object's name, with ``#k`` when its controller has several objects of that name
     (k counts them in the order they entered), so every option text is unique."""
     card = state.cards[cid]
-    if card.zone not in _ON_FIELD:
+    if card.zone not in journal.ON_FIELD:
         return card.defn.name
-    found = labels(state, card.owner).get(cid)
+    found = labels(state, card.controller).get(cid)
     if found is None:
-        raise ValueError(f"card {cid} is not an object its owner controls")
+        raise ValueError(f"card {cid} is not an object its controller controls")
     return found
 
 
 def labels(state: GameState, player: int) -> dict[int, str]:
-    """`label` of every object the player controls (not to be modified). Memoized with the
-    statics, which are recomputed whenever an object enters or leaves the field
-    (`statics.changed`); `statics.check_cache` verifies the memo."""
-    memo = (state.static_cache or statics.current(state)).labels
-    found = memo.get(player)
-    if found is not None:
-        return found
+    """`label` of every object the player controls (not to be modified)."""
+    return views.get(state, LABELS)[player]
+
+
+def _labels(state: GameState) -> tuple[tuple[dict[int, str], dict[int, str]], bool]:
     cards = state.cards
-    found = memo[player] = {}
-    totals: dict[str, int] = {}
-    for c in field_objects(state, player):
-        name = found[c] = cards[c].defn.name
-        totals[name] = totals.get(name, 0) + 1
-    if len(totals) == len(found):  # the common case: no name twice
-        return found
-    seen: dict[str, int] = {}
-    for c, name in found.items():
-        if totals[name] > 1:
-            index = seen[name] = seen.get(name, 0) + 1
-            found[c] = f"{name} #{index}"
-    return found
+    both = []
+    for player in (0, 1):
+        found: dict[int, str] = {}
+        totals: dict[str, int] = {}
+        for c in field_objects(state, player):
+            name = found[c] = cards[c].defn.name
+            totals[name] = totals.get(name, 0) + 1
+        if len(totals) < len(found):  # a name twice: number them
+            seen: dict[str, int] = {}
+            for c, name in found.items():
+                if totals[name] > 1:
+                    index = seen[name] = seen.get(name, 0) + 1
+                    found[c] = f"{name} #{index}"
+        both.append(found)
+    return (both[0], both[1]), False
 
 
-def create_card(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
-    """Bring a new card into the game (game setup, scenarios, summoned tokens)."""
-    cid = len(state.cards)
-    state.cards.append(CardObj(cid, defn, owner, zone))
-    if zone != GONE:
-        state.players[owner].zones[zone].append(cid)
-    statics.changed(state)
-    return cid
+LABELS = views.register("labels", _labels, lambda state, kept, fresh: kept == fresh)
 
 
 def distinct_names(state: GameState, cids: list[int]) -> list[int]:

@@ -298,7 +298,7 @@ class Encoder:
                 _scaled(card.durability, 10)]
         row += [float(k in card.keywords) for k in keywords.KEYWORDS]
         row += [card.keywords.get(k, 0) / 5 for k in NUMBERED]
-        triggers = {a.trigger for a in card.abilities}
+        triggers = {a.trigger.name for a in card.abilities if a.trigger is not None}
         row += [float(t in triggers) for t in events.TRIGGERS]
         row += [float(bool(card.static_abilities)),
                 float(bool(card.activated)), float(bool(card.modes))]
@@ -439,7 +439,7 @@ class Encoder:
             if ids:
                 parts[first:first + len(ids)] = map(row_of, ids)
         objects = self._memos.objects
-        epoch = statics.epoch(state)
+        epoch = statics.in_force(state)
         last_epoch, seen = self._seen[player]
         if last_epoch is not epoch:
             seen = {}

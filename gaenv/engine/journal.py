@@ -1,0 +1,305 @@
+"""The change journal: the only functions that change the cards and what is in play.
+
+Every write here does three things:
+
+1. it changes the state (a card's zone, object identity, damage, counters, rest,
+   controller; a lineage; the lasting effects; a player's loss);
+2. it advances the versions: ``state.clock`` always, ``state.board`` when what is in
+   play changed (an object entering or leaving the field or a lineage, a new object
+   identity, control, lasting effects), and the touched card's ``stamp``;
+   derived views (`gaenv.engine.views`) are keyed on these, so nothing else needs to be
+   told;
+3. it records an `Event` in ``state.events`` (the changes since the last answer) and
+   hands it to `gaenv.engine.events.happened`, which fires the triggered abilities that
+   listen for it. Moments that change nothing (an attack declared, a phase beginning)
+   are recorded with `emit`.
+
+The state-based checks become due after the kinds of change in ``CHECKS_DUE`` (and
+only then: nothing else can give them anything to find). Turn bookkeeping (phase,
+priority, passes, the counts of this turn) is not journaled: no view reads it except
+through an event (a phase beginning advances the clock).
+"""
+
+from __future__ import annotations
+
+from gaenv.engine import events
+from gaenv.engine.events import Event
+from gaenv.engine.objects import (
+    BANISHMENT,
+    DECK,
+    FIELD,
+    GONE,
+    GRAVEYARD,
+    HAND,
+    LINEAGE,
+    MATERIAL,
+    MEMORY,
+    STACK,
+    CardDef,
+    CardObj,
+    Node,
+)
+from gaenv.engine.state import GameState, Lasting
+
+ON_FIELD = frozenset({FIELD, LINEAGE})
+
+# Kinds of change after which the state-based checks are due ("State-based Checks and
+# Effects"): damage and counters (life, durability), objects entering (Unique, no life)
+# or leaving (a player without a champion), lineages, continuous effects, control
+# (Unique is per controller) and a player losing.
+CHECKS_DUE = frozenset({"dealt_damage", "counters_placed", "counters_removed", "enters",
+                        "leaves", "levels_up", "lasting_begins", "lasting_ends",
+                        "control_changes", "loses"})
+
+
+def _write(state: GameState, event: Event, board: bool) -> None:
+    """Advance the versions for a change described by ``event``, then record and
+    dispatch it."""
+    card = state.cards[event.card] if event.card >= 0 else None
+    _advance(state, card, board)
+    _record(state, event)
+
+
+def _advance(state: GameState, card: CardObj | None, board: bool) -> None:
+    state.clock += 1
+    if board:
+        state.board += 1
+    if card is not None:
+        card.stamp = state.clock
+
+
+def _record(state: GameState, event: Event) -> None:
+    if event.kind in CHECKS_DUE:
+        state.checks_due = True
+    state.events.append(event)
+    events.happened(state, event)
+
+
+def emit(state: GameState, event: Event) -> None:
+    """Record a moment that changes no card (an attack declared, a phase beginning, a card
+    activated or drawn) and fire what listens for it."""
+    _write(state, event, False)
+
+
+# --- zones --------------------------------------------------------------------------
+
+def zone_list(state: GameState, card: CardObj) -> list[int] | None:
+    """The list that holds the card (the field: its controller's; any other zone: its
+    owner's), or None while it is on the effects stack (or gone)."""
+    zone = card.zone
+    if zone in (STACK, GONE):
+        return None
+    return state.players[card.controller if zone == FIELD else card.owner].zones[zone]
+
+
+def replaced_destination(card: CardObj, dest: str) -> str:
+    """The rules' own replacements of a destination ("Card Types - Champion 7": champion
+    cards are banished instead of going to a graveyard; "Supertypes 2c/2d": regalia too,
+    and they return to the material deck instead of hand, deck or memory)."""
+    if dest == GRAVEYARD and (card.defn.is_champion or card.defn.is_regalia):
+        return BANISHMENT
+    if card.defn.is_regalia and dest in (HAND, DECK, MEMORY):
+        return MATERIAL
+    return dest
+
+
+def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
+         controller: int = -1) -> str:
+    """Move card ``cid`` to ``dest`` (its owner's zone; the field of ``controller``, by
+    default its owner); return the zone it ended in ("Game Mechanics - Game Zones": a
+    move to the zone it is in is no move).
+
+    Decks keep their top at the end of the list, so ``bottom=True`` puts the card under
+    the deck. Leaving the field forgets the object (a token stops existing: "Game Terms -
+    Token"); entering it makes a new object (`make_object`). A card put on the stack is
+    controlled by ``controller`` there. The move is one change: the versions advance
+    once, then ``leaves``, ``moved`` and ``enters`` are recorded as they apply (the card
+    that left sees its own leaving: `gaenv.engine.events` step 1).
+    """
+    card = state.cards[cid]
+    dest = replaced_destination(card, dest)
+    if dest == card.zone:
+        return dest
+    leaving = card.zone in ON_FIELD
+    was = card.controller
+    if leaving and card.defn.token:
+        dest = GONE
+    source = zone_list(state, card)
+    if source is not None:
+        source.remove(cid)
+    if leaving:
+        card.clear_object_state()
+    card.zone = dest
+    if dest in (STACK, FIELD) and controller >= 0:
+        card.controller = controller
+    target = zone_list(state, card)
+    if target is not None:
+        if bottom:
+            target.insert(0, cid)
+        else:
+            target.append(cid)
+    if dest == FIELD:
+        make_object(state, card)
+    in_play = leaving or dest in ON_FIELD
+    _advance(state, card, in_play)
+    if leaving:
+        _record(state, Event("leaves", cid, was, detail=dest))
+    _record(state, Event("moved", cid, card.owner, detail=dest))
+    if dest == FIELD:
+        _record(state, Event("enters", cid, card.controller))
+    return dest
+
+
+def make_object(state: GameState, card: CardObj) -> None:
+    """Give a card that just entered the field a fresh object identity ("Game Zones -
+    Field"): a new oid and timestamp, awake (rested with Hindered), no damage, and a
+    weapon's or siegeable domain's durability counters."""
+    card.oid = state.next_oid
+    state.next_oid += 1
+    card.timestamp = state.next_timestamp
+    state.next_timestamp += 1
+    card.rested = "hindered" in card.defn.keywords  # "Keywords - Hindered"
+    card.damage = 0
+    card.counters = {}
+    if card.defn.durability is not None:
+        card.counters["durability"] = card.defn.durability
+    _advance(state, card, True)
+
+
+def create(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
+    """Bring a new card into the game (game setup, scenarios, summoned tokens)."""
+    cid = len(state.cards)
+    card = CardObj(cid, defn, owner, zone)
+    state.cards.append(card)
+    target = zone_list(state, card)
+    if target is not None:
+        target.append(cid)
+    _advance(state, card, True)
+    return cid
+
+
+def reorder(state: GameState, player: int, zone: str, ids: list[int]) -> None:
+    """Put a zone's cards in a new order (a shuffle, a glimpse): the same cards."""
+    state.players[player].zones[zone][:] = ids
+    state.clock += 1
+
+
+def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | None) -> None:
+    """Put champion card ``cid`` on top of ``player``'s lineage. With ``champion`` (the
+    champion object's top card until now) the new top becomes that same object ("Card
+    Types - Champion, Leveling Up 4, 7": same oid and timestamp, rested or awake, damage
+    and counters kept); without, it is a new object (turn one's champion). Either way its
+    On Enter abilities trigger: ``enters`` is recorded (and ``levels_up`` for a level)."""
+    move(state, cid, LINEAGE)
+    new = state.cards[cid]
+    if champion is None:
+        make_object(state, new)
+    else:
+        _carry(state, champion.copy(), new)
+        champion.clear_object_state()
+    _record(state, Event("enters", cid, player))
+    if champion is not None:
+        _record(state, Event("levels_up", cid, player))
+
+
+def leave_lineage(state: GameState, player: int) -> None:
+    """The top card of the lineage returns to the material deck ("Card Types - Champion,
+    Deleveling 1"); the card beneath, if any, becomes the champion object."""
+    lineage = state.players[player].zones[LINEAGE]
+    champion = state.cards[lineage[-1]].copy()
+    move(state, champion.id, MATERIAL)
+    if lineage:
+        _carry(state, champion, state.cards[lineage[-1]])
+
+
+def _carry(state: GameState, champion: CardObj, new: CardObj) -> None:
+    """``new`` (now the top of the lineage) becomes the champion object ``champion`` was."""
+    new.oid = champion.oid
+    new.timestamp = champion.timestamp
+    new.rested = champion.rested
+    new.damage = champion.damage
+    new.counters = dict(champion.counters)
+    _advance(state, new, True)
+
+
+# --- object state -------------------------------------------------------------------------
+
+def damage(state: GameState, cid: int, amount: int, source: int = -1) -> None:
+    """Mark ``amount`` damage (after prevention) on object ``cid`` ("Game Mechanics -
+    Damage"); records ``dealt_damage`` and, with a source, ``deals_damage``."""
+    card = state.cards[cid]
+    card.damage += amount
+    _write(state, Event("dealt_damage", cid, card.controller, source, amount), False)
+    if source >= 0:
+        _write(state, Event("deals_damage", source, state.cards[source].controller, cid,
+                            amount), False)
+
+
+def heal(state: GameState, cid: int, amount: int) -> None:
+    """Remove up to ``amount`` damage from object ``cid`` (all of it: ``amount`` = its
+    damage)."""
+    card = state.cards[cid]
+    removed = min(card.damage, amount)
+    if removed:
+        card.damage -= removed
+        _write(state, Event("healed", cid, card.controller, amount=removed), False)
+
+
+def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
+    """Put ``amount`` counters of ``kind`` on object ``cid`` (a negative amount removes
+    that many, never below none) ("Game Mechanics - Counters")."""
+    card = state.cards[cid]
+    have = card.counters.get(kind, 0)
+    new = max(0, have + amount)
+    if new == have:
+        return
+    if new:
+        card.counters[kind] = new
+    else:
+        del card.counters[kind]
+    name = "counters_placed" if new > have else "counters_removed"
+    _write(state, Event(name, cid, card.controller, amount=abs(new - have), detail=kind), False)
+
+
+def rest(state: GameState, cid: int, rested: bool = True) -> None:
+    """Rest (or with ``rested=False`` wake) object ``cid``."""
+    card = state.cards[cid]
+    if card.rested != rested:
+        card.rested = rested
+        _write(state, Event("rests" if rested else "wakes", cid, card.controller), False)
+
+
+def take_control(state: GameState, cid: int, player: int) -> None:
+    """``player`` now controls object ``cid`` ("Control and Ownership"): it moves to their
+    field, keeping its identity and state; its owner does not change."""
+    card = state.cards[cid]
+    if card.controller == player or card.zone != FIELD:
+        return
+    state.players[card.controller].zones[FIELD].remove(cid)
+    card.controller = player
+    state.players[player].zones[FIELD].append(cid)
+    _write(state, Event("control_changes", cid, player), True)
+
+
+def lose(state: GameState, player: int) -> None:
+    """``player`` has lost ("General Rules - Ending the Game"); the checks end the game."""
+    if not state.players[player].lost:
+        state.players[player].lost = True
+        _write(state, Event("loses", -1, player), False)
+
+
+# --- continuous effects ------------------------------------------------------------------
+
+def begin_lasting(state: GameState, node: Node, controller: int, target: int = -1) -> None:
+    """A static effect begins that lasts until the end of the turn, with a new timestamp
+    ("Timestamps 1": a resolution's effect is timestamped as it resolves)."""
+    state.lasting.append(Lasting(node, controller, state.next_timestamp, target))
+    state.next_timestamp += 1
+    _write(state, Event("lasting_begins", -1, controller, detail=node.op), True)
+
+
+def end_lasting(state: GameState) -> None:
+    """Every "this turn" effect ends ("Turn Order - End Phase")."""
+    if state.lasting:
+        state.lasting = []
+        _write(state, Event("lasting_ends"), True)

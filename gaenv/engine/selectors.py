@@ -1,0 +1,288 @@
+"""Selectors, conditions and amounts: the parts of the effect language that read the state.
+
+One filter vocabulary serves everywhere: what a static applies to, what an effect may
+target or affects, what a trigger listens for, what a search finds, what a condition or
+an amount counts ("Game Mechanics - Objects and Targeting"). A filter is a mapping whose
+keys all have to hold (see `FILTER_KEYS`); keys are relative to a *controller* (the
+player the ability belongs to) and a *source* (the card whose ability it is).
+
+- Printed keys look at the card: ``type``, ``subtype``, ``element``, ``class``,
+  ``keyword`` (printed keywords), ``name`` (each a name or a list: any of them), and
+  ``token``.
+- State keys look at the object in play: ``controller`` (``you`` / ``opponent``),
+  ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
+  counter of that name), ``self`` / ``another`` (it is / is not the source).
+
+A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
+all hold: ``class_bonus``, ``level`` (the champion's level, with Empower, at least N),
+``champion`` (your champion matches a filter), ``controls`` (you control an object that
+matches), ``self`` (the source object matches), ``your_turn``, ``amount`` with
+``at_least`` / ``at_most`` (a dynamic amount compared), and ``not`` (a condition that
+must fail).
+
+An amount is a whole number or a mapping with one key: ``count`` (objects in play that
+match a filter), ``cards`` (cards in a zone: ``zone``, ``player``, and filter keys),
+``counters`` (``kind`` counters on ``of``), ``stat`` (``power``/``life``/``damage`` of
+``of``), ``level`` (a player's champion level); and optionally ``times`` and ``plus``.
+
+Keys that read damage, rest, counters, zone sizes or whose turn it is are *wide*: a
+view that reads them is recomputed after any change, not only after changes to the
+board (`gaenv.engine.views`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+from gaenv.engine.objects import FIELD, LINEAGE, PLAYER_ZONES, CardDef
+from gaenv.engine.state import GameState
+
+PRINTED_KEYS = ("type", "subtype", "element", "class", "keyword", "name", "token")
+STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another")
+FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
+CONDITION_KEYS = ("class_bonus", "level", "champion", "controls", "self", "your_turn",
+                  "amount", "at_least", "at_most", "not")
+AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
+STATS = ("power", "life", "damage")
+CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"))
+# Keys whose answer can change without any change to the board (see the module doc).
+WIDE_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
+                       "stat"})
+
+
+def is_wide(tree: Any) -> bool:
+    """Whether a parsed filter, condition or amount (any nesting) reads a wide key."""
+    if isinstance(tree, Mapping):
+        return any(key in WIDE_KEYS or is_wide(value) for key, value in tree.items())
+    return False
+
+
+# --- object selectors ----------------------------------------------------------------
+
+_NO_ARGS: Mapping[str, Any] = MappingProxyType({})
+
+
+class Selector(NamedTuple):
+    """Which objects a step acts on ("Game Mechanics - Objects and Targeting").
+
+    ``mode``: ``target`` (declared as the card or ability is played, one decision each;
+    it must exist, or the card cannot be played, and fizzles if gone), ``up_to`` (a
+    declared target that may be left empty), ``each`` (every object that fits, read as
+    it resolves), ``self`` (the source object), ``same`` (the object of the most recent
+    target declared earlier in the effect), ``that`` (the card the triggering event was
+    about). ``filter`` is a `gaenv.engine.selectors` filter; ``name`` the text it was
+    written as."""
+
+    mode: str
+    filter: Mapping[str, Any]
+    name: str
+
+    @property
+    def declared(self) -> bool:
+        return self.mode in ("target", "up_to")
+
+
+_UNIT = ("champion", "ally")
+_KINDS = {"unit": _UNIT, "ally": ("ally",), "champion": ("champion",)}
+_SCOPES = {"": None, "opponent_": "opponent", "your_": "you"}
+
+
+def _sugar() -> dict[str, Selector]:
+    """The named selectors of card files: ``target_unit``, ``up_to_target_your_ally``,
+    ``each_opponent_unit``, ``your_champion``, ... each a mode and a filter."""
+    named: dict[str, Selector] = {}
+    for kind, types in _KINDS.items():
+        for scope, controller in _SCOPES.items():
+            flt: dict[str, Any] = {"type": types}
+            if controller is not None:
+                flt["controller"] = controller
+            frozen = MappingProxyType(flt)
+            for prefix, mode in (("target_", "target"), ("up_to_target_", "up_to")):
+                name = f"{prefix}{scope}{kind}"
+                named[name] = Selector(mode, frozen, name)
+            if kind != "champion" and not (kind == "unit" and scope != "opponent_"):
+                name = f"each_{scope}{kind}"
+                named[name] = Selector("each", frozen, name)
+    for name, controller in (("your_champion", "you"), ("opponent_champion", "opponent")):
+        named[name] = Selector("each", MappingProxyType(
+            {"type": ("champion",), "controller": controller}), name)
+    named["self"] = Selector("self", _NO_ARGS, "self")
+    named["same_target"] = Selector("same", _NO_ARGS, "same_target")
+    named["that_object"] = Selector("that", _NO_ARGS, "that_object")
+    return named
+
+
+NAMED_SELECTORS = _sugar()
+# The keys of a written-out selector (``target: {each: {type: item}}``) and their modes.
+SELECTOR_MODES = {"target": "target", "up_to_target": "up_to", "each": "each"}
+
+
+# --- filters --------------------------------------------------------------------------
+
+def printed(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int) -> bool:
+    """Whether a printed card that ``player`` plays or holds fits the filter's printed keys
+    and its ``controller`` key (relative to ``controller``); state keys are not read."""
+    for key, want in flt.items():
+        if key == "controller":
+            if (want == "you") != (player == controller):
+                return False
+        elif key == "type":
+            if defn.type not in want:
+                return False
+        elif key == "element":
+            if defn.element not in want:
+                return False
+        elif key == "class":
+            if not set(defn.classes) & set(want):
+                return False
+        elif key == "subtype":
+            if not set(defn.subtypes) & set(want):
+                return False
+        elif key == "keyword":
+            if not any(defn.has_keyword(k) for k in want):
+                return False
+        elif key == "name":
+            if defn.name not in want:
+                return False
+        elif key == "token" and defn.token != want:
+            return False
+    return True
+
+
+def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
+            source: int = -1) -> bool:
+    """Whether card ``cid`` (an object in play, or a card anywhere for the printed keys)
+    fits the filter, as read by an ability of ``source`` that ``controller`` controls."""
+    card = state.cards[cid]
+    if not printed(flt, card.defn, card.controller, controller):
+        return False
+    for key, want in flt.items():
+        if key == "rested":
+            if card.rested != want:
+                return False
+        elif key == "damaged":
+            if (card.damage > 0) != want:
+                return False
+        elif key == "distant":
+            if bool(card.counters.get("distant")) != want:
+                return False
+        elif key == "counters":
+            if card.counters.get(want, 0) <= 0:
+                return False
+        elif key == "self":
+            if (cid == source) != want:
+                return False
+        elif key == "another" and (cid != source) != want:
+            return False
+    return True
+
+
+def in_play(state: GameState, players: tuple[int, ...] = (0, 1)) -> list[int]:
+    """Card ids of every object of those players: each one's champion (the top of its
+    lineage), then its field in the order the objects entered."""
+    found: list[int] = []
+    for p in players:
+        zones = state.players[p].zones
+        lineage = zones[LINEAGE]
+        if lineage:
+            found.append(lineage[-1])
+        found.extend(zones[FIELD])
+    return found
+
+
+def objects(state: GameState, flt: Mapping[str, Any], controller: int,
+            source: int = -1) -> list[int]:
+    """The objects in play that fit the filter, player 0's first (`in_play` order)."""
+    want = flt.get("controller")
+    players = (0, 1) if want is None else (controller,) if want == "you" else (1 - controller,)
+    found: list[int] = []
+    for cid in in_play(state, players):
+        if matches(state, flt, cid, controller, source):
+            found.append(cid)
+    return found
+
+
+# --- amounts and conditions -------------------------------------------------------------
+
+def champion_of(state: GameState, player: int) -> int:
+    lineage = state.players[player].zones[LINEAGE]
+    return lineage[-1] if lineage else -1
+
+
+def amount(state: GameState, spec: Any, controller: int, source: int,
+           refer: Any = None) -> int:
+    """The value of an amount; ``refer`` resolves the object selector named by ``of`` (a
+    callable from the amount's mapping to card ids; without it only ``self`` is known)."""
+    if isinstance(spec, int):
+        return spec
+    ((kind, arg),) = ((k, v) for k, v in spec.items() if k in AMOUNT_KINDS)
+    if kind == "count":
+        value = len(objects(state, arg, controller, source))
+    elif kind == "cards":
+        value = 0
+        players = (controller, 1 - controller) if arg["player"] == "each_player" else (
+            (controller,) if arg["player"] == "you" else (1 - controller,))
+        for p in players:
+            for cid in state.players[p].zones[arg["zone"]]:
+                if printed(arg, state.cards[cid].defn, p, controller):
+                    value += 1
+    elif kind == "level":
+        from gaenv.engine import champions  # champions reads statics, which reads this
+
+        value = champions.level(state, controller if arg == "you" else 1 - controller)
+    else:
+        if refer is not None:
+            ids = refer(arg)
+        elif arg["of"].mode == "self" and source >= 0:
+            ids = [source]
+        else:
+            ids = []
+        value = 0
+        for cid in ids:
+            if kind == "counters":
+                value += state.cards[cid].counters.get(arg["kind"], 0)
+            elif arg["stat"] == "damage":
+                value += state.cards[cid].damage
+            else:
+                from gaenv.engine import statics
+
+                value += statics.stat(state, cid, arg["stat"]) or 0
+    return value * spec.get("times", 1) + spec.get("plus", 0)
+
+
+def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef, player: int,
+                  empower: int = 0, source: int = -1, refer: Any = None) -> bool:
+    """Whether every key of the condition holds for ``player``, the card ``defn`` whose
+    ability it is and its object ``source`` (-1 if none); see the module doc. Class Bonus
+    ("Keywords - Class Bonus"); Level N+ counts Empower ("Level Restrictions")."""
+    champ = champion_of(state, player)
+    for key, want in condition.items():
+        if key == "class_bonus":
+            if champ < 0 or not set(state.cards[champ].defn.classes) & set(defn.classes):
+                return False
+        elif key == "level":
+            if champ < 0 or (state.cards[champ].defn.level or 0) + empower < want:
+                return False
+        elif key == "champion":
+            if champ < 0 or not matches(state, want, champ, player, source):
+                return False
+        elif key == "controls":
+            if not objects(state, {**want, "controller": "you"}, player, source):
+                return False
+        elif key == "self":
+            if source < 0 or not matches(state, want, source, player, source):
+                return False
+        elif key == "your_turn":
+            if (state.turn_player == player) != want:
+                return False
+        elif key == "amount":
+            value = amount(state, want, player, source, refer)
+            if value < condition.get("at_least", value) or value > condition.get(
+                    "at_most", value):
+                return False
+        elif key == "not" and condition_met(state, want, defn, player, empower, source,
+                                            refer):
+            return False
+    return True
