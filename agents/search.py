@@ -22,12 +22,13 @@ import random
 
 import numpy as np
 
-from agents.base import Agent, View
+from agents.base import Agent
 from agents.heuristic import choose
 from gaenv.engine import champions, decisions, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game
 from gaenv.engine.objects import DECK, FIELD, HAND, MEMORY
+from gaenv.env.view import View
 
 SEARCHED = frozenset({
     decisions.OPPORTUNITY, decisions.MATERIALIZE, decisions.ATTACK_TARGET,
