@@ -21,6 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from gaenv.board import board
 from gaenv.cards.decks import builtin_deck_names, load_deck
 from gaenv.cards.schema import default_pool
 from gaenv.engine.decisions import Option
@@ -28,7 +29,6 @@ from gaenv.engine.game import Game
 from gaenv.env import actions
 from gaenv.env.config import EnvConfig
 from gaenv.env.observation import Encoder
-from gaenv.env.render import board
 from gaenv.env.view import View
 
 AGENTS = ("player_0", "player_1")
