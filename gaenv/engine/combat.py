@@ -10,6 +10,8 @@ Rules ("Turn Order - Combat Phase" and its step pages; "Card Types - Attack";
   a target (or fizzles). Targets are the opponent's units: Stealth units only
   for attacks with True Sight; awake Taunt units first unless the attacker is
   Unblockable; Cleave attacks every attackable object of the opponent at once.
+  Taunt narrows only the declaration: a defender stays one while it can be
+  attacked at all, whatever Taunt units wake or enter later.
 - Declaring cannot be responded to. On Attack and Intercept then trigger;
   the turn player receives opportunity ("before retaliation").
 - Retaliation: each awake defending unit with power above 0 may rest to
@@ -94,29 +96,38 @@ def _attack_keywords(state: GameState, attacker: int, weapon: int, card: int = -
     return found
 
 
-def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
-                  card: int = -1) -> list[int]:
-    """The attack's legal targets (card ids), with Stealth, True Sight, Taunt and Unblockable
-    (not to be modified: it may be `attackable`'s memo)."""
+def targetable(state: GameState, player: int, attacker: int, weapon: int,
+               card: int = -1) -> list[int]:
+    """What the attack can have as a target at all (card ids): the opponent's attackable
+    objects, those with Stealth only for an attack with True Sight. After the
+    declaration a defender stays one while it is here ("Combat Phase - Attacking 4a";
+    "Keywords - Stealth 3"): Taunt is not checked again. Not to be modified: it may be
+    `attackable`'s memo."""
     # Plain loops rather than comprehensions: these lists are short, and this is hot.
     found = attackable(state, player)
     stealthy = keywords.holders(state, found, "stealth")
-    taunts = keywords.holders(state, found, "taunt")
-    if not stealthy and not taunts:
+    if not stealthy or "true_sight" in _attack_keywords(state, attacker, weapon, card):
         return found  # the common case: the attack's own keywords change nothing
-    attack = _attack_keywords(state, attacker, weapon, card)
-    if stealthy and "true_sight" not in attack:
-        seen = []
-        for cid in found:
-            if cid not in stealthy:
-                seen.append(cid)
-        found = seen
-    if "cleave" in attack or "unblockable" in attack:
+    seen = []
+    for cid in found:
+        if cid not in stealthy:
+            seen.append(cid)
+    return seen
+
+
+def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
+                  card: int = -1) -> list[int]:
+    """The targets the attack may be declared against (card ids): `targetable`, narrowed
+    to the awake Taunt units among them unless the attack has Cleave or Unblockable
+    ("Keywords - Taunt 2"). Not to be modified."""
+    found = targetable(state, player, attacker, weapon, card)
+    taunts = keywords.holders(state, found, "taunt")
+    if not taunts or {"cleave", "unblockable"} & _attack_keywords(state, attacker, weapon, card):
         return found
     cards = state.cards
     taunting = []
     for cid in taunts:
-        if not cards[cid].rested and cid in found:
+        if not cards[cid].rested:
             taunting.append(cid)
     return taunting or found
 
@@ -246,13 +257,14 @@ def _begin(state: GameState, frame: AttackFrame) -> None:
 
 
 def redirect(state: GameState, cid: int) -> None:
-    """"Keywords - Intercept": the attack now targets this ally, if it is still a legal target."""
+    """"Keywords - Intercept": the attack now targets this ally, if the attack can target it
+    (`targetable`: the declaration is over, so Taunt no longer matters)."""
     combat = state.combat
     if combat is None:
         return
     attacker = find_object(state, combat.attacker)
     weapon = find_object(state, combat.weapon) if combat.weapon >= 0 else -1
-    if attacker >= 0 and cid in legal_targets(state, combat.player, attacker, weapon):
+    if attacker >= 0 and cid in targetable(state, combat.player, attacker, weapon):
         combat.defenders = [state.cards[cid].oid]
 
 
@@ -265,14 +277,15 @@ def _attacking(state: GameState, combat: Combat) -> tuple[int, int]:
 
 
 def _still_defending(state: GameState, combat: Combat, attacker: int, weapon: int) -> list[int]:
-    """Card ids of the attack's targets that are still legal targets for it (``attacker``
-    and ``weapon`` as `_attacking` gives them): one that became illegal (gained Stealth,
+    """Card ids of the attack's targets that it can still target (``attacker`` and
+    ``weapon`` as `_attacking` gives them): one that became illegal (gained Stealth,
     left the field) stops defending ("Combat Phase - Attacking 4a"; "Keywords -
-    Stealth 3")."""
+    Stealth 3"). Taunt decided only the declaration: a Taunt unit that wakes or enters
+    later takes nothing over ("Keywords - Taunt 2")."""
     if attacker < 0:
         return []
     intent = state.players[combat.player].zones[INTENT]
-    legal = legal_targets(state, combat.player, attacker, weapon, intent[0] if intent else -1)
+    legal = targetable(state, combat.player, attacker, weapon, intent[0] if intent else -1)
     cards = state.cards
     defending = []
     for oid in combat.defenders:
