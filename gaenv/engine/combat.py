@@ -18,11 +18,13 @@ Rules ("Turn Order - Combat Phase" and its step pages; "Card Types - Attack";
   retaliate against the attacker (Steadfast: also while rested, without
   resting; Ambush: also when not defending). Weapons never retaliate.
 - Damage: opportunity ("before damage"); the attacking player orders several
-  retaliators; Critical asks the defending player to discard or have the
-  damage doubled; then all combat damage at once. A champion's attack deals
-  the power of the intent, the weapon and itself; Ranged adds while distant,
-  Retort while retaliating. A weapon used loses a durability counter unless
-  the attack came to nothing. On Hit and On Kill trigger.
+  retaliators; Critical asks, source by source (the attack, then each
+  retaliator in damage order), the opponent of a source that will deal combat
+  damage to discard or have its damage doubled; then all combat damage at
+  once. A champion's attack deals the power of the intent, the weapon and
+  itself; Ranged adds while distant, Retort while retaliating. A weapon used
+  loses a durability counter unless the attack came to nothing. On Hit and On
+  Kill trigger.
 - End of combat: the intent goes to the graveyard, the roles end,
   state-based checks run, and the turn returns to the main phase.
 
@@ -316,17 +318,49 @@ def _retaliators(state: GameState, combat: Combat) -> list[int]:
     return candidates
 
 
-def _critical(state: GameState, combat: Combat) -> int:
-    """"Keywords - Critical N": the attack's total Critical (attacker, intent, weapon)."""
+def _critical(state: GameState, combat: Combat, source: int) -> int:
+    """"Keywords - Critical N": the Critical of ``source`` (an oid: the attacker for the
+    attack, whose Critical adds up those of attacker, intent and weapon; else a
+    retaliator), or 0 when it will deal no combat damage: the attacker is gone, the
+    attack has no defender left, or the retaliator is gone."""
     attacker, weapon = _attacking(state, combat)
     if attacker < 0:
         return 0
+    if source != combat.attacker:
+        unit = find_object(state, source)
+        return 0 if unit < 0 else keywords.value(state, unit, "critical") or 0
     total = keywords.value(state, attacker, "critical") or 0
     for cid in state.players[combat.player].zones[INTENT]:
         total += keywords.value(state, cid, "critical") or 0
     if weapon >= 0:
         total += keywords.value(state, weapon, "critical") or 0
+    if total and not _still_defending(state, combat, attacker, weapon):
+        return 0
     return total
+
+
+def _ask_critical(state: GameState, combat: Combat) -> bool:
+    """Critical for each source after the one last asked, in the order they deal damage
+    (the attack, then the retaliators): the source's opponent (the defending player for
+    the attack, the attacking player for a retaliator) may discard N cards, else that
+    source's damage is doubled; with fewer than N cards in hand it is doubled at once.
+    True when a decision is pending."""
+    sources = [combat.attacker, *combat.retaliators]
+    start = 0 if combat.critical < 0 else sources.index(combat.critical) + 1
+    for oid in sources[start:]:
+        need = _critical(state, combat, oid)
+        if need <= 0:
+            continue
+        player = 1 - combat.player if oid == combat.attacker else combat.player
+        if len(state.players[player].zones[HAND]) >= need:
+            combat.critical = oid
+            combat.discards = need
+            state.decision = Decision(player, decisions.CRITICAL,
+                                      (decisions.critical_discard(need), decisions.TAKE_DOUBLE),
+                                      find_object(state, oid))
+            return True
+        combat.doubled.append(oid)
+    return False
 
 
 def advance(state: GameState) -> None:
@@ -366,20 +400,14 @@ def advance(state: GameState) -> None:
                 return
         stage = state.phase_stage = CRITICAL
     if stage == CRITICAL:
-        need = _critical(state, combat)
-        if need > 0:
-            if len(state.players[defender].zones[HAND]) >= need:
-                combat.discards = need
-                state.decision = Decision(defender, decisions.CRITICAL,
-                                          (decisions.critical_discard(need), decisions.TAKE_DOUBLE),
-                                          find_object(state, combat.attacker))
-                return
-            combat.doubled = True
+        if _ask_critical(state, combat):
+            return
         stage = state.phase_stage = DAMAGE
     if stage == DISCARDING:
         cards = state.cards
-        hand = distinct_names(state, state.players[defender].zones[HAND])
-        state.decision = Decision(defender, decisions.DISCARD, tuple(
+        player = defender if combat.critical == combat.attacker else combat.player
+        hand = distinct_names(state, state.players[player].zones[HAND])
+        state.decision = Decision(player, decisions.DISCARD, tuple(
             decisions.discard(c, cards[c].defn.name) for c in hand))
     elif stage == DAMAGE:
         _deal(state, combat)  # its triggers and checks come before the end of combat
@@ -419,18 +447,18 @@ def answer(state: GameState, kind: str, option: Option) -> None:
         combat.retaliators.insert(combat.ordered, oid)
         combat.ordered += 1
     elif kind == decisions.CRITICAL:
-        # "Keywords - Critical N": discard N cards, or the damage is doubled.
+        # "Keywords - Critical N": discard N cards, or the source's damage is doubled.
         if option.verb == "yes":
             state.phase_stage = DISCARDING
         else:
             combat.discards = 0
-            combat.doubled = True
-            state.phase_stage = DAMAGE
+            combat.doubled.append(combat.critical)
+            state.phase_stage = CRITICAL  # the next source's Critical, if any
     else:  # DISCARD
         move_card(state, option.card, GRAVEYARD)
         combat.discards -= 1
         if combat.discards == 0:
-            state.phase_stage = DAMAGE
+            state.phase_stage = CRITICAL
 
 
 def _deal(state: GameState, combat: Combat) -> None:
@@ -440,8 +468,9 @@ def _deal(state: GameState, combat: Combat) -> None:
     intent = list(state.players[combat.player].zones[INTENT])
     hits: list[tuple[int, int, int]] = []  # (source card id, target card id, amount)
     if attacker >= 0:
+        doubled = combat.doubled
         amount = _attack_power(state, attacker, weapon, intent)
-        if combat.doubled:
+        if combat.attacker in doubled:
             amount *= 2
         live = _still_defending(state, combat, attacker, weapon)
         for target in live:
@@ -452,8 +481,8 @@ def _deal(state: GameState, combat: Combat) -> None:
         for oid in combat.retaliators:
             unit = find_object(state, oid)
             if unit >= 0:
-                bonus = keywords.value(state, unit, "retort") or 0
-                hits.append((unit, attacker, power_of(state, unit) + bonus))
+                amount = power_of(state, unit) + (keywords.value(state, unit, "retort") or 0)
+                hits.append((unit, attacker, amount * 2 if oid in doubled else amount))
     # The hits land together (no one acts in between and nothing leaves the field before
     # the checks), but in the attacking player's order, so that On Kill goes to the
     # source whose damage is the lethal part ("Combat Phase - Damage Step 2a").
