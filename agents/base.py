@@ -2,41 +2,22 @@
 
 Every agent answers from the observation vector and the action mask its seat
 gets from the environment. Agents that reason about the game itself (the
-scripted heuristic, search) set ``needs_view`` and also receive a `View`: the
-engine game, their seat, and what each legal action index means. A view shows
-the whole engine state, so such agents must read only what their seat may
-know (`gaenv.engine.zones.can_see`); search agents determinize the rest
-(`agents.search.determinize`).
+scripted heuristic, search) set ``needs_view`` and also receive a
+`gaenv.env.view.View`: the engine game, their seat, and what each legal action
+index means. A view shows the whole engine state, so such agents must read only
+what their seat may know (`gaenv.engine.zones.can_see`); search agents
+determinize the rest (`gaenv.engine.game.Game.determinized`).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
 
-from gaenv.engine.decisions import Option
-from gaenv.engine.game import Game
 from gaenv.env.single import RandomOpponent
-
-
-@dataclass(frozen=True)
-class View:
-    """The engine behind one decision: the game, the deciding seat, and the legal
-    action indices with the engine option each one means."""
-
-    game: Game
-    player: int
-    options: Mapping[int, Option]
-
-    def index_of(self, option: Option) -> int:
-        for index, candidate in self.options.items():
-            if candidate is option:
-                return index
-        raise ValueError(f"{option.text!r} is not one of this decision's options")
+from gaenv.env.view import View
 
 
 class Agent(ABC):

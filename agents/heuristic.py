@@ -19,12 +19,13 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent, View
+from agents.base import Agent
 from gaenv.engine import champions, combat, decisions, statics, zones
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game
 from gaenv.engine.objects import CardDef
 from gaenv.engine.state import GameState
+from gaenv.env.view import View
 
 # Effect primitives that hurt what they target; anything else is taken as helpful.
 HARMFUL = frozenset({"deal_damage", "destroy", "move", "rest", "discard"})

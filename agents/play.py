@@ -13,9 +13,9 @@ from pathlib import Path
 
 from agents.registry import make
 from gaenv import replay
+from gaenv.board import board
 from gaenv.engine.game import Game
 from gaenv.env.aec import AGENTS, raw_env
-from gaenv.env.render import board
 
 
 def _own_cards(env: raw_env, seat: int) -> str:

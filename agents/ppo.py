@@ -8,7 +8,8 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent, View
+from agents.base import Agent
+from gaenv.env.view import View
 
 FINAL_MODEL = "final_model.zip"  # what a training run folder holds when it finishes
 BEST_MODEL = "best_model.zip"    # the run's best evaluated model, once it has evaluated

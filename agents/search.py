@@ -3,7 +3,7 @@
 At each decision that matters (an opportunity, materializing, an attack's
 target, retaliating, a target or mode), every legal option is tried in
 rollouts: the position is *determinized* (what the seat cannot see is redealt
-at random, see `determinize`), the option is applied, and both seats play on
+at random, see `Game.determinized`), the option is applied, and both seats play on
 with the heuristic (a few moves at random, for variety) until the game ends or
 ``horizon`` decisions have passed; the end position is scored (win 1, loss 0,
 otherwise `evaluate`). The option with the best mean score wins. Rollouts are
@@ -22,38 +22,18 @@ import random
 
 import numpy as np
 
-from agents.base import Agent, View
+from agents.base import Agent
 from agents.heuristic import choose
 from gaenv.engine import champions, decisions, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game
-from gaenv.engine.objects import DECK, FIELD, HAND, MEMORY
+from gaenv.engine.objects import FIELD, HAND
+from gaenv.env.view import View
 
 SEARCHED = frozenset({
     decisions.OPPORTUNITY, decisions.MATERIALIZE, decisions.ATTACK_TARGET,
     decisions.RETALIATE, decisions.CHOOSE_TARGET, decisions.CHOOSE_MODE,
 })
-
-
-def determinize(game: Game, player: int, rng: random.Random) -> Game:
-    """A copy of ``game`` that agrees with everything ``player`` can see: the opponent's
-    hand, memory and main deck are redealt from their union (same sizes), both main
-    decks are shuffled, and the engine's RNG is reseeded."""
-    copy = Game(game.state.clone())  # no setup or log: it is not the real game
-    state = copy.state
-    opponent = state.players[1 - player].zones
-    hidden = [*opponent[HAND], *opponent[MEMORY], *opponent[DECK]]
-    rng.shuffle(hidden)
-    start = 0
-    for zone in (HAND, MEMORY, DECK):
-        size = len(opponent[zone])
-        opponent[zone] = hidden[start:start + size]
-        for cid in opponent[zone]:
-            state.cards[cid].zone = zone
-        start += size
-    rng.shuffle(state.players[player].zones[DECK])
-    state.rng = random.Random(rng.getrandbits(64))
-    return copy
 
 
 def evaluate(game: Game, player: int) -> float:
@@ -124,7 +104,7 @@ class SearchAgent(Agent):
         return options[best]
 
     def _rollout(self, game: Game, player: int, pick: int) -> float:
-        sim = determinize(game, player, self.rng)
+        sim = game.determinized(player, self.rng)
         sim.step(pick)
         rng = self.rng
         for _ in range(self.horizon):

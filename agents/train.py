@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 import yaml
 
-from agents.base import Agent, View
+from agents.base import Agent
 from agents.evaluate import PairResult, evaluate
 from agents.heuristic import HeuristicAgent
 from agents.ppo import BEST_MODEL, FINAL_MODEL
@@ -43,6 +43,7 @@ from gaenv.env.actions import N_ACTIONS
 from gaenv.env.aec import AGENTS, raw_env
 from gaenv.env.config import ConfigError
 from gaenv.env.single import SelfPlayEnv
+from gaenv.env.view import View
 
 SNAPSHOTS = "pool"
 CHECKPOINTS = "checkpoints"

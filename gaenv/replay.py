@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from gaenv.board import board
 from gaenv.engine.game import Game, ReplayError, replay
 
 
@@ -71,8 +72,6 @@ def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
          wait: Callable[[str], str] = input) -> Game:
     """Re-run the replay at ``path``, printing it turn by turn (``step``: wait for Enter
     before each turn). Returns the finished game; ReplayError if it diverges."""
-    from gaenv.env.render import board
-
     header, choices = read(path)
     agents = header.get("agents") if isinstance(header, dict) else None
     shown_turn = [-1]

@@ -16,7 +16,7 @@ from agents.heuristic import HeuristicAgent
 from agents.match import play_game
 from agents.play import play
 from agents.registry import AgentSpecError, make
-from agents.search import SearchAgent, determinize
+from agents.search import SearchAgent
 from agents.train import imitation_data, train
 from agents.train_config import load
 from gaenv.engine.zones import check_conservation
@@ -50,7 +50,7 @@ def test_determinize_keeps_what_the_seat_sees() -> None:
         player = game.decision.player
         agent = AGENTS[player]
         before = env.observe(agent)["observation"]
-        copy = determinize(game, player, rng)
+        copy = game.determinized(player, rng)
         check_conservation(copy.state)
         saved = env.game
         env.game = copy

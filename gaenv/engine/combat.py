@@ -10,17 +10,21 @@ Rules ("Turn Order - Combat Phase" and its step pages; "Card Types - Attack";
   a target (or fizzles). Targets are the opponent's units: Stealth units only
   for attacks with True Sight; awake Taunt units first unless the attacker is
   Unblockable; Cleave attacks every attackable object of the opponent at once.
+  Taunt narrows only the declaration: a defender stays one while it can be
+  attacked at all, whatever Taunt units wake or enter later.
 - Declaring cannot be responded to. On Attack and Intercept then trigger;
   the turn player receives opportunity ("before retaliation").
 - Retaliation: each awake defending unit with power above 0 may rest to
   retaliate against the attacker (Steadfast: also while rested, without
   resting; Ambush: also when not defending). Weapons never retaliate.
 - Damage: opportunity ("before damage"); the attacking player orders several
-  retaliators; Critical asks the defending player to discard or have the
-  damage doubled; then all combat damage at once. A champion's attack deals
-  the power of the intent, the weapon and itself; Ranged adds while distant,
-  Retort while retaliating. A weapon used loses a durability counter unless
-  the attack came to nothing. On Hit and On Kill trigger.
+  retaliators; Critical asks, source by source (the attack, then each
+  retaliator in damage order), the opponent of a source that will deal combat
+  damage to discard or have its damage doubled; then all combat damage at
+  once. A champion's attack deals the power of the intent, the weapon and
+  itself; Ranged adds while distant, Retort while retaliating. A weapon used
+  loses a durability counter unless the attack came to nothing. On Hit and On
+  Kill trigger.
 - End of combat: the intent goes to the graveyard, the roles end,
   state-based checks run, and the turn returns to the main phase.
 
@@ -97,29 +101,38 @@ def _attack_keywords(state: GameState, attacker: int, weapon: int, card: int = -
     return found
 
 
-def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
-                  card: int = -1) -> list[int]:
-    """The attack's legal targets (card ids), with Stealth, True Sight, Taunt and Unblockable
-    (not to be modified: it may be `attackable`'s memo)."""
+def targetable(state: GameState, player: int, attacker: int, weapon: int,
+               card: int = -1) -> list[int]:
+    """What the attack can have as a target at all (card ids): the opponent's attackable
+    objects, those with Stealth only for an attack with True Sight. After the
+    declaration a defender stays one while it is here ("Combat Phase - Attacking 4a";
+    "Keywords - Stealth 3"): Taunt is not checked again. Not to be modified: it may be
+    `attackable`'s memo."""
     # Plain loops rather than comprehensions: these lists are short, and this is hot.
     found = attackable(state, player)
     stealthy = keywords.holders(state, found, "stealth")
-    taunts = keywords.holders(state, found, "taunt")
-    if not stealthy and not taunts:
+    if not stealthy or "true_sight" in _attack_keywords(state, attacker, weapon, card):
         return found  # the common case: the attack's own keywords change nothing
-    attack = _attack_keywords(state, attacker, weapon, card)
-    if stealthy and "true_sight" not in attack:
-        seen = []
-        for cid in found:
-            if cid not in stealthy:
-                seen.append(cid)
-        found = seen
-    if "cleave" in attack or "unblockable" in attack:
+    seen = []
+    for cid in found:
+        if cid not in stealthy:
+            seen.append(cid)
+    return seen
+
+
+def legal_targets(state: GameState, player: int, attacker: int, weapon: int,
+                  card: int = -1) -> list[int]:
+    """The targets the attack may be declared against (card ids): `targetable`, narrowed
+    to the awake Taunt units among them unless the attack has Cleave or Unblockable
+    ("Keywords - Taunt 2"). Not to be modified."""
+    found = targetable(state, player, attacker, weapon, card)
+    taunts = keywords.holders(state, found, "taunt")
+    if not taunts or {"cleave", "unblockable"} & _attack_keywords(state, attacker, weapon, card):
         return found
     cards = state.cards
     taunting = []
     for cid in taunts:
-        if not cards[cid].rested and cid in found:
+        if not cards[cid].rested:
             taunting.append(cid)
     return taunting or found
 
@@ -250,13 +263,14 @@ def _begin(state: GameState, frame: AttackFrame) -> None:
 
 
 def redirect(state: GameState, cid: int) -> None:
-    """"Keywords - Intercept": the attack now targets this ally, if it is still a legal target."""
+    """"Keywords - Intercept": the attack now targets this ally, if the attack can target it
+    (`targetable`: the declaration is over, so Taunt no longer matters)."""
     combat = state.combat
     if combat is None:
         return
     attacker = find_object(state, combat.attacker)
     weapon = find_object(state, combat.weapon) if combat.weapon >= 0 else -1
-    if attacker >= 0 and cid in legal_targets(state, combat.player, attacker, weapon):
+    if attacker >= 0 and cid in targetable(state, combat.player, attacker, weapon):
         combat.defenders = [state.cards[cid].oid]
 
 
@@ -269,14 +283,15 @@ def _attacking(state: GameState, combat: Combat) -> tuple[int, int]:
 
 
 def _still_defending(state: GameState, combat: Combat, attacker: int, weapon: int) -> list[int]:
-    """Card ids of the attack's targets that are still legal targets for it (``attacker``
-    and ``weapon`` as `_attacking` gives them): one that became illegal (gained Stealth,
+    """Card ids of the attack's targets that it can still target (``attacker`` and
+    ``weapon`` as `_attacking` gives them): one that became illegal (gained Stealth,
     left the field) stops defending ("Combat Phase - Attacking 4a"; "Keywords -
-    Stealth 3")."""
+    Stealth 3"). Taunt decided only the declaration: a Taunt unit that wakes or enters
+    later takes nothing over ("Keywords - Taunt 2")."""
     if attacker < 0:
         return []
     intent = state.players[combat.player].zones[INTENT]
-    legal = legal_targets(state, combat.player, attacker, weapon, intent[0] if intent else -1)
+    legal = targetable(state, combat.player, attacker, weapon, intent[0] if intent else -1)
     cards = state.cards
     defending = []
     for oid in combat.defenders:
@@ -307,17 +322,49 @@ def _retaliators(state: GameState, combat: Combat) -> list[int]:
     return candidates
 
 
-def _critical(state: GameState, combat: Combat) -> int:
-    """"Keywords - Critical N": the attack's total Critical (attacker, intent, weapon)."""
+def _critical(state: GameState, combat: Combat, source: int) -> int:
+    """"Keywords - Critical N": the Critical of ``source`` (an oid: the attacker for the
+    attack, whose Critical adds up those of attacker, intent and weapon; else a
+    retaliator), or 0 when it will deal no combat damage: the attacker is gone, the
+    attack has no defender left, or the retaliator is gone."""
     attacker, weapon = _attacking(state, combat)
     if attacker < 0:
         return 0
+    if source != combat.attacker:
+        unit = find_object(state, source)
+        return 0 if unit < 0 else keywords.value(state, unit, "critical") or 0
     total = keywords.value(state, attacker, "critical") or 0
     for cid in state.players[combat.player].zones[INTENT]:
         total += keywords.value(state, cid, "critical") or 0
     if weapon >= 0:
         total += keywords.value(state, weapon, "critical") or 0
+    if total and not _still_defending(state, combat, attacker, weapon):
+        return 0
     return total
+
+
+def _ask_critical(state: GameState, combat: Combat) -> bool:
+    """Critical for each source after the one last asked, in the order they deal damage
+    (the attack, then the retaliators): the source's opponent (the defending player for
+    the attack, the attacking player for a retaliator) may discard N cards, else that
+    source's damage is doubled; with fewer than N cards in hand it is doubled at once.
+    True when a decision is pending."""
+    sources = [combat.attacker, *combat.retaliators]
+    start = 0 if combat.critical < 0 else sources.index(combat.critical) + 1
+    for oid in sources[start:]:
+        need = _critical(state, combat, oid)
+        if need <= 0:
+            continue
+        player = 1 - combat.player if oid == combat.attacker else combat.player
+        if len(state.players[player].zones[HAND]) >= need:
+            combat.critical = oid
+            combat.discards = need
+            state.decision = Decision(player, decisions.CRITICAL,
+                                      (decisions.critical_discard(need), decisions.TAKE_DOUBLE),
+                                      find_object(state, oid))
+            return True
+        combat.doubled.append(oid)
+    return False
 
 
 def advance(state: GameState) -> None:
@@ -357,20 +404,14 @@ def advance(state: GameState) -> None:
                 return
         stage = state.phase_stage = CRITICAL
     if stage == CRITICAL:
-        need = _critical(state, combat)
-        if need > 0:
-            if len(state.players[defender].zones[HAND]) >= need:
-                combat.discards = need
-                state.decision = Decision(defender, decisions.CRITICAL,
-                                          (decisions.critical_discard(need), decisions.TAKE_DOUBLE),
-                                          find_object(state, combat.attacker))
-                return
-            combat.doubled = True
+        if _ask_critical(state, combat):
+            return
         stage = state.phase_stage = DAMAGE
     if stage == DISCARDING:
         cards = state.cards
-        hand = distinct_names(state, state.players[defender].zones[HAND])
-        state.decision = Decision(defender, decisions.DISCARD, tuple(
+        player = defender if combat.critical == combat.attacker else combat.player
+        hand = distinct_names(state, state.players[player].zones[HAND])
+        state.decision = Decision(player, decisions.DISCARD, tuple(
             decisions.discard(c, cards[c].defn.name) for c in hand))
     elif stage == DAMAGE:
         _deal(state, combat)  # its triggers and checks come before the end of combat
@@ -410,18 +451,18 @@ def answer(state: GameState, kind: str, option: Option) -> None:
         combat.retaliators.insert(combat.ordered, oid)
         combat.ordered += 1
     elif kind == decisions.CRITICAL:
-        # "Keywords - Critical N": discard N cards, or the damage is doubled.
+        # "Keywords - Critical N": discard N cards, or the source's damage is doubled.
         if option.verb == "yes":
             state.phase_stage = DISCARDING
         else:
             combat.discards = 0
-            combat.doubled = True
-            state.phase_stage = DAMAGE
+            combat.doubled.append(combat.critical)
+            state.phase_stage = CRITICAL  # the next source's Critical, if any
     else:  # DISCARD
         journal.move(state, option.card, GRAVEYARD)
         combat.discards -= 1
         if combat.discards == 0:
-            state.phase_stage = DAMAGE
+            state.phase_stage = CRITICAL
 
 
 def _deal(state: GameState, combat: Combat) -> None:
@@ -431,8 +472,9 @@ def _deal(state: GameState, combat: Combat) -> None:
     intent = list(state.players[combat.player].zones[INTENT])
     hits: list[tuple[int, int, int]] = []  # (source card id, target card id, amount)
     if attacker >= 0:
+        doubled = combat.doubled
         amount = _attack_power(state, attacker, weapon, intent)
-        if combat.doubled:
+        if combat.attacker in doubled:
             amount *= 2
         live = _still_defending(state, combat, attacker, weapon)
         for target in live:
@@ -442,8 +484,8 @@ def _deal(state: GameState, combat: Combat) -> None:
         for oid in combat.retaliators:
             unit = find_object(state, oid)
             if unit >= 0:
-                bonus = keywords.value(state, unit, "retort") or 0
-                hits.append((unit, attacker, power_of(state, unit) + bonus))
+                amount = power_of(state, unit) + (keywords.value(state, unit, "retort") or 0)
+                hits.append((unit, attacker, amount * 2 if oid in doubled else amount))
     # The hits land together (no one acts in between and nothing leaves the field before
     # the checks), but in the attacking player's order, so that On Kill goes to the
     # source whose damage is the lethal part ("Combat Phase - Damage Step 2a").

@@ -15,12 +15,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from gaenv.engine import champions, combat, decisions, journal, rules, stack, turn
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.objects import DECK, MATERIAL, CardDef
+from gaenv.engine.objects import DECK, HAND, MATERIAL, MEMORY, CardDef
 from gaenv.engine.state import AttackFrame, GameState, PlayFrame
 
 DEFAULT_TURN_LIMIT = 120
@@ -121,6 +122,30 @@ class Game:
 
     def clone(self) -> Game:
         return Game(self.state.clone(), self.setup, list(self.log))
+
+    def determinized(self, player: int, rng: random.Random) -> Game:
+        """A copy of the position that agrees with everything ``player`` can see and
+        with nothing else, for search. Hidden and resampled, all with draws from ``rng``
+        in this order: the opponent's hand, memory and main deck are redealt from their
+        union, each keeping its size; ``player``'s own main deck is shuffled (the
+        opponent's is, by the redeal); the engine's RNG is reseeded, so future random
+        draws differ too. Both deck lists stay as they are (as with open deck lists).
+        The copy has no setup and no log: it is not the real game."""
+        copy = Game(self.state.clone())
+        state = copy.state
+        opponent = state.players[1 - player].zones
+        hidden = [*opponent[HAND], *opponent[MEMORY], *opponent[DECK]]
+        rng.shuffle(hidden)
+        start = 0
+        for zone in (HAND, MEMORY, DECK):
+            size = len(opponent[zone])
+            opponent[zone] = hidden[start:start + size]
+            for cid in opponent[zone]:
+                state.cards[cid].zone = zone
+            start += size
+        rng.shuffle(state.players[player].zones[DECK])
+        state.rng = random.Random(rng.getrandbits(64))
+        return copy
 
     # --- saving ------------------------------------------------------------------
 

@@ -65,12 +65,13 @@ class Combat:
     they deal damage; ``asked`` the units whose controller already declined or
     chose to retaliate; ``weapon`` the weapon used by a champion (-1 if none);
     ``ordered`` how many retaliators the attacking player has put in order;
-    ``discards`` the cards still owed to stop Critical; ``doubled`` whether
-    Critical doubles the attack's damage.
+    ``critical`` the source (the attacker for the attack, or a retaliator) whose
+    Critical was asked last, -1 before any; ``discards`` the cards still owed to
+    stop it; ``doubled`` the sources whose combat damage Critical doubles.
     """
 
-    __slots__ = ("asked", "attacker", "defenders", "discards", "doubled", "ordered", "player",
-                 "retaliators", "weapon")
+    __slots__ = ("asked", "attacker", "critical", "defenders", "discards", "doubled", "ordered",
+                 "player", "retaliators", "weapon")
 
     def __init__(self, player: int, attacker: int, weapon: int = -1) -> None:
         self.player = player
@@ -80,8 +81,9 @@ class Combat:
         self.retaliators: list[int] = []
         self.asked: list[int] = []
         self.ordered = 0
+        self.critical = -1
         self.discards = 0
-        self.doubled = False
+        self.doubled: list[int] = []
 
     def copy(self) -> Combat:
         c = Combat(self.player, self.attacker, self.weapon)
@@ -89,14 +91,15 @@ class Combat:
         c.retaliators = list(self.retaliators)
         c.asked = list(self.asked)
         c.ordered = self.ordered
+        c.critical = self.critical
         c.discards = self.discards
-        c.doubled = self.doubled
+        c.doubled = list(self.doubled)
         return c
 
     def key(self) -> tuple:
         return (self.player, self.attacker, self.weapon, tuple(self.defenders),
-                tuple(self.retaliators), tuple(self.asked), self.ordered, self.discards,
-                self.doubled)
+                tuple(self.retaliators), tuple(self.asked), self.ordered, self.critical,
+                self.discards, tuple(self.doubled))
 
 
 class AttackFrame:

@@ -21,6 +21,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from gaenv.board import board
 from gaenv.cards.decks import builtin_deck_names, load_deck
 from gaenv.cards.schema import default_pool
 from gaenv.engine.decisions import Option
@@ -28,7 +29,7 @@ from gaenv.engine.game import Game
 from gaenv.env import actions
 from gaenv.env.config import EnvConfig
 from gaenv.env.observation import Encoder
-from gaenv.env.render import board
+from gaenv.env.view import View
 
 AGENTS = ("player_0", "player_1")
 
@@ -184,11 +185,9 @@ class raw_env(AECEnv):
             return int(act(obs["observation"], obs["action_mask"], self.view(agent)))
         return int(act(obs["observation"], obs["action_mask"]))
 
-    def view(self, agent: str) -> Any:
-        """An ``agents.base.View`` of the game for ``agent``'s seat, for agents that
-        reason about the engine state (they must read only what the seat may know)."""
-        from agents.base import View
-
+    def view(self, agent: str) -> View:
+        """A `View` of the game for ``agent``'s seat, for agents that reason about the
+        engine state (they must read only what the seat may know)."""
         return View(self.game, AGENTS.index(agent), self.legal_options(agent))
 
     # --- acting --------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""A readable text board (``render_mode="ansi"``): champions and lineages, fields,
-zone counts, the stack, and whose decision it is with its options. Hidden cards
-appear only as counts."""
+"""A readable text board: champions and lineages, fields, zone counts, the stack, and
+whose decision it is with its options. Hidden cards appear only as counts. The
+environment's ``render_mode="ansi"``, ``gaenv replay`` and ``gaenv play`` show it; it
+reads only the engine."""
 
 from __future__ import annotations
 
