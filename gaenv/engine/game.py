@@ -136,14 +136,16 @@ class Game:
         opponent = state.players[1 - player].zones
         hidden = [*opponent[HAND], *opponent[MEMORY], *opponent[DECK]]
         rng.shuffle(hidden)
+        dealt: dict[str, list[int]] = {}
         start = 0
         for zone in (HAND, MEMORY, DECK):
             size = len(opponent[zone])
-            opponent[zone] = hidden[start:start + size]
-            for cid in opponent[zone]:
-                state.cards[cid].zone = zone
+            dealt[zone] = hidden[start:start + size]
             start += size
-        rng.shuffle(state.players[player].zones[DECK])
+        journal.redeal(state, 1 - player, dealt)
+        deck = list(state.players[player].zones[DECK])
+        rng.shuffle(deck)
+        journal.reorder(state, player, DECK, deck)
         state.rng = random.Random(rng.getrandbits(64))
         return copy
 

@@ -184,6 +184,17 @@ def reorder(state: GameState, player: int, zone: str, ids: list[int]) -> None:
     state.clock += 1
 
 
+def redeal(state: GameState, player: int, dealt: dict[str, list[int]]) -> None:
+    """Put ``player``'s cards into those of their zones, each zone's list as given (a
+    determinized copy redealing the cards its searcher cannot see; never a play)."""
+    zones = state.players[player].zones
+    for zone, ids in dealt.items():
+        zones[zone] = list(ids)
+        for cid in ids:
+            state.cards[cid].zone = zone
+    state.clock += 1
+
+
 def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | None) -> None:
     """Put champion card ``cid`` on top of ``player``'s lineage. With ``champion`` (the
     champion object's top card until now) the new top becomes that same object ("Card
