@@ -33,11 +33,11 @@ Combat happens in ``phase == "combat"``; ``phase_stage`` is the step below.
 
 from __future__ import annotations
 
-from gaenv.engine import champions, decisions, events, journal, keywords, rules, statics, views
+from gaenv.engine import champions, decisions, events, journal, keywords, rules, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.events import Event
 from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT
-from gaenv.engine.selectors import in_play
+from gaenv.engine.selectors import board
 from gaenv.engine.state import AttackFrame, Combat, GameState
 from gaenv.engine.zones import (
     distinct_names,
@@ -72,23 +72,7 @@ def obeys(state: GameState, cid: int) -> bool:
 def attackable(state: GameState, player: int) -> list[int]:
     """Card ids of what ``player`` could attack: the opponent's units and siegeable
     domains ("Card Types - Functional Subtypes, Siegeable"); not to be modified."""
-    return views.get(state, ATTACKABLE)[player]
-
-
-def _attackable(state: GameState) -> tuple[tuple[list[int], list[int]], bool]:
-    cards = state.cards
-    both = []
-    for player in (0, 1):
-        found = []
-        for cid in in_play(state, (1 - player,)):
-            defn = cards[cid].defn
-            if defn.is_unit or defn.is_siegeable:
-                found.append(cid)
-        both.append(found)
-    return (both[0], both[1]), False
-
-
-ATTACKABLE = views.register("attackable", _attackable, lambda state, kept, fresh: kept == fresh)
+    return board(state).attackable[player]
 
 
 def _attack_keywords(state: GameState, attacker: int, weapon: int, card: int = -1) -> set[str]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import NamedTuple
 
-from gaenv.engine import keywords, selectors, statics, views
+from gaenv.engine import keywords, selectors
 from gaenv.engine.objects import Ability, Node, Trigger
 from gaenv.engine.state import GameState
 from gaenv.engine.statics import requirement_met
@@ -114,50 +114,36 @@ def ability_of(state: GameState, cid: int, ability: int | str) -> Ability:
     return state.cards[cid].defn.abilities[ability]
 
 
-Listener = tuple[int, int | str]  # (card id, ability index or keyword)
-
-
-def _listeners(state: GameState) -> tuple[dict[str, list[Listener]], bool]:
-    """Event kind -> the triggered abilities of the objects in play that listen for it, in
-    play order, each object's printed abilities before its keyword triggers (the view
-    behind step 2 of `happened`; keywords granted by statics count, so it is as wide as
-    the statics are)."""
-    found: dict[str, list[Listener]] = {}
-    cards = state.cards
-    granted = "grant_keyword" in statics.in_force(state).by_kind  # else only printed ones
-    for cid in selectors.in_play(state):
-        defn = cards[cid].defn
-        for kind, indices in defn.triggered.items():
-            for index in indices:
-                trigger = defn.abilities[index].trigger
-                assert trigger is not None
-                if not trigger.filter.get("self"):  # those only hear about their source
-                    found.setdefault(kind, []).append((cid, index))
-        for kind, names in _KEYWORD_LISTENERS.items():
-            for name in names:
-                if name in defn.keywords or (granted and keywords.has(state, cid, name)):
-                    found.setdefault(kind, []).append((cid, name))
-    return found, views.wide(state, statics.VIEW)
-
-
-LISTENERS = views.register("listeners", _listeners, lambda state, kept, fresh: kept == fresh)
-
-
 def happened(state: GameState, event: Event) -> None:
     """Record every triggered ability the event fires (see the module doc)."""
+    kind = event.kind
     about = event.card
     cards = state.cards
     if about >= 0:
         defn = cards[about].defn
-        indices = defn.triggered.get(event.kind)
+        indices = defn.triggered.get(kind)
         if indices is not None:
             for index in indices:
                 _consider(state, event, about, index, defn.abilities[index])
-    listeners = views.get(state, LISTENERS).get(event.kind)
+    keyworded = _KEYWORD_LISTENERS.get(kind)
+    if keyworded is not None:  # only those whose phase is this one can fire
+        keyworded = tuple(name for name in keyworded if KEYWORD_EFFECTS[name].trigger.moment.get(
+            "phase", event.detail) == event.detail)
+    if keyworded:  # each object in play: its own abilities, then its keywords'
+        for cid in selectors.in_play(state):
+            if cid != about:
+                defn = cards[cid].defn
+                for index in defn.triggered.get(kind, ()):
+                    _consider(state, event, cid, index, defn.abilities[index])
+                for name in keyworded:
+                    if keywords.has(state, cid, name):
+                        _consider(state, event, cid, name, KEYWORD_EFFECTS[name])
+        return
+    listeners = selectors.board(state).listeners.get(kind)
     if listeners is not None:
         for cid, index in listeners:
             if cid != about:
-                _consider(state, event, cid, index, ability_of(state, cid, index))
+                _consider(state, event, cid, index, cards[cid].defn.abilities[index])
 
 
 def _consider(state: GameState, event: Event, cid: int, index: int | str,

@@ -22,7 +22,7 @@ through an event (a phase beginning advances the clock).
 
 from __future__ import annotations
 
-from gaenv.engine import events
+from gaenv.engine import events, views
 from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
@@ -55,15 +55,19 @@ CHECKS_DUE = frozenset({"dealt_damage", "counters_placed", "counters_removed", "
 def _write(state: GameState, event: Event, board: bool) -> None:
     """Advance the versions for a change described by ``event``, then record and
     dispatch it."""
-    card = state.cards[event.card] if event.card >= 0 else None
-    _advance(state, card, board)
+    _advance(state, state.cards[event.card] if event.card >= 0 else None, board)
     _record(state, event)
 
 
 def _advance(state: GameState, card: CardObj | None, board: bool) -> None:
+    """Count a change (``board``: to what is in play) and drop the views it may change."""
     state.clock += 1
     if board:
         state.board += 1
+        state.views.clear()
+        state.wide_views.clear()
+    elif state.wide_views:
+        views.drop_wide(state)
     if card is not None:
         card.stamp = state.clock
 
@@ -181,7 +185,7 @@ def create(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
 def reorder(state: GameState, player: int, zone: str, ids: list[int]) -> None:
     """Put a zone's cards in a new order (a shuffle, a glimpse): the same cards."""
     state.players[player].zones[zone][:] = ids
-    state.clock += 1
+    _advance(state, None, False)
 
 
 def redeal(state: GameState, player: int, dealt: dict[str, list[int]]) -> None:
@@ -192,7 +196,7 @@ def redeal(state: GameState, player: int, dealt: dict[str, list[int]]) -> None:
         zones[zone] = list(ids)
         for cid in ids:
             state.cards[cid].zone = zone
-    state.clock += 1
+    _advance(state, None, False)
 
 
 def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | None) -> None:

@@ -58,16 +58,17 @@ def state_based(state: GameState) -> None:
     changed = True
     while changed:
         changed = False
+        lowering = _lowering(state)
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
-                if _doomed(state, lineage[-1:]):  # the champion dies
+                if _doomed(state, lineage[-1:], lowering):  # the champion dies
                     champions.champion_leaves(state, p.index)
                     journal.lose(state, p.index)
                     changed = True
             elif p.had_champion:
                 journal.lose(state, p.index)
-            for cid in _doomed(state, p.zones[FIELD]):
+            for cid in _doomed(state, p.zones[FIELD], lowering):
                 if cards[cid].defn.type == "ally":
                     journal.emit(state, Event("dies", cid, p.index))
                 journal.move(state, cid, GRAVEYARD)
@@ -107,20 +108,25 @@ def keep_unique(state: GameState, kept: int) -> None:
             journal.move(state, cid, GRAVEYARD)
 
 
-def _doomed(state: GameState, ids: list[int]) -> list[int]:
+def _lowering(state: GameState) -> bool:
+    """Whether a static in force sets base life or lowers life (see `_doomed`)."""
+    by_kind = statics.in_force(state).by_kind
+    if "set_stats" in by_kind:
+        return True
+    return any(s.node.args["life"] < 0 for s in by_kind.get("modify_stats", ()))
+
+
+def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
     """The objects among ``ids`` (the field's, or the champion) that the checks destroy now
     (all found before any goes): a unit with damage at least its life, or no life, unless
     Immortal ("Keywords - Immortality"); a weapon or a siegeable domain without durability
     counters.
 
-    Unless a static sets base life or lowers life (``lowering``), a unit's life is at
-    least its printed life plus its buff and debuff counters, so a unit with less damage
-    than that is passed over without computing its life (a speed trick: the checks run
-    after every damage and every object entering or leaving)."""
+    Unless a static sets base life or lowers life (``lowering``, from `_lowering`), a
+    unit's life is at least its printed life plus its buff and debuff counters, so a unit
+    with less damage than that is passed over without computing its life (a speed trick:
+    the checks run after every damage and every object entering or leaving)."""
     cards = state.cards
-    by_kind = statics.in_force(state).by_kind
-    lowering = "set_stats" in by_kind or any(
-        s.node.args["life"] < 0 for s in by_kind.get("modify_stats", ()))
     found: list[int] = []
     for cid in ids:
         card = cards[cid]

@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from gaenv.engine import views
 from gaenv.engine.objects import FIELD, LINEAGE, PLAYER_ZONES, CardDef
 from gaenv.engine.state import GameState
 
@@ -192,12 +193,65 @@ def in_play(state: GameState, players: tuple[int, ...] = (0, 1)) -> list[int]:
     return found
 
 
+class Board(NamedTuple):
+    """The board view: what is in play, found in one pass over `in_play` (a function of
+    the board alone). ``objects``: oid -> card id of every object; per player,
+    ``activatable`` (the objects they control whose card has activated abilities, in play
+    order) and ``attackable`` (the opponent's units and siegeable domains, "Functional
+    Subtypes, Siegeable"); ``listeners``: event kind -> (card id, ability index) of every
+    printed triggered ability in play that listens for it, except those that hear only
+    about their own source (`gaenv.engine.events`)."""
+
+    objects: dict[int, int]
+    activatable: tuple[list[int], list[int]]
+    attackable: tuple[list[int], list[int]]
+    listeners: dict[str, list[tuple[int, int]]]
+
+
+def _board(state: GameState) -> tuple[Board, bool]:
+    cards = state.cards
+    objects: dict[int, int] = {}
+    activatable: tuple[list[int], list[int]] = ([], [])
+    attackable: tuple[list[int], list[int]] = ([], [])
+    listeners: dict[str, list[tuple[int, int]]] = {}
+    for p in (0, 1):
+        for cid in in_play(state, (p,)):
+            card = cards[cid]
+            defn = card.defn
+            objects[card.oid] = cid
+            if defn.activated:
+                activatable[p].append(cid)
+            if defn.is_unit or defn.is_siegeable:
+                attackable[1 - p].append(cid)
+            for kind, indices in defn.triggered.items():
+                for index in indices:
+                    trigger = defn.abilities[index].trigger
+                    if trigger is not None and not trigger.filter.get("self"):
+                        listeners.setdefault(kind, []).append((cid, index))
+    return Board(objects, activatable, attackable, listeners), False
+
+
+BOARD = views.register("board", _board, lambda state, kept, fresh: kept == fresh)
+
+
+def board(state: GameState) -> Board:
+    """The board view now (`Board`)."""
+    return views.get(state, BOARD)
+
+
 def objects(state: GameState, flt: Mapping[str, Any], controller: int,
             source: int = -1) -> list[int]:
     """The objects in play that fit the filter, player 0's first (`in_play` order)."""
     want = flt.get("controller")
     players = (0, 1) if want is None else (controller,) if want == "you" else (1 - controller,)
     found: list[int] = []
+    types = flt.get("type")
+    if types is not None and len(flt) == 1 + (want is not None):
+        cards = state.cards  # only a type and a controller: the common case, without matches
+        for cid in in_play(state, players):
+            if cards[cid].defn.type in types:
+                found.append(cid)
+        return found
     for cid in in_play(state, players):
         if matches(state, flt, cid, controller, source):
             found.append(cid)

@@ -42,11 +42,9 @@ from gaenv.engine.objects import (
     CardObj,
     Node,
 )
-from gaenv.engine.selectors import Selector
+from gaenv.engine.selectors import Selector, board
 from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
-from gaenv.engine.views import get as view
-from gaenv.engine.views import register
-from gaenv.engine.zones import distinct_names, field_objects, label
+from gaenv.engine.zones import distinct_names, label
 
 ACTIVATION = "activation"
 MATERIALIZATION = "materialization"
@@ -204,7 +202,7 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
                 options.append(decisions.activate(cid, cards[cid].defn.name))
     # The player's objects with activated abilities (champion first, then in entry order),
     # kept with the statics.
-    for cid in view(state, ACTIVATABLE)[player]:
+    for cid in board(state).activatable[player]:
         card = cards[cid]
         defn = card.defn
         rested = card.rested
@@ -218,21 +216,6 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     if slow_ok:
         options.extend(combat.attack_options(state, player))
     return tuple(options)
-
-
-def _activatable(state: GameState) -> tuple[tuple[list[int], list[int]], bool]:
-    """Per player, the objects they control whose card has activated abilities (champion
-    first, then in entry order): what opportunity looks at for abilities to use."""
-    cards = state.cards
-    found: tuple[list[int], list[int]] = ([], [])
-    for player in (0, 1):
-        for cid in field_objects(state, player):
-            if cards[cid].defn.activated:
-                found[player].append(cid)
-    return found, False
-
-
-ACTIVATABLE = register("activatable", _activatable, lambda state, kept, fresh: kept == fresh)
 
 
 def materialize_options(state: GameState, player: int) -> list[Option]:

@@ -241,7 +241,7 @@ class GameState:
         "events", "first_player", "frames", "lasting", "next_oid", "next_timestamp", "over",
         "passes", "pending_triggers", "phase", "phase_stage", "players", "priority", "rng",
         "stack", "truncated", "turn", "turn_limit", "turn_one_pending", "turn_player", "views",
-        "winner",
+        "wide_views", "winner",
     )
 
     def __init__(self, seed: int, turn_limit: int) -> None:
@@ -257,11 +257,13 @@ class GameState:
         # The change journal (gaenv.engine.journal): ``clock`` counts every change to the
         # game, ``board`` every change to what is in play (objects, control, lineages,
         # lasting effects); ``events`` the changes since the last answer;
-        # ``views`` the derived views computed at those versions (journal.derived).
+        # ``views`` the derived views of this position, ``wide_views`` the names of those
+        # that read beyond the board (gaenv.engine.views).
         self.clock = 0
         self.board = 0
         self.events: list[Any] = []
-        self.views: dict[str, tuple[int, int, bool, Any]] = {}
+        self.views: dict[str, Any] = {}
+        self.wide_views: list[str] = []
         # Whether a change the state-based checks look at happened since they last ran
         # (set by the journal, from its table of change kinds).
         self.checks_due = True
@@ -294,9 +296,10 @@ class GameState:
         c.combat = self.combat.copy() if self.combat is not None else None
         c.lasting = list(self.lasting)  # Lasting records are never mutated
         c.events = list(self.events)
-        # A view is a function of the state at its versions, which both now share; each
-        # copy records the views it computes from here on in its own dict.
+        # A view is a function of the position, which both now share; each copy keeps and
+        # drops its views in its own dict from here on.
         c.views = dict(self.views)
+        c.wide_views = list(self.wide_views)
         # Immutable values, and values only ever replaced (the decision):
         for name in _SHARED_SLOTS:
             setattr(c, name, getattr(self, name))

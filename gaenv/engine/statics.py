@@ -109,6 +109,8 @@ class InForce(NamedTuple):
     found: list[Static]
     by_kind: dict[str, list[Static]]
     modifiers: dict[int, Modifiers]
+    # Whether any static in force changes an object's power, life or keywords.
+    on_objects: bool
     costs: dict[tuple[int, int, str, int], tuple[CardDef, int | None]]
 
 
@@ -145,7 +147,8 @@ def _scan(state: GameState) -> tuple[InForce, bool]:
     by_kind: dict[str, list[Static]] = {}
     for s in found:
         by_kind.setdefault(s.node.op, []).append(s)
-    return InForce(found, by_kind, {}, {}), wide
+    on_objects = any(kind in by_kind for kind in _OBJECT_KINDS)
+    return InForce(found, by_kind, {}, on_objects, {}), wide
 
 
 def _agrees(state: GameState, kept: InForce, fresh: InForce) -> bool:
@@ -183,13 +186,12 @@ def of_kind(state: GameState, op: str) -> list[Static]:
 
 def modifiers(state: GameState, cid: int) -> Modifiers:
     """The layer A, D and E modifiers applying to object ``cid`` now."""
-    force = in_force(state)
-    by_kind = force.by_kind
-    if not ("modify_stats" in by_kind or "grant_keyword" in by_kind or "set_stats" in by_kind):
+    force = views.get(state, VIEW)
+    if not force.on_objects:
         return NO_MODIFIERS
     found = force.modifiers.get(cid)
     if found is None:
-        found = force.modifiers[cid] = _modifiers(by_kind, state, state.cards[cid])
+        found = force.modifiers[cid] = _modifiers(force.by_kind, state, state.cards[cid])
     return found
 
 
@@ -241,7 +243,11 @@ def stat(state: GameState, cid: int, name: str) -> int | None:
     """An object's power (``name="power"``) or life (``"life"``) now; None if it has no
     such stat (as `modified_stats` computes them, for one stat)."""
     card = state.cards[cid]
-    power, life = modified_stats(card.defn, card.counters, modifiers(state, cid))
+    mods = modifiers(state, cid)
+    if mods is NO_MODIFIERS:  # the common case: printed, then counters
+        printed = card.defn.power if name == "power" else card.defn.life
+        return None if printed is None else printed + counter_bonus(card.counters)
+    power, life = modified_stats(card.defn, card.counters, mods)
     return power if name == "power" else life
 
 

@@ -158,11 +158,13 @@ def _end(state: GameState) -> None:
     for p in state.players:
         for cid in zones.field_objects(state, p.index):
             card = cards[cid]
-            if card.defn.type == "ally":
+            if card.defn.type == "ally" and card.damage:
                 journal.heal(state, cid, card.damage)
-            journal.counters(state, cid, "prevent", -card.counters.get("prevent", 0))
-            if p.index == state.turn_player:
-                journal.counters(state, cid, "distant", -card.counters.get("distant", 0))
+            counters = card.counters
+            if counters.get("prevent"):
+                journal.counters(state, cid, "prevent", -counters["prevent"])
+            if p.index == state.turn_player and counters.get("distant"):
+                journal.counters(state, cid, "distant", -counters["distant"])
         p.empower = 0
     journal.end_lasting(state)  # "this turn" effects end
     next_phase(state)  # the game loop runs the state-based checks before anything else

@@ -12,7 +12,7 @@ from __future__ import annotations
 from gaenv.engine import journal, views
 from gaenv.engine.events import Event
 from gaenv.engine.objects import DECK, FIELD, GONE, HAND, LINEAGE, PRIVATE_ZONES, STACK
-from gaenv.engine.selectors import in_play
+from gaenv.engine.selectors import board
 from gaenv.engine.state import GameState
 
 
@@ -43,16 +43,7 @@ def field_objects(state: GameState, player: int) -> list[int]:
 
 def find_object(state: GameState, oid: int) -> int:
     """The card id of the object with identity ``oid``, or -1 if it is gone."""
-    return views.get(state, OBJECTS).get(oid, -1)
-
-
-def _objects_by_oid(state: GameState) -> tuple[dict[int, int], bool]:
-    """oid -> card id of every object (each player's champion and field)."""
-    cards = state.cards
-    return {cards[cid].oid: cid for cid in in_play(state)}, False
-
-
-OBJECTS = views.register("objects", _objects_by_oid, lambda state, kept, fresh: kept == fresh)
+    return board(state).objects.get(oid, -1)
 
 
 def check_conservation(state: GameState) -> None:
