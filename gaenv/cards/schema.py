@@ -462,7 +462,8 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Abilit
         if kind == "static":
             node = _parse_node(item["static"], statics.STATICS, None, where, f"{field}.static")
             out.append(Ability(None, (), node, inherited, text, requires=requires,
-                               wide=selectors.is_wide(requires) or selectors.is_wide(node.args)))
+                               depends=min(selectors.reach(requires),
+                                           selectors.reach(node.args))))
         else:
             specs: list[Selector] = []
             here = f"{field}.{'effect' if kind == 'trigger' else kind}"
@@ -473,7 +474,7 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Abilit
                 else events.TRIGGERS[kind])
             out.append(Ability(trigger, effect, None, inherited, text, tuple(specs),
                                requires=requires, activated=kind == "activated", cost=cost,
-                               wide=selectors.is_wide(requires)))
+                               depends=selectors.reach(requires)))
     return tuple(out)
 
 

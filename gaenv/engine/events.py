@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from gaenv.engine import keywords, selectors
-from gaenv.engine.objects import Ability, Node, Trigger
+from gaenv.engine.objects import LISTENED_KINDS, Ability, Node, Trigger
 from gaenv.engine.state import GameState
 from gaenv.engine.statics import requirement_met
 
@@ -138,6 +138,8 @@ def happened(state: GameState, event: Event) -> None:
                 for name in keyworded:
                     if keywords.has(state, cid, name):
                         _consider(state, event, cid, name, KEYWORD_EFFECTS[name])
+        return
+    if kind not in LISTENED_KINDS:
         return
     listeners = selectors.board(state).listeners.get(kind)
     if listeners is not None:

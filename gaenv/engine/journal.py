@@ -4,11 +4,12 @@ Every write here does three things:
 
 1. it changes the state (a card's zone, object identity, damage, counters, rest,
    controller; a lineage; the lasting effects; a player's loss);
-2. it advances the versions: ``state.clock`` always, ``state.board`` when what is in
-   play changed (an object entering or leaving the field or a lineage, a new object
-   identity, control, lasting effects), and the touched card's ``stamp``;
-   derived views (`gaenv.engine.views`) are keyed on these, so nothing else needs to be
-   told;
+2. it counts the change at its level (`gaenv.engine.objects`: MARK for damage, rest,
+   counters and hidden zones; BOARD for what is in play; SOURCE for the sources of
+   continuous effects: an object with static abilities, a lineage, control, a lasting
+   effect): ``state.clock`` always, ``state.board`` from BOARD up, the touched card's
+   ``stamp``; and it drops the derived views that depend on that level
+   (`gaenv.engine.views`), so nothing else needs to be told;
 3. it records an `Event` in ``state.events`` (the changes since the last answer) and
    hands it to `gaenv.engine.events.happened`, which fires the triggered abilities that
    listen for it. Moments that change nothing (an attack declared, a phase beginning)
@@ -22,18 +23,22 @@ through an event (a phase beginning advances the clock).
 
 from __future__ import annotations
 
-from gaenv.engine import events, views
+from gaenv.engine import events
 from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
+    BOARD,
     DECK,
     FIELD,
     GONE,
     GRAVEYARD,
     HAND,
     LINEAGE,
+    LISTENED_KINDS,
+    MARK,
     MATERIAL,
     MEMORY,
+    SOURCE,
     STACK,
     CardDef,
     CardObj,
@@ -52,37 +57,48 @@ CHECKS_DUE = frozenset({"dealt_damage", "counters_placed", "counters_removed", "
                         "control_changes", "loses"})
 
 
-def _write(state: GameState, event: Event, board: bool) -> None:
-    """Advance the versions for a change described by ``event``, then record and
-    dispatch it."""
-    _advance(state, state.cards[event.card] if event.card >= 0 else None, board)
+def _write(state: GameState, event: Event, level: int) -> None:
+    """Advance the versions for a change of ``level`` described by ``event``, then record
+    and dispatch it."""
+    _advance(state, state.cards[event.card] if event.card >= 0 else None, level)
     _record(state, event)
 
 
-def _advance(state: GameState, card: CardObj | None, board: bool) -> None:
-    """Count a change (``board``: to what is in play) and drop the views it may change."""
+def _advance(state: GameState, card: CardObj | None, level: int) -> None:
+    """Count a change of ``level`` (MARK, BOARD or SOURCE) and drop every view that
+    depends on changes of that level or finer (`gaenv.engine.views`)."""
     state.clock += 1
-    if board:
-        state.board += 1
-        state.views.clear()
-        state.wide_views.clear()
-    elif state.wide_views:
-        views.drop_wide(state)
     if card is not None:
         card.stamp = state.clock
+    if level == SOURCE:
+        state.board += 1
+        state.views.clear()
+        state.board_views.clear()
+    elif level == BOARD:
+        state.board += 1
+        for name in state.board_views:
+            del state.views[name]
+        state.board_views.clear()
+    if state.mark_views:
+        for name in state.mark_views:
+            del state.views[name]
+        state.mark_views.clear()
 
 
 def _record(state: GameState, event: Event) -> None:
-    if event.kind in CHECKS_DUE:
+    kind = event.kind
+    if kind in CHECKS_DUE:
         state.checks_due = True
     state.events.append(event)
-    events.happened(state, event)
+    if kind in LISTENED_KINDS or (event.card >= 0
+                                  and kind in state.cards[event.card].defn.triggered):
+        events.happened(state, event)  # (nothing in play can listen for the others)
 
 
 def emit(state: GameState, event: Event) -> None:
     """Record a moment that changes no card (an attack declared, a phase beginning, a card
     activated or drawn) and fire what listens for it."""
-    _write(state, event, False)
+    _write(state, event, MARK)
 
 
 # --- zones --------------------------------------------------------------------------
@@ -124,7 +140,8 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
     dest = replaced_destination(card, dest)
     if dest == card.zone:
         return dest
-    leaving = card.zone in ON_FIELD
+    zone = card.zone
+    leaving = zone in ON_FIELD
     was = card.controller
     if leaving and card.defn.token:
         dest = GONE
@@ -144,8 +161,12 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
             target.append(cid)
     if dest == FIELD:
         make_object(state, card)
-    in_play = leaving or dest in ON_FIELD
-    _advance(state, card, in_play)
+    if leaving or dest in ON_FIELD:
+        lineage = LINEAGE in (zone, dest)
+        level = SOURCE if lineage or card.defn.static_abilities else BOARD
+    else:
+        level = MARK
+    _advance(state, card, level)
     if leaving:
         _record(state, Event("leaves", cid, was, detail=dest))
     _record(state, Event("moved", cid, card.owner, detail=dest))
@@ -167,7 +188,7 @@ def make_object(state: GameState, card: CardObj) -> None:
     card.counters = {}
     if card.defn.durability is not None:
         card.counters["durability"] = card.defn.durability
-    _advance(state, card, True)
+    _advance(state, card, SOURCE if card.defn.static_abilities else BOARD)
 
 
 def create(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
@@ -178,14 +199,14 @@ def create(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
     target = zone_list(state, card)
     if target is not None:
         target.append(cid)
-    _advance(state, card, True)
+    _advance(state, card, SOURCE if zone in ON_FIELD else MARK)
     return cid
 
 
 def reorder(state: GameState, player: int, zone: str, ids: list[int]) -> None:
     """Put a zone's cards in a new order (a shuffle, a glimpse): the same cards."""
     state.players[player].zones[zone][:] = ids
-    _advance(state, None, False)
+    _advance(state, None, MARK)
 
 
 def redeal(state: GameState, player: int, dealt: dict[str, list[int]]) -> None:
@@ -196,7 +217,7 @@ def redeal(state: GameState, player: int, dealt: dict[str, list[int]]) -> None:
         zones[zone] = list(ids)
         for cid in ids:
             state.cards[cid].zone = zone
-    _advance(state, None, False)
+    _advance(state, None, MARK)
 
 
 def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | None) -> None:
@@ -234,7 +255,7 @@ def _carry(state: GameState, champion: CardObj, new: CardObj) -> None:
     new.rested = champion.rested
     new.damage = champion.damage
     new.counters = dict(champion.counters)
-    _advance(state, new, True)
+    _advance(state, new, SOURCE)
 
 
 # --- object state -------------------------------------------------------------------------
@@ -244,10 +265,10 @@ def damage(state: GameState, cid: int, amount: int, source: int = -1) -> None:
     Damage"); records ``dealt_damage`` and, with a source, ``deals_damage``."""
     card = state.cards[cid]
     card.damage += amount
-    _write(state, Event("dealt_damage", cid, card.controller, source, amount), False)
+    _write(state, Event("dealt_damage", cid, card.controller, source, amount), MARK)
     if source >= 0:
         _write(state, Event("deals_damage", source, state.cards[source].controller, cid,
-                            amount), False)
+                            amount), MARK)
 
 
 def heal(state: GameState, cid: int, amount: int) -> None:
@@ -257,7 +278,7 @@ def heal(state: GameState, cid: int, amount: int) -> None:
     removed = min(card.damage, amount)
     if removed:
         card.damage -= removed
-        _write(state, Event("healed", cid, card.controller, amount=removed), False)
+        _write(state, Event("healed", cid, card.controller, amount=removed), MARK)
 
 
 def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
@@ -273,7 +294,7 @@ def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
     else:
         del card.counters[kind]
     name = "counters_placed" if new > have else "counters_removed"
-    _write(state, Event(name, cid, card.controller, amount=abs(new - have), detail=kind), False)
+    _write(state, Event(name, cid, card.controller, amount=abs(new - have), detail=kind), MARK)
 
 
 def rest(state: GameState, cid: int, rested: bool = True) -> None:
@@ -281,7 +302,7 @@ def rest(state: GameState, cid: int, rested: bool = True) -> None:
     card = state.cards[cid]
     if card.rested != rested:
         card.rested = rested
-        _write(state, Event("rests" if rested else "wakes", cid, card.controller), False)
+        _write(state, Event("rests" if rested else "wakes", cid, card.controller), MARK)
 
 
 def take_control(state: GameState, cid: int, player: int) -> None:
@@ -293,14 +314,14 @@ def take_control(state: GameState, cid: int, player: int) -> None:
     state.players[card.controller].zones[FIELD].remove(cid)
     card.controller = player
     state.players[player].zones[FIELD].append(cid)
-    _write(state, Event("control_changes", cid, player), True)
+    _write(state, Event("control_changes", cid, player), SOURCE)
 
 
 def lose(state: GameState, player: int) -> None:
     """``player`` has lost ("General Rules - Ending the Game"); the checks end the game."""
     if not state.players[player].lost:
         state.players[player].lost = True
-        _write(state, Event("loses", -1, player), False)
+        _write(state, Event("loses", -1, player), MARK)
 
 
 # --- continuous effects ------------------------------------------------------------------
@@ -310,11 +331,11 @@ def begin_lasting(state: GameState, node: Node, controller: int, target: int = -
     ("Timestamps 1": a resolution's effect is timestamped as it resolves)."""
     state.lasting.append(Lasting(node, controller, state.next_timestamp, target))
     state.next_timestamp += 1
-    _write(state, Event("lasting_begins", -1, controller, detail=node.op), True)
+    _write(state, Event("lasting_begins", -1, controller, detail=node.op), SOURCE)
 
 
 def end_lasting(state: GameState) -> None:
     """Every "this turn" effect ends ("Turn Order - End Phase")."""
     if state.lasting:
         state.lasting = []
-        _write(state, Event("lasting_ends"), True)
+        _write(state, Event("lasting_ends"), SOURCE)

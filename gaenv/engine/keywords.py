@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-from gaenv.engine import statics, views
+from gaenv.engine import statics
 from gaenv.engine.state import GameState
 
 
@@ -52,7 +52,7 @@ KEYWORDS: dict[str, Keyword] = {
 def value(state: GameState, cid: int, name: str) -> int | None:
     """The card's ``name`` keyword: None if it lacks it, else its number (0 if unnumbered)."""
     printed = state.cards[cid].defn.keywords.get(name)
-    if "grant_keyword" not in views.get(state, statics.VIEW).by_kind:
+    if "grant_keyword" not in statics.in_force(state).by_kind:
         return printed  # the common case: only what is printed
     granted = statics.modifiers(state, cid).granted(name)
     if not granted:
@@ -62,7 +62,7 @@ def value(state: GameState, cid: int, name: str) -> int | None:
 
 
 def has(state: GameState, cid: int, name: str) -> bool:
-    if "grant_keyword" not in views.get(state, statics.VIEW).by_kind:
+    if "grant_keyword" not in statics.in_force(state).by_kind:
         return name in state.cards[cid].defn.keywords  # the common case, as in `value`
     return value(state, cid, name) is not None
 
@@ -70,7 +70,7 @@ def has(state: GameState, cid: int, name: str) -> bool:
 def names(state: GameState, cid: int) -> Collection[str]:
     """The keywords the card has now, printed or granted (those `has` is true for)."""
     printed = state.cards[cid].defn.keywords
-    if "grant_keyword" not in views.get(state, statics.VIEW).by_kind:
+    if "grant_keyword" not in statics.in_force(state).by_kind:
         return printed.keys()  # the common case, as in `has`
     granted = statics.modifiers(state, cid).keywords
     return {*printed, *(name for name, _ in granted)} if granted else printed.keys()
@@ -82,7 +82,7 @@ def holders(state: GameState, cids: Iterable[int], name: str) -> list[int]:
     # Plain loops: cheaper than comprehensions for these short lists.
     cards = state.cards
     found = []
-    if "grant_keyword" not in views.get(state, statics.VIEW).by_kind:
+    if "grant_keyword" not in statics.in_force(state).by_kind:
         for cid in cids:
             if cid >= 0 and name in cards[cid].defn.keywords:
                 found.append(cid)

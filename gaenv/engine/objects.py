@@ -27,6 +27,12 @@ ELEMENTS = (
 BASIC_ELEMENTS = frozenset({"fire", "water", "wind"})
 SPEEDS = ("slow", "fast")
 
+# Levels of change (`gaenv.engine.journal`), coarsest last: a change to marks (damage,
+# rest, counters, hidden zones, a moment), to the board (what is in play), or to the
+# sources of continuous effects (an object with static abilities, a lineage, control, a
+# lasting effect). A derived view depends on changes from some level up (`views`).
+MARK, BOARD, SOURCE = 1, 2, 3
+
 # Zones. Per player: deck, material, hand, memory, field, graveyard, banishment,
 # lineage (the champion is its top card), intent. Shared: the effects stack.
 DECK = "deck"
@@ -93,9 +99,16 @@ class Ability:
     requires: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
     activated: bool = False
     cost: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
-    # Whether its condition or its static's filter reads beyond the board (set by the
-    # card loader: `gaenv.engine.selectors.is_wide`), which makes the statics view wide.
-    wide: bool = False
+    # The finest level of change that can alter whether it applies or what it does to an
+    # object (MARK, BOARD or SOURCE: `gaenv.engine.selectors.reach` of its condition and
+    # its static's filter, set by the card loader); the statics view depends on it.
+    depends: int = SOURCE
+
+
+# Event kinds that some card made in this process listens for about other cards (a
+# trigger whose filter is not ``self: true``): filled as each CardDef is made, never
+# emptied. `gaenv.engine.events.happened` looks for listeners in play only for these.
+LISTENED_KINDS: set[str] = set()
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +178,8 @@ class CardDef:
             if ability.trigger is not None:
                 event = ability.trigger.event
                 triggered[event] = (*triggered.get(event, ()), index)
+                if not ability.trigger.filter.get("self"):
+                    LISTENED_KINDS.add(event)
         derived["triggered"] = triggered
         for name, value in derived.items():
             object.__setattr__(self, name, value)

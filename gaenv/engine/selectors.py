@@ -25,9 +25,10 @@ match a filter), ``cards`` (cards in a zone: ``zone``, ``player``, and filter ke
 ``counters`` (``kind`` counters on ``of``), ``stat`` (``power``/``life``/``damage`` of
 ``of``), ``level`` (a player's champion level); and optionally ``times`` and ``plus``.
 
-Keys that read damage, rest, counters, zone sizes or whose turn it is are *wide*: a
-view that reads them is recomputed after any change, not only after changes to the
-board (`gaenv.engine.views`).
+Keys that read damage, rest, counters, zone sizes or whose turn it is can change with
+any change (`MARK_KEYS`), keys that read other objects in play with any change to the
+board (`BOARD_KEYS`); `reach` tells which, for the views that read them
+(`gaenv.engine.views`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from gaenv.engine import views
-from gaenv.engine.objects import FIELD, LINEAGE, PLAYER_ZONES, CardDef
+from gaenv.engine.objects import BOARD, FIELD, LINEAGE, MARK, PLAYER_ZONES, SOURCE, CardDef
 from gaenv.engine.state import GameState
 
 PRINTED_KEYS = ("type", "subtype", "element", "class", "keyword", "name", "token")
@@ -48,16 +49,25 @@ CONDITION_KEYS = ("class_bonus", "level", "champion", "controls", "self", "your_
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
 STATS = ("power", "life", "damage")
 CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"))
-# Keys whose answer can change without any change to the board (see the module doc).
-WIDE_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
+# Keys whose answer can change with a change to marks (see the module doc), and those
+# that read other objects in play.
+MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
                        "stat"})
+BOARD_KEYS = frozenset({"controls", "count"})
 
 
-def is_wide(tree: Any) -> bool:
-    """Whether a parsed filter, condition or amount (any nesting) reads a wide key."""
+def reach(tree: Any) -> int:
+    """The finest level of change (`gaenv.engine.objects.MARK`, BOARD or SOURCE) that can
+    change the answer of a parsed filter, condition or amount (any nesting)."""
+    level = SOURCE
     if isinstance(tree, Mapping):
-        return any(key in WIDE_KEYS or is_wide(value) for key, value in tree.items())
-    return False
+        for key, value in tree.items():
+            if key in MARK_KEYS:
+                return MARK
+            if key in BOARD_KEYS:
+                level = BOARD
+            level = min(level, reach(value))
+    return level
 
 
 # --- object selectors ----------------------------------------------------------------
@@ -228,15 +238,15 @@ def _board(state: GameState) -> tuple[Board, bool]:
                     trigger = defn.abilities[index].trigger
                     if trigger is not None and not trigger.filter.get("self"):
                         listeners.setdefault(kind, []).append((cid, index))
-    return Board(objects, activatable, attackable, listeners), False
+    return Board(objects, activatable, attackable, listeners), BOARD
 
 
-BOARD = views.register("board", _board, lambda state, kept, fresh: kept == fresh)
+BOARD_VIEW = views.register("board", _board, lambda state, kept, fresh: kept == fresh)
 
 
 def board(state: GameState) -> Board:
     """The board view now (`Board`)."""
-    return views.get(state, BOARD)
+    return state.views.get("board") or views.get(state, BOARD_VIEW)
 
 
 def objects(state: GameState, flt: Mapping[str, Any], controller: int,

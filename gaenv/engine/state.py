@@ -237,11 +237,37 @@ class GameState:
     """Everything that makes up a position. See docs/engine.md for the fields."""
 
     __slots__ = (
-        "board", "cards", "checks_due", "clock", "combat", "decision", "decisions_made",
-        "events", "first_player", "frames", "lasting", "next_oid", "next_timestamp", "over",
-        "passes", "pending_triggers", "phase", "phase_stage", "players", "priority", "rng",
-        "stack", "truncated", "turn", "turn_limit", "turn_one_pending", "turn_player", "views",
-        "wide_views", "winner",
+        "board",
+        "board_views",
+        "cards",
+        "checks_due",
+        "clock",
+        "combat",
+        "decision",
+        "decisions_made",
+        "events",
+        "first_player",
+        "frames",
+        "lasting",
+        "mark_views",
+        "next_oid",
+        "next_timestamp",
+        "over",
+        "passes",
+        "pending_triggers",
+        "phase",
+        "phase_stage",
+        "players",
+        "priority",
+        "rng",
+        "stack",
+        "truncated",
+        "turn",
+        "turn_limit",
+        "turn_one_pending",
+        "turn_player",
+        "views",
+        "winner",
     )
 
     def __init__(self, seed: int, turn_limit: int) -> None:
@@ -257,13 +283,15 @@ class GameState:
         # The change journal (gaenv.engine.journal): ``clock`` counts every change to the
         # game, ``board`` every change to what is in play (objects, control, lineages,
         # lasting effects); ``events`` the changes since the last answer;
-        # ``views`` the derived views of this position, ``wide_views`` the names of those
-        # that read beyond the board (gaenv.engine.views).
+        # ``views`` the derived views of this position; ``board_views`` and ``mark_views``
+        # the names of those that a change to the board, or any change, drops
+        # (gaenv.engine.views).
         self.clock = 0
         self.board = 0
         self.events: list[Any] = []
         self.views: dict[str, Any] = {}
-        self.wide_views: list[str] = []
+        self.board_views: list[str] = []
+        self.mark_views: list[str] = []
         # Whether a change the state-based checks look at happened since they last ran
         # (set by the journal, from its table of change kinds).
         self.checks_due = True
@@ -299,7 +327,8 @@ class GameState:
         # A view is a function of the position, which both now share; each copy keeps and
         # drops its views in its own dict from here on.
         c.views = dict(self.views)
-        c.wide_views = list(self.wide_views)
+        c.board_views = list(self.board_views)
+        c.mark_views = list(self.mark_views)
         # Immutable values, and values only ever replaced (the decision):
         for name in _SHARED_SLOTS:
             setattr(c, name, getattr(self, name))

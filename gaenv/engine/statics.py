@@ -18,8 +18,9 @@ always computed from these, in layers ("Types of Effects - Continuous Effects, L
 A static's timestamp is its source object's (a lineage's statics: the champion
 object's), or the moment a lasting effect began.
 
-The statics in force are a view (`gaenv.engine.views`): computed once per version of
-the board, with per-object modifiers and per-card costs memoized inside it.
+The statics in force are a view (`gaenv.engine.views`): computed again only after a
+change to their sources (or to what their conditions read), with per-object modifiers
+and per-card costs memoized inside it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from gaenv.engine import selectors, views
-from gaenv.engine.objects import FIELD, LINEAGE, Ability, CardDef, CardObj, Node
+from gaenv.engine.objects import FIELD, LINEAGE, SOURCE, Ability, CardDef, CardObj, Node
 from gaenv.engine.state import GameState
 
 # Static ability kinds and their arguments (checked by gaenv.cards.schema).
@@ -102,13 +103,16 @@ NO_MODIFIERS = Modifiers(0, 0, ())
 
 class InForce(NamedTuple):
     """The statics view: every static in force, by kind, and what is memoized with it:
-    card id -> its `Modifiers`, and (id of a printed card, player, cost kind, Empower) ->
-    (that printed card, its cost) (`costs.cost`; the entry holds the card, so its id is
-    not reused meanwhile). Each entry is a function of the same position as the list."""
+    card id -> (the oid it was computed for, its `Modifiers`), and (id of a printed card,
+    player, cost kind, Empower) -> (that printed card, its cost) (`costs.cost`; the entry
+    holds the card, so its id is not reused meanwhile). The view outlives objects
+    entering and leaving (unless they are sources), so a modifiers entry is used only for
+    the object it was computed for; each entry is otherwise a function of the statics in
+    force and the object's printed card, controller and oid."""
 
     found: list[Static]
     by_kind: dict[str, list[Static]]
-    modifiers: dict[int, Modifiers]
+    modifiers: dict[int, tuple[int, Modifiers]]
     # Whether any static in force changes an object's power, life or keywords.
     on_objects: bool
     costs: dict[tuple[int, int, str, int], tuple[CardDef, int | None]]
@@ -117,12 +121,13 @@ class InForce(NamedTuple):
 _NONE: list[Static] = []  # returned for kinds with no statics in force; never mutated
 
 
-def _scan(state: GameState) -> tuple[InForce, bool]:
-    """The statics in force (see the module doc), and whether finding them read anything
-    wide (a condition or filter on damage, rest or zone sizes)."""
+def _scan(state: GameState) -> tuple[InForce, int]:
+    """The statics in force (see the module doc), and the finest level of change that can
+    alter them or what they do to an object (`Ability.depends`): the sources only, unless
+    a condition reads the board or a condition or filter reads marks."""
     cards = state.cards
     found: list[Static] = []
-    wide = False
+    depends = SOURCE
     for p in state.players:
         lineage = p.zones[LINEAGE]
         if lineage:
@@ -132,23 +137,23 @@ def _scan(state: GameState) -> tuple[InForce, bool]:
                 card = cards[cid]
                 for ability in card.defn.static_abilities:
                     if cid == top or ability.inherited:
-                        wide |= ability.wide
+                        depends = min(depends, ability.depends)
                         if requirement_met(state, ability, card):
                             found.append(Static(ability.static, p.index, stamp, -1, top))
         for cid in p.zones[FIELD]:
             card = cards[cid]
             for ability in card.defn.static_abilities:
-                wide |= ability.wide
+                depends = min(depends, ability.depends)
                 if requirement_met(state, ability, card):
                     found.append(Static(ability.static, p.index, card.timestamp, -1, cid))
     for lasting in state.lasting:
         found.append(Static(lasting.node, lasting.controller, lasting.timestamp, lasting.target))
-        wide |= selectors.is_wide(lasting.node.args)
+        depends = min(depends, selectors.reach(lasting.node.args))
     by_kind: dict[str, list[Static]] = {}
     for s in found:
         by_kind.setdefault(s.node.op, []).append(s)
     on_objects = any(kind in by_kind for kind in _OBJECT_KINDS)
-    return InForce(found, by_kind, {}, on_objects, {}), wide
+    return InForce(found, by_kind, {}, on_objects, {}), depends
 
 
 def _agrees(state: GameState, kept: InForce, fresh: InForce) -> bool:
@@ -156,8 +161,9 @@ def _agrees(state: GameState, kept: InForce, fresh: InForce) -> bool:
         return False
     from gaenv.engine import costs  # costs reads this module
 
-    for cid, mods in kept.modifiers.items():
-        if _modifiers(fresh.by_kind, state, state.cards[cid]) != mods:
+    for cid, (oid, mods) in kept.modifiers.items():
+        card = state.cards[cid]
+        if card.oid == oid and _modifiers(fresh.by_kind, state, card) != mods:
             return False
     for (_, player, kind, empower), (defn, value) in kept.costs.items():
         if costs.calculate(state, player, defn, kind, empower, fresh) != value:
@@ -170,7 +176,7 @@ VIEW = views.register("statics", _scan, _agrees)
 
 def in_force(state: GameState) -> InForce:
     """The statics in force now (the view)."""
-    return views.get(state, VIEW)
+    return state.views.get("statics") or views.get(state, VIEW)
 
 
 def sources(state: GameState) -> list[Static]:
@@ -186,13 +192,14 @@ def of_kind(state: GameState, op: str) -> list[Static]:
 
 def modifiers(state: GameState, cid: int) -> Modifiers:
     """The layer A, D and E modifiers applying to object ``cid`` now."""
-    force = views.get(state, VIEW)
+    force = state.views.get("statics") or views.get(state, VIEW)
     if not force.on_objects:
         return NO_MODIFIERS
-    found = force.modifiers.get(cid)
-    if found is None:
-        found = force.modifiers[cid] = _modifiers(force.by_kind, state, state.cards[cid])
-    return found
+    card = state.cards[cid]
+    entry = force.modifiers.get(cid)
+    if entry is None or entry[0] != card.oid:
+        entry = force.modifiers[cid] = (card.oid, _modifiers(force.by_kind, state, card))
+    return entry[1]
 
 
 def _modifiers(by_kind: dict[str, list[Static]], state: GameState, card: CardObj) -> Modifiers:
@@ -241,14 +248,16 @@ def total(state: GameState, op: str, player: int) -> int:
 
 def stat(state: GameState, cid: int, name: str) -> int | None:
     """An object's power (``name="power"``) or life (``"life"``) now; None if it has no
-    such stat (as `modified_stats` computes them, for one stat)."""
+    such stat (`modified_stats`, for one stat)."""
     card = state.cards[cid]
     mods = modifiers(state, cid)
-    if mods is NO_MODIFIERS:  # the common case: printed, then counters
-        printed = card.defn.power if name == "power" else card.defn.life
-        return None if printed is None else printed + counter_bonus(card.counters)
-    power, life = modified_stats(card.defn, card.counters, mods)
-    return power if name == "power" else life
+    if name == "power":
+        base = card.defn.power if mods.base_power is None else mods.base_power
+        added = mods.power
+    else:
+        base = card.defn.life if mods.base_life is None else mods.base_life
+        added = mods.life
+    return None if base is None else base + added + counter_bonus(card.counters)
 
 
 def modified_stats(defn: CardDef, counters: Mapping[str, int],

@@ -1,14 +1,16 @@
 """Derived views: everything the engine computes from the state and keeps, in one place.
 
-A view is a pure function of the position (the statics in force, the board: objects by
-oid, listeners, attackable objects; the option labels). `get` computes it once and
-hands out the same value until the change journal (`gaenv.engine.journal`) records a
-change it could depend on. A view depends on the board (what is in play: objects
-entering or leaving, control, lineages, lasting effects) and, if it is *wide*, on
-anything at all (it read a condition on damage, rest, counters or a zone's size). So
-there is one rule, applied in one place (`gaenv.engine.journal`): a change to the board
-drops every view, and any change drops the wide ones. ``state.board`` and
-``state.clock`` count those changes for whoever keys something on them.
+A view is a pure function of the position (the statics in force with the modifiers and
+costs derived from them; the board: objects by oid, listeners, attackable objects; the
+option labels). `get` computes it once and hands out the same value until the change
+journal (`gaenv.engine.journal`) records a change it could depend on. Changes come in
+three levels (`gaenv.engine.objects`): to marks (damage, rest, counters, hidden zones),
+to the board (what is in play) and to the sources of continuous effects (an object with
+static abilities, a lineage, control, a lasting effect), and a view computed says the
+finest level it depends on. The one rule, applied by the journal on every write
+(`drop`): a change drops every view that depends on changes of its level or finer.
+``state.clock`` and ``state.board`` count the changes for whoever keys something on
+them.
 
 Nothing else is cached in the engine, and nothing has to be invalidated by hand. A value
 may hold memos filled on demand (modifiers per object, costs per card) as long as each
@@ -21,52 +23,53 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from gaenv.engine.objects import BOARD, MARK, SOURCE
 from gaenv.engine.state import GameState
 
 
 class View(NamedTuple):
-    """A registered view: its name, how to compute it (returning the value and whether
-    it read beyond the board) and, for `check`, whether a kept value agrees with a fresh
-    one (``agrees(state, kept, fresh)``: the fresh one fills the memo entries the kept
-    one has, then both are compared)."""
+    """A registered view: its name, how to compute it (returning the value and the finest
+    level of change it depends on: MARK, BOARD or SOURCE) and, for `check`, whether a
+    kept value agrees with a fresh one (``agrees(state, kept, fresh)``: the fresh one
+    fills the memo entries the kept one has, then both are compared)."""
 
     name: str
-    compute: Callable[[GameState], tuple[Any, bool]]
+    compute: Callable[[GameState], tuple[Any, int]]
     agrees: Callable[[GameState, Any, Any], bool]
 
 
 VIEWS: dict[str, View] = {}
 
 
-def register(name: str, compute: Callable[[GameState], tuple[Any, bool]],
+def register(name: str, compute: Callable[[GameState], tuple[Any, int]],
              agrees: Callable[[GameState, Any, Any], bool]) -> View:
     view = VIEWS[name] = View(name, compute, agrees)
     return view
 
 
 def get(state: GameState, view: View) -> Any:
-    """The view's value for the position now (computed if no change has dropped it)."""
+    """The view's value for the position now (computed if no change has dropped it).
+
+    ``state.views`` holds only current values (the journal removes the others), so a hot
+    caller may read ``state.views.get(NAME) or get(state, VIEW)``: every view value is
+    truthy (a non-empty tuple)."""
     value = state.views.get(view.name)
     if value is None:
-        value, wide = view.compute(state)
+        value, depends = view.compute(state)
         state.views[view.name] = value
-        if wide:
-            state.wide_views.append(view.name)
+        if depends == MARK:
+            state.mark_views.append(view.name)
+        elif depends == BOARD:
+            state.board_views.append(view.name)
     return value
 
 
-def wide(state: GameState, view: View) -> bool:
-    """Whether the view's value now read beyond the board (for a view made from it)."""
+def depends(state: GameState, view: View) -> int:
+    """The finest level of change the view's value now depends on (for a view made from
+    it, which depends on the same)."""
     get(state, view)
-    return view.name in state.wide_views
-
-
-def drop_wide(state: GameState) -> None:
-    """A change happened that is not to the board: drop the wide views (the journal does
-    this; a change to the board drops every view)."""
-    for name in state.wide_views:
-        del state.views[name]
-    state.wide_views.clear()
+    name = view.name
+    return MARK if name in state.mark_views else BOARD if name in state.board_views else SOURCE
 
 
 def check(state: GameState) -> None:

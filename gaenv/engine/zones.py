@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gaenv.engine import journal, views
 from gaenv.engine.events import Event
-from gaenv.engine.objects import DECK, FIELD, GONE, HAND, LINEAGE, PRIVATE_ZONES, STACK
+from gaenv.engine.objects import BOARD, DECK, FIELD, GONE, HAND, LINEAGE, PRIVATE_ZONES, STACK
 from gaenv.engine.selectors import board
 from gaenv.engine.state import GameState
 
@@ -123,7 +123,7 @@ def _labels(state: GameState) -> tuple[tuple[dict[int, str], dict[int, str]], bo
                     index = seen[name] = seen.get(name, 0) + 1
                     found[c] = f"{name} #{index}"
         both.append(found)
-    return (both[0], both[1]), False
+    return (both[0], both[1]), BOARD
 
 
 LABELS = views.register("labels", _labels, lambda state, kept, fresh: kept == fresh)
