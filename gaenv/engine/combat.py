@@ -487,9 +487,18 @@ def _deal(state: GameState, combat: Combat) -> None:
 
 
 def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int]) -> int:
+    """The damage of an attack: the attacker's power; a champion's attack adds its intent's
+    and its weapon's, and a champion without a power stat still adds what increases its
+    power ("Game Mechanics - Damage 5"; "Card Types - Champion": it gets no power stat
+    from that, so it cannot attack or retaliate on its own)."""
     cards = state.cards
     if cards[attacker].defn.is_champion:
-        total = power_of(state, attacker)
+        own = statics.stat(state, attacker, "power")
+        if own is None:
+            champion = cards[attacker]
+            own = statics.modifiers(state, attacker).power + statics.counter_bonus(
+                champion.counters)
+        total = own
         for c in intent:
             total += cards[c].defn.power or 0
         if weapon >= 0:

@@ -1,0 +1,223 @@
+"""The engine core: the change journal, derived views, triggers on events, owner and
+controller, continuous effects in layers (cards made up for the purpose)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from gaenv import scenario
+from gaenv.cards.schema import DATA_DIR, CardPool, load_pool
+from gaenv.checks import engine_step
+from gaenv.engine import journal, rules, statics, views, zones
+from gaenv.engine.game import Game
+from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, LINEAGE, Node
+from gaenv.engine.state import GameState
+
+EXTRA = """set: test
+cards:
+  - name: Test Grave Warden
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 3
+    abilities:
+      - trigger: {event: dies, filter: {another: true, type: ally, controller: you}}
+        effect: [draw: 1]
+  - name: Test Spell Drummer
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - trigger: {event: activated, filter: {type: action, controller: you}}
+        effect: [{boost: {target: your_champion, power: 1}}]
+  - name: Test Free Bolt
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{deal_damage: {amount: 5, target: target_ally}}]
+  - name: Test Leveler Shade
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 3
+    life: 3
+  - name: Test Hush
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {set_stats: {power: 1, life: 1, applies_to: {type: ally}}}
+"""
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
+    path = tmp_path_factory.mktemp("cards") / "zz_journal.yaml"
+    path.write_text(EXTRA)
+    return load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+
+
+def _position(pool: CardPool, fields: tuple[list[str], list[str]],
+              hands: tuple[list[str], list[str]] = ([], [])) -> Game:
+    """A main-phase position of player 0 with these objects and hands (both champions
+    Spirits, a few cards in each deck)."""
+    state = GameState(seed=1, turn_limit=50)
+    state.turn, state.phase = 3, "main"
+    for p, spirit in ((0, "Spirit of Fire"), (1, "Spirit of Water")):
+        top = journal.create(state, p, pool.get(spirit), LINEAGE)
+        journal.make_object(state, state.cards[top])
+        state.players[p].had_champion = True
+        state.players[p].turns_started = 2
+        for name in ("Quick Study",) * 5:
+            journal.create(state, p, pool.get(name), "deck")
+        for name in hands[p]:
+            journal.create(state, p, pool.get(name), HAND)
+        for name in fields[p]:
+            cid = journal.create(state, p, pool.get(name), FIELD)
+            journal.make_object(state, state.cards[cid])
+    game = Game(state)
+    game.run()
+    return game
+
+
+def _ids(game: Game, player: int, name: str) -> list[int]:
+    state = game.state
+    return [c for c in state.players[player].zones[FIELD] if state.cards[c].defn.name == name]
+
+
+def test_a_write_outside_the_journal_is_caught(pool: CardPool) -> None:
+    """The views are current only because every write goes through the journal: a field
+    list changed behind its back leaves the board view stale, and `views.check` (run by
+    checked games and fuzzing) says so."""
+    game = _position(pool, (["Test Grave Warden"], []))
+    state = game.state
+    views.check(state)  # all current
+    zones.find_object(state, 1)  # the board view is in use
+    warden = _ids(game, 0, "Test Grave Warden")[0]
+    state.players[0].zones[FIELD].remove(warden)  # a move the journal never saw
+    with pytest.raises(AssertionError, match="stale view 'board'"):
+        views.check(state)
+
+
+def test_counters_through_the_journal_make_the_checks_due(pool: CardPool) -> None:
+    """A debuff counter put by any code makes the state-based checks due (journal
+    CHECKS_DUE), so a 1-life ally dies before anyone acts again ("State-based Checks and
+    Effects"; "Counters, Debuff")."""
+    game = _position(pool, (["Test Spell Drummer"], []))
+    state = game.state
+    drummer = _ids(game, 0, "Test Spell Drummer")[0]
+    state.checks_due = False
+    journal.counters(state, drummer, "debuff", 1)
+    assert state.checks_due
+    rules.state_based(state)
+    assert state.cards[drummer].zone == GRAVEYARD
+
+
+def test_another_ally_dying_triggers_and_the_dying_one_does_not(pool: CardPool) -> None:
+    """"Abilities - Triggered Abilities": a trigger on another object's event, with a
+    filter (another ally you control); the watcher's own death does not trigger it."""
+    game = _position(pool, (["Test Grave Warden", "Test Leveler Shade"], []))
+    state = game.state
+    warden = _ids(game, 0, "Test Grave Warden")[0]
+    shade = _ids(game, 0, "Test Leveler Shade")[0]
+    journal.emit(state, journal.Event("dies", shade, 0))
+    assert [t[:3] for t in state.pending_triggers] == [(warden, 0, 0)]
+    state.pending_triggers.clear()
+    journal.emit(state, journal.Event("dies", warden, 0))
+    assert state.pending_triggers == []
+
+
+def test_activating_an_action_triggers_on_activation(pool: CardPool) -> None:
+    """A trigger on a card being activated ("Playing Cards - Card Activation 9"): the
+    champion gets +1 power once the action is activated and the trigger resolves."""
+    game = _position(pool, (["Test Spell Drummer"], ["Test Leveler Shade"]),
+                     (["Test Free Bolt"], []))
+    champion = game.state.players[0].zones[LINEAGE][-1]
+    assert statics.modifiers(game.state, champion).power == 0
+    game.step("activate Test Free Bolt")
+    game.step("target Test Leveler Shade (player 1)")
+    while game.state.stack or game.state.pending_triggers:
+        game.step("pass")
+    assert statics.modifiers(game.state, champion).power == 1
+    assert _ids(game, 1, "Test Leveler Shade") == []
+
+
+def test_control_and_ownership(pool: CardPool) -> None:
+    """"Control and Ownership": a stolen object is listed on its controller's field and
+    its triggers are the controller's; when it dies it goes to its owner's graveyard,
+    and it is the owner's again."""
+    game = _position(pool, ([], ["Test Grave Warden", "Test Leveler Shade"]))
+    state = game.state
+    warden = _ids(game, 1, "Test Grave Warden")[0]
+    journal.take_control(state, warden, 0)
+    assert warden in state.players[0].zones[FIELD]
+    assert warden not in state.players[1].zones[FIELD]
+    assert (state.cards[warden].owner, state.cards[warden].controller) == (1, 0)
+    zones.check_conservation(state)
+    views.check(state)
+    shade = _ids(game, 1, "Test Leveler Shade")[0]
+    journal.emit(state, journal.Event("dies", shade, 1))
+    assert state.pending_triggers == []  # not an ally its controller (player 0) controls
+    journal.move(state, warden, GRAVEYARD)
+    assert warden in state.players[1].zones[GRAVEYARD]
+    assert state.cards[warden].controller == 1
+
+
+def test_base_stats_by_timestamp_then_modifications(pool: CardPool) -> None:
+    """"Continuous Effects, Layers" A and E; "Timestamps": a static setting base power
+    and life applies to allies entering after it too; of two setting effects the later
+    wins; additions (layer E) and buff counters apply on top."""
+    game = _position(pool, (["Test Hush", "Test Leveler Shade"], []))
+    state = game.state
+    shade = _ids(game, 0, "Test Leveler Shade")[0]
+    assert (statics.stat(state, shade, "power"), statics.stat(state, shade, "life")) == (1, 1)
+    later = Node("set_stats", {"power": 4, "life": None, "applies_to": {"type": ("ally",)}})
+    journal.begin_lasting(state, later, 0)
+    assert (statics.stat(state, shade, "power"), statics.stat(state, shade, "life")) == (4, 1)
+    journal.begin_lasting(state, Node("modify_stats", {"power": 2, "life": 1,
+                                                       "applies_to": {}}), 0, state.cards[shade].oid)
+    journal.counters(state, shade, "buff", 1)
+    assert (statics.stat(state, shade, "power"), statics.stat(state, shade, "life")) == (7, 3)
+    views.check(state)
+
+
+def test_checked_random_games_with_the_new_cards(pool: CardPool) -> None:
+    """Every invariant (conservation, views current, no check left undone) holds after
+    every decision of random games that use triggers on others and base-stat setting."""
+    from gaenv.cards.decks import load_deck
+
+    deck = load_deck("ember_vanguard", pool).cards
+    extra = tuple(pool.get(n) for n in ("Test Grave Warden", "Test Spell Drummer",
+                                        "Test Free Bolt", "Test Hush") for _ in range(4))
+    deck = type(deck)("test", deck.main[:-16] + extra, deck.material)
+    for seed in range(4):
+        game = Game.new(deck, deck, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.step(rng.randrange(len(game.decision.options)))
+            engine_step(game)
+
+
+def test_scenario_setup_through_the_journal(tmp_path: Path, pool: CardPool) -> None:
+    """A scenario's objects are made through the journal like any other: views are
+    current right after setup."""
+    path = tmp_path / "s.yaml"
+    path.write_text("""name: setup
+rules: Game Mechanics - Game Zones
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Hush, Test Leveler Shade]
+    - lineage: [Spirit of Water]
+steps: []
+expect:
+  players.0.field.1.power: 1
+""")
+    scenario.run(scenario.load(path), pool)
