@@ -181,8 +181,8 @@ def test_base_stats_by_timestamp_then_modifications(pool: CardPool) -> None:
     later = Node("set_stats", {"power": 4, "life": None, "applies_to": {"type": ("ally",)}})
     journal.begin_lasting(state, later, 0)
     assert (statics.stat(state, shade, "power"), statics.stat(state, shade, "life")) == (4, 1)
-    journal.begin_lasting(state, Node("modify_stats", {"power": 2, "life": 1,
-                                                       "applies_to": {}}), 0, state.cards[shade].oid)
+    boost = Node("modify_stats", {"power": 2, "life": 1, "applies_to": {}})
+    journal.begin_lasting(state, boost, 0, state.cards[shade].oid)
     journal.counters(state, shade, "buff", 1)
     assert (statics.stat(state, shade, "power"), statics.stat(state, shade, "life")) == (7, 3)
     views.check(state)
