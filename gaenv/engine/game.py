@@ -26,7 +26,7 @@ from gaenv.engine.state import AttackFrame, GameState, PlayFrame
 
 DEFAULT_TURN_LIMIT = 120
 SAVE_FORMAT = "gaenv-game-1"  # saved games and replay headers
-ENGINE_VERSION = "0.1.0"      # changes when the same choices could give another game
+ENGINE_VERSION = "0.2.0"      # changes when the same choices could give another game
 
 
 def _pool_version(decks: tuple[DeckList, DeckList]) -> str:
