@@ -23,7 +23,9 @@ through an event (a phase beginning advances the clock).
 
 from __future__ import annotations
 
-from gaenv.engine import events
+from collections.abc import Callable
+
+from gaenv.engine import events, statics
 from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
@@ -48,13 +50,21 @@ from gaenv.engine.state import GameState, Lasting
 
 ON_FIELD = frozenset({FIELD, LINEAGE})
 
+def _damage_at_risk(state: GameState, event: Event) -> bool:
+    """Damage makes the checks due only if it could destroy the object now."""
+    return statics.at_risk(state.cards[event.card], statics.lowering(state))
+
+
 # Kinds of change after which the state-based checks are due ("State-based Checks and
-# Effects"): damage and counters (life, durability), objects entering (Unique, no life)
-# or leaving (a player without a champion), lineages, continuous effects, control
-# (Unique is per controller) and a player losing.
-CHECKS_DUE = frozenset({"dealt_damage", "counters_placed", "counters_removed", "enters",
-                        "leaves", "levels_up", "lasting_begins", "lasting_ends",
-                        "control_changes", "loses"})
+# Effects"), each always (None) or when its test says the change could matter: damage
+# (when it could be lethal) and counters (life, durability), objects entering (Unique,
+# no life) or leaving (a player without a champion, a static gone), lineages, continuous
+# effects, control (Unique is per controller) and a player losing.
+CHECKS_DUE: dict[str, Callable[[GameState, Event], bool] | None] = {
+    "dealt_damage": _damage_at_risk, "counters_placed": None, "counters_removed": None,
+    "enters": None, "leaves": None, "levels_up": None, "lasting_begins": None,
+    "lasting_ends": None, "control_changes": None, "loses": None,
+}
 
 
 def _write(state: GameState, event: Event, level: int) -> None:
@@ -87,8 +97,9 @@ def _advance(state: GameState, card: CardObj | None, level: int) -> None:
 
 def _record(state: GameState, event: Event) -> None:
     kind = event.kind
-    if kind in CHECKS_DUE:
-        state.checks_due = True
+    if kind in CHECKS_DUE and not state.checks_due:
+        test = CHECKS_DUE[kind]
+        state.checks_due = test is None or test(state, event)
     state.events.append(event)
     if kind in LISTENED_KINDS or (event.card >= 0
                                   and kind in state.cards[event.card].defn.triggered):

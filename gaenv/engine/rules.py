@@ -58,7 +58,7 @@ def state_based(state: GameState) -> None:
     changed = True
     while changed:
         changed = False
-        lowering = _lowering(state)
+        lowering = statics.lowering(state)
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:
@@ -108,34 +108,18 @@ def keep_unique(state: GameState, kept: int) -> None:
             journal.move(state, cid, GRAVEYARD)
 
 
-def _lowering(state: GameState) -> bool:
-    """Whether a static in force sets base life or lowers life (see `_doomed`)."""
-    by_kind = statics.in_force(state).by_kind
-    if "set_stats" in by_kind:
-        return True
-    return any(s.node.args["life"] < 0 for s in by_kind.get("modify_stats", ()))
-
-
 def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
     """The objects among ``ids`` (the field's, or the champion) that the checks destroy now
     (all found before any goes): a unit with damage at least its life, or no life, unless
     Immortal ("Keywords - Immortality"); a weapon or a siegeable domain without durability
-    counters.
-
-    Unless a static sets base life or lowers life (``lowering``, from `_lowering`), a
-    unit's life is at least its printed life plus its buff and debuff counters, so a unit
-    with less damage than that is passed over without computing its life (a speed trick:
-    the checks run after every damage and every object entering or leaving)."""
+    counters. A unit not `statics.at_risk` is passed over without computing its life."""
     cards = state.cards
     found: list[int] = []
     for cid in ids:
         card = cards[cid]
         defn = card.defn
         if defn.is_unit:
-            printed = defn.life
-            if (lowering or printed is None
-                    or card.damage >= printed + statics.counter_bonus(card.counters)) \
-                    and _lethal(state, card):
+            if statics.at_risk(card, lowering) and _lethal(state, card):
                 found.append(cid)
         elif (defn.type == "weapon" or defn.is_siegeable) and card.counters.get(
                 "durability", 0) <= 0:

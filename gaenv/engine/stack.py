@@ -164,9 +164,11 @@ def _ability_usable(state: GameState, player: int, card: CardObj, ability: Abili
         return False
     if not statics.requirement_met(state, ability, card):
         return False
-    for kind, amount in cost.get("remove_counters", {}).items():
-        if card.counters.get(kind, 0) < amount:
-            return False
+    spent = cost.get("remove_counters")
+    if spent is not None:
+        for kind, amount in spent.items():
+            if card.counters.get(kind, 0) < amount:
+                return False
     reserve = cost.get("reserve", 0)
     if reserve:
         reservable = costs.reservable(state, player)

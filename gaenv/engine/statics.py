@@ -271,6 +271,24 @@ def modified_stats(defn: CardDef, counters: Mapping[str, int],
             None if life is None else life + mods.life + bonus)
 
 
+def lowering(state: GameState) -> bool:
+    """Whether a static in force sets base life or lowers life (see `at_risk`)."""
+    by_kind = in_force(state).by_kind
+    if "set_stats" in by_kind:
+        return True
+    return any(s.node.args["life"] < 0 for s in by_kind.get("modify_stats", ()))
+
+
+def at_risk(card: CardObj, lowering: bool) -> bool:
+    """Whether a unit could have no more life than damage. Unless a static sets or lowers
+    life (``lowering``, from `lowering`), a unit's life is at least its printed life plus
+    its buff and debuff counters, so one with less damage than that is safe without its
+    life being computed (a speed trick for the state-based checks, which run after every
+    damage and every object entering or leaving)."""
+    printed = card.defn.life
+    return lowering or printed is None or card.damage >= printed + counter_bonus(card.counters)
+
+
 def counter_bonus(counters: Mapping[str, int]) -> int:
     """What buff and debuff counters add to both power and life."""
     return counters.get("buff", 0) - counters.get("debuff", 0) if counters else 0
