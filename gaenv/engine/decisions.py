@@ -7,7 +7,6 @@ option has a stable text form, which scenarios and replays use.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 # Decision kinds. The environment encodes these; docs/engine.md describes each.
@@ -78,54 +77,39 @@ NOTHING = Option("no", "choose nothing")
 ONLY_PASS = tuple(Decision(p, OPPORTUNITY, (PASS,)) for p in (0, 1))
 
 
-# The options below are made by memoized functions: an Option is immutable and the same
-# arguments always make the same one, and card ids, names and labels repeat from decision
-# to decision and from game to game (bounded, as card ids and the card pool are).
-_memo = lru_cache(maxsize=4096)
-
-
-@_memo
 def activate(card: int, name: str) -> Option:
     return Option("activate", f"activate {name}", card)
 
 
-@_memo
 def materialize(card: int, name: str) -> Option:
     return Option("materialize", f"materialize {name}", card)
 
 
-@_memo
 def put_champion(card: int, name: str) -> Option:
     return Option("put", f"put {name} onto the field", card)
 
 
-@_memo
 def target(card: int, label: str, player: int) -> Option:
     return Option("target", f"target {label} (player {player})", card, player)
 
 
-@_memo
 def attack_with(card: int, label: str, weapon: int = -1, weapon_label: str = "") -> Option:
     using = f" using {weapon_label}" if weapon >= 0 else ""
     return Option("attack", f"attack with {label}{using}", card, other=weapon)
 
 
-@_memo
 def use_weapon(card: int, label: str) -> Option:
     return Option("weapon", f"use {label}", card)
 
 
-@_memo
 def retaliate_with(card: int, label: str) -> Option:
     return Option("retaliate", f"retaliate with {label}", card)
 
 
-@_memo
 def damage_first(card: int, label: str) -> Option:
     return Option("first", f"{label} deals damage first", card)
 
 
-@_memo
 def critical_discard(count: int) -> Option:
     return Option("yes", f"discard {count} cards", count)
 
@@ -133,56 +117,45 @@ def critical_discard(count: int) -> Option:
 TAKE_DOUBLE = Option("no", "take double damage")
 
 
-@_memo
 def discard(card: int, name: str) -> Option:
     return Option("discard", f"discard {name}", card)
 
 
-@_memo
 def glimpse_top(card: int, name: str) -> Option:
     return Option("top", f"put {name} on top", card)
 
 
-@_memo
 def glimpse_bottom(card: int, name: str) -> Option:
     return Option("bottom", f"put {name} on the bottom", card)
 
 
-@_memo
 def mode(index: int, text: str) -> Option:
     return Option("mode", f"mode {index + 1}: {text}", index)
 
 
-@_memo
 def keep(card: int, label: str) -> Option:
     return Option("keep", f"keep {label}", card)
 
 
-@_memo
 def stack_trigger(index: int, name: str, text: str) -> Option:
     return Option("trigger", f"put {name}: {text} on the stack", index)
 
 
-@_memo
 def use_ability(card: int, label: str, index: int, text: str) -> Option:
     return Option("use", f"use {label}: {text}", card, other=index)
 
 
-@_memo
 def rest_for_cost(card: int, label: str) -> Option:
     return Option("rest", f"rest {label}", card)
 
 
-@_memo
 def pay_with(card: int, name: str) -> Option:
     return Option("pay", f"pay with {name}", card)
 
 
-@_memo
 def banish_floating(card: int, name: str) -> Option:
     return Option("banish", f"banish {name} from graveyard", card)
 
 
-@_memo
 def choose(card: int, name: str) -> Option:
     return Option("choose", f"choose {name}", card)
