@@ -221,3 +221,23 @@ expect:
   players.0.field.1.power: 1
 """)
     scenario.run(scenario.load(path), pool)
+
+
+def test_keywords_added_and_removed_in_timestamp_order(pool: CardPool) -> None:
+    """"Continuous Effects, Layers" D and "Timestamps": a keyword is removed by a later
+    removal (printed ones too), and a grant after the removal gives it back."""
+    from gaenv.engine import keywords
+
+    game = _position(pool, ([], ["Test Leveler Shade"]))
+    state = game.state
+    shade = _ids(game, 1, "Test Leveler Shade")[0]
+    oid = state.cards[shade].oid
+    grant = Node("grant_keyword", {"keyword": "stealth", "amount": 0, "applies_to": {}})
+    remove = Node("remove_keyword", {"keyword": "stealth", "applies_to": {}})
+    journal.begin_lasting(state, grant, 1, oid)
+    assert keywords.has(state, shade, "stealth")
+    journal.begin_lasting(state, remove, 0, oid)
+    assert not keywords.has(state, shade, "stealth")
+    journal.begin_lasting(state, grant, 1, oid)
+    assert keywords.has(state, shade, "stealth")
+    views.check(state)

@@ -50,11 +50,15 @@ KEYWORDS: dict[str, Keyword] = {
 
 
 def value(state: GameState, cid: int, name: str) -> int | None:
-    """The card's ``name`` keyword: None if it lacks it, else its number (0 if unnumbered)."""
+    """The card's ``name`` keyword: None if it lacks it, else its number (0 if unnumbered):
+    printed unless removed, and granted ("Continuous Effects, Layers" D)."""
     printed = state.cards[cid].defn.keywords.get(name)
-    if "grant_keyword" not in statics.in_force(state).by_kind:
+    if not statics.in_force(state).on_keywords:
         return printed  # the common case: only what is printed
-    granted = statics.modifiers(state, cid).granted(name)
+    mods = statics.modifiers(state, cid)
+    if name in mods.removed:
+        printed = None
+    granted = mods.granted(name)
     if not granted:
         return printed
     found = granted if printed is None else (printed, *granted)
@@ -62,18 +66,18 @@ def value(state: GameState, cid: int, name: str) -> int | None:
 
 
 def has(state: GameState, cid: int, name: str) -> bool:
-    if "grant_keyword" not in statics.in_force(state).by_kind:
+    if not statics.in_force(state).on_keywords:
         return name in state.cards[cid].defn.keywords  # the common case, as in `value`
     return value(state, cid, name) is not None
 
 
 def names(state: GameState, cid: int) -> Collection[str]:
-    """The keywords the card has now, printed or granted (those `has` is true for)."""
+    """The keywords the card has now (those `has` is true for)."""
     printed = state.cards[cid].defn.keywords
-    if "grant_keyword" not in statics.in_force(state).by_kind:
+    if not statics.in_force(state).on_keywords:
         return printed.keys()  # the common case, as in `has`
-    granted = statics.modifiers(state, cid).keywords
-    return {*printed, *(name for name, _ in granted)} if granted else printed.keys()
+    mods = statics.modifiers(state, cid)
+    return {*(k for k in printed if k not in mods.removed), *(k for k, _ in mods.keywords)}
 
 
 def holders(state: GameState, cids: Iterable[int], name: str) -> list[int]:
@@ -82,7 +86,7 @@ def holders(state: GameState, cids: Iterable[int], name: str) -> list[int]:
     # Plain loops: cheaper than comprehensions for these short lists.
     cards = state.cards
     found = []
-    if "grant_keyword" not in statics.in_force(state).by_kind:
+    if not statics.in_force(state).on_keywords:
         for cid in cids:
             if cid >= 0 and name in cards[cid].defn.keywords:
                 found.append(cid)

@@ -11,7 +11,8 @@ always computed from these, in layers ("Types of Effects - Continuous Effects, L
 
 - layer A: ``set_stats`` sets base power and life (of several, the latest timestamp wins
   for each stat) and ``modify_cost`` with ``op: set`` sets a cost (in `costs`);
-- layer D: ``grant_keyword`` adds keywords;
+- layer D: ``grant_keyword`` adds keywords and ``remove_keyword`` takes them away, in
+  timestamp order;
 - layer E: ``modify_stats`` adds to power and life (all at once), then counters (buff
   and debuff) apply; the remaining cost operations (in `costs`).
 
@@ -59,12 +60,19 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "amount": ("nat", False, 0),
         "applies_to": ("filter", False, {}),
     },
+    # Layer D: matching objects lose a keyword, printed or granted before it.
+    "remove_keyword": {
+        "keyword": ("keyword", True, None),
+        "applies_to": ("filter", False, {}),
+    },
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
 }
 
-# Kinds that change an object's power, life or keywords (what `modifiers` reads).
-_OBJECT_KINDS = ("modify_stats", "set_stats", "grant_keyword")
+# Kinds that change an object's power, life or keywords (what `modifiers` reads), and
+# those of layer D (keywords).
+_OBJECT_KINDS = ("modify_stats", "set_stats", "grant_keyword", "remove_keyword")
+KEYWORD_KINDS = ("grant_keyword", "remove_keyword")
 
 
 class Static(NamedTuple):
@@ -81,14 +89,16 @@ class Static(NamedTuple):
 
 class Modifiers(NamedTuple):
     """What the statics in force do to one object: base power and life set in layer A
-    (None: printed), power and life added in layer E, and the keywords granted as
-    (name, amounts of each grant) pairs. Hashable, so it can be part of a memo key."""
+    (None: printed), power and life added in layer E, the keywords granted in layer D as
+    (name, amounts of each grant) pairs and those removed (printed ones included).
+    Hashable, so it can be part of a memo key."""
 
     power: int
     life: int
     keywords: tuple[tuple[str, tuple[int, ...]], ...]
     base_power: int | None = None
     base_life: int | None = None
+    removed: frozenset[str] = frozenset()
 
     def granted(self, name: str) -> tuple[int, ...]:
         """The amounts of every grant of keyword ``name`` (empty if none)."""
@@ -113,8 +123,10 @@ class InForce(NamedTuple):
     found: list[Static]
     by_kind: dict[str, list[Static]]
     modifiers: dict[int, tuple[int, Modifiers]]
-    # Whether any static in force changes an object's power, life or keywords.
+    # Whether any static in force changes an object's power, life or keywords, and
+    # whether any changes keywords (layer D).
     on_objects: bool
+    on_keywords: bool
     costs: dict[tuple[int, int, str, int], tuple[CardDef, int | None]]
 
 
@@ -153,7 +165,8 @@ def _scan(state: GameState) -> tuple[InForce, int]:
     for s in found:
         by_kind.setdefault(s.node.op, []).append(s)
     on_objects = any(kind in by_kind for kind in _OBJECT_KINDS)
-    return InForce(found, by_kind, {}, on_objects, {}), depends
+    on_keywords = any(kind in by_kind for kind in KEYWORD_KINDS)
+    return InForce(found, by_kind, {}, on_objects, on_keywords, {}), depends
 
 
 def _agrees(state: GameState, kept: InForce, fresh: InForce) -> bool:
@@ -212,16 +225,25 @@ def _modifiers(by_kind: dict[str, list[Static]], state: GameState, card: CardObj
                 if value is not None and s.timestamp >= stamps[i]:
                     stamps[i], base[i] = s.timestamp, value
     granted: dict[str, tuple[int, ...]] = {}
-    for s in by_kind.get("grant_keyword", _NONE):  # layer D
+    removed: set[str] = set()
+    layer_d = by_kind.get("grant_keyword", _NONE)
+    if "remove_keyword" in by_kind:  # grants and removals apply in timestamp order
+        layer_d = sorted([*layer_d, *by_kind["remove_keyword"]], key=lambda s: s.timestamp)
+    for s in layer_d:  # layer D
         if applies(state, s, card):
             name = s.node.args["keyword"]
-            granted[name] = (*granted.get(name, ()), s.node.args["amount"])
+            if s.node.op == "grant_keyword":
+                granted[name] = (*granted.get(name, ()), s.node.args["amount"])
+                removed.discard(name)
+            else:
+                granted.pop(name, None)
+                removed.add(name)
     power = life = 0
     for s in by_kind.get("modify_stats", _NONE):  # layer E
         if applies(state, s, card):
             power += s.node.args["power"]
             life += s.node.args["life"]
-    return Modifiers(power, life, tuple(granted.items()), base[0], base[1])
+    return Modifiers(power, life, tuple(granted.items()), base[0], base[1], frozenset(removed))
 
 
 def applies(state: GameState, static: Static, card: CardObj) -> bool:
