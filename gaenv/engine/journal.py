@@ -7,8 +7,7 @@ Every write here does three things:
 2. it counts the change at its level (`gaenv.engine.objects`: MARK for damage, rest,
    counters and hidden zones; BOARD for what is in play; SOURCE for the sources of
    continuous effects: an object with static abilities, a lineage, control, a lasting
-   effect): ``state.clock`` always, ``state.board`` from BOARD up, the touched card's
-   ``stamp``; and it drops the derived views that depend on that level
+   effect), advancing ``state.clock``, and drops the derived views that depend on that level
    (`gaenv.engine.views`), so nothing else needs to be told;
 3. it records an `Event` in ``state.events`` (the changes since the last answer) and
    hands it to `gaenv.engine.events.happened`, which fires the triggered abilities that
@@ -68,24 +67,19 @@ CHECKS_DUE: dict[str, Callable[[GameState, Event], bool] | None] = {
 
 
 def _write(state: GameState, event: Event, level: int) -> None:
-    """Advance the versions for a change of ``level`` described by ``event``, then record
-    and dispatch it."""
-    _advance(state, state.cards[event.card] if event.card >= 0 else None, level)
+    """Count a change of ``level`` described by ``event``, then record and dispatch it."""
+    _advance(state, level)
     _record(state, event)
 
 
-def _advance(state: GameState, card: CardObj | None, level: int) -> None:
+def _advance(state: GameState, level: int) -> None:
     """Count a change of ``level`` (MARK, BOARD or SOURCE) and drop every view that
     depends on changes of that level or finer (`gaenv.engine.views`)."""
     state.clock += 1
-    if card is not None:
-        card.stamp = state.clock
     if level == SOURCE:
-        state.board += 1
         state.views.clear()
         state.board_views.clear()
     elif level == BOARD:
-        state.board += 1
         for name in state.board_views:
             del state.views[name]
         state.board_views.clear()
@@ -171,13 +165,13 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         else:
             target.append(cid)
     if dest == FIELD:
-        make_object(state, card)
+        _new_object(state, card)
     if leaving or dest in ON_FIELD:
         lineage = LINEAGE in (zone, dest)
         level = SOURCE if lineage or card.defn.static_abilities else BOARD
     else:
         level = MARK
-    _advance(state, card, level)
+    _advance(state, level)
     if leaving:
         _record(state, Event("leaves", cid, was, detail=dest))
     _record(state, Event("moved", cid, card.owner, detail=dest))
@@ -187,6 +181,13 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
 
 
 def make_object(state: GameState, card: CardObj) -> None:
+    """Make a card on the field a new object (`_new_object`), as a change of its own (for
+    a position being set up; `move` does this as part of entering)."""
+    _new_object(state, card)
+    _advance(state, SOURCE)
+
+
+def _new_object(state: GameState, card: CardObj) -> None:
     """Give a card that just entered the field a fresh object identity ("Game Zones -
     Field"): a new oid and timestamp, awake (rested with Hindered), no damage, and a
     weapon's or siegeable domain's durability counters."""
@@ -199,7 +200,6 @@ def make_object(state: GameState, card: CardObj) -> None:
     card.counters = {}
     if card.defn.durability is not None:
         card.counters["durability"] = card.defn.durability
-    _advance(state, card, SOURCE if card.defn.static_abilities else BOARD)
 
 
 def create(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
@@ -210,14 +210,14 @@ def create(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
     target = zone_list(state, card)
     if target is not None:
         target.append(cid)
-    _advance(state, card, SOURCE if zone in ON_FIELD else MARK)
+    _advance(state, SOURCE if zone in ON_FIELD else MARK)
     return cid
 
 
 def reorder(state: GameState, player: int, zone: str, ids: list[int]) -> None:
     """Put a zone's cards in a new order (a shuffle, a glimpse): the same cards."""
     state.players[player].zones[zone][:] = ids
-    _advance(state, None, MARK)
+    _advance(state, MARK)
 
 
 def redeal(state: GameState, player: int, dealt: dict[str, list[int]]) -> None:
@@ -228,7 +228,7 @@ def redeal(state: GameState, player: int, dealt: dict[str, list[int]]) -> None:
         zones[zone] = list(ids)
         for cid in ids:
             state.cards[cid].zone = zone
-    _advance(state, None, MARK)
+    _advance(state, MARK)
 
 
 def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | None) -> None:
@@ -240,10 +240,11 @@ def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | N
     move(state, cid, LINEAGE)
     new = state.cards[cid]
     if champion is None:
-        make_object(state, new)
+        _new_object(state, new)
     else:
-        _carry(state, champion.copy(), new)
+        _carry(champion.copy(), new)
         champion.clear_object_state()
+    _advance(state, SOURCE)
     _record(state, Event("enters", cid, player))
     if champion is not None:
         _record(state, Event("levels_up", cid, player))
@@ -256,17 +257,17 @@ def leave_lineage(state: GameState, player: int) -> None:
     champion = state.cards[lineage[-1]].copy()
     move(state, champion.id, MATERIAL)
     if lineage:
-        _carry(state, champion, state.cards[lineage[-1]])
+        _carry(champion, state.cards[lineage[-1]])
+        _advance(state, SOURCE)
 
 
-def _carry(state: GameState, champion: CardObj, new: CardObj) -> None:
+def _carry(champion: CardObj, new: CardObj) -> None:
     """``new`` (now the top of the lineage) becomes the champion object ``champion`` was."""
     new.oid = champion.oid
     new.timestamp = champion.timestamp
     new.rested = champion.rested
     new.damage = champion.damage
     new.counters = dict(champion.counters)
-    _advance(state, new, SOURCE)
 
 
 # --- object state -------------------------------------------------------------------------

@@ -202,7 +202,7 @@ class CardObj:
     """
 
     __slots__ = ("controller", "counters", "damage", "defn", "id", "oid", "owner", "rested",
-                 "stamp", "timestamp", "zone")
+                 "timestamp", "zone")
 
     def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
         self.id = cid
@@ -210,7 +210,6 @@ class CardObj:
         self.owner = owner
         self.controller = owner
         self.zone = zone
-        self.stamp = 0
         self.oid = -1
         self.rested = False
         self.damage = 0
@@ -224,7 +223,6 @@ class CardObj:
         c.owner = self.owner
         c.controller = self.controller
         c.zone = self.zone
-        c.stamp = self.stamp
         c.oid = self.oid
         c.rested = self.rested
         c.damage = self.damage

@@ -237,7 +237,6 @@ class GameState:
     """Everything that makes up a position. See docs/engine.md for the fields."""
 
     __slots__ = (
-        "board",
         "board_views",
         "cards",
         "checks_due",
@@ -281,13 +280,11 @@ class GameState:
         self.combat: Combat | None = None
         self.lasting: list[Lasting] = []
         # The change journal (gaenv.engine.journal): ``clock`` counts every change to the
-        # game, ``board`` every change to what is in play (objects, control, lineages,
-        # lasting effects); ``events`` the changes since the last answer;
+        # game; ``events`` the changes since the last answer;
         # ``views`` the derived views of this position; ``board_views`` and ``mark_views``
         # the names of those that a change to the board, or any change, drops
         # (gaenv.engine.views).
         self.clock = 0
-        self.board = 0
         self.events: list[Any] = []
         self.views: dict[str, Any] = {}
         self.board_views: list[str] = []
@@ -365,7 +362,7 @@ class GameState:
 
 # GameState slots a clone may share with the original.
 _SHARED_SLOTS = (
-    "board", "clock", "checks_due", "turn", "turn_player", "first_player", "phase",
+    "clock", "checks_due", "turn", "turn_player", "first_player", "phase",
     "phase_stage", "turn_one_pending", "priority", "passes", "decision", "decisions_made", "over",
     "truncated", "winner", "turn_limit", "next_oid", "next_timestamp",
 )

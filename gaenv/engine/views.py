@@ -9,8 +9,7 @@ to the board (what is in play) and to the sources of continuous effects (an obje
 static abilities, a lineage, control, a lasting effect), and a view computed says the
 finest level it depends on. The one rule, applied by the journal on every write
 (`drop`): a change drops every view that depends on changes of its level or finer.
-``state.clock`` and ``state.board`` count the changes for whoever keys something on
-them.
+``state.clock`` counts the changes for whoever keys something on them.
 
 Nothing else is cached in the engine, and nothing has to be invalidated by hand. A value
 may hold memos filled on demand (modifiers per object, costs per card) as long as each
