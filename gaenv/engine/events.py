@@ -168,6 +168,8 @@ def _fits(state: GameState, trigger: Trigger, event: Event, source: int,
         elif event.detail != want:  # phase, counter
             return False
     flt = trigger.filter
+    if len(flt) == 1 and "self" in flt:  # On Enter and the like: no filter to read
+        return (event.card == source) == flt["self"]
     return not flt or (event.card >= 0 and selectors.matches(state, flt, event.card,
                                                              controller, source))
 

@@ -51,7 +51,7 @@ ON_FIELD = frozenset({FIELD, LINEAGE})
 
 def _damage_at_risk(state: GameState, event: Event) -> bool:
     """Damage makes the checks due only if it could destroy the object now."""
-    return statics.at_risk(state.cards[event.card], statics.lowering(state))
+    return statics.at_risk(state.cards[event[1]], statics.in_force(state).lowering)
 
 
 # Kinds of change after which the state-based checks are due ("State-based Checks and
@@ -90,13 +90,15 @@ def _advance(state: GameState, level: int) -> None:
 
 
 def _record(state: GameState, event: Event) -> None:
-    kind = event.kind
+    """Record an event (``state.events``), make the state-based checks due if its kind
+    says so (``CHECKS_DUE``) and hand it to the triggers that could listen for it."""
+    kind = event[0]
     if kind in CHECKS_DUE and not state.checks_due:
         test = CHECKS_DUE[kind]
         state.checks_due = test is None or test(state, event)
     state.events.append(event)
-    if kind in LISTENED_KINDS or (event.card >= 0
-                                  and kind in state.cards[event.card].defn.triggered):
+    card = event[1]
+    if kind in LISTENED_KINDS or (card >= 0 and kind in state.cards[card].defn.triggered):
         events.happened(state, event)  # (nothing in play can listen for the others)
 
 
@@ -173,8 +175,8 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         level = MARK
     _advance(state, level)
     if leaving:
-        _record(state, Event("leaves", cid, was, detail=dest))
-    _record(state, Event("moved", cid, card.owner, detail=dest))
+        _record(state, Event("leaves", cid, was, -1, 0, dest))
+    _record(state, Event("moved", cid, card.owner, -1, 0, dest))
     if dest == FIELD:
         _record(state, Event("enters", cid, card.controller))
     return dest
@@ -290,7 +292,7 @@ def heal(state: GameState, cid: int, amount: int) -> None:
     removed = min(card.damage, amount)
     if removed:
         card.damage -= removed
-        _write(state, Event("healed", cid, card.controller, amount=removed), MARK)
+        _write(state, Event("healed", cid, card.controller, -1, removed), MARK)
 
 
 def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
@@ -306,7 +308,7 @@ def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
     else:
         del card.counters[kind]
     name = "counters_placed" if new > have else "counters_removed"
-    _write(state, Event(name, cid, card.controller, amount=abs(new - have), detail=kind), MARK)
+    _write(state, Event(name, cid, card.controller, -1, abs(new - have), kind), MARK)
 
 
 def rest(state: GameState, cid: int, rested: bool = True) -> None:
@@ -343,7 +345,7 @@ def begin_lasting(state: GameState, node: Node, controller: int, target: int = -
     ("Timestamps 1": a resolution's effect is timestamped as it resolves)."""
     state.lasting.append(Lasting(node, controller, state.next_timestamp, target))
     state.next_timestamp += 1
-    _write(state, Event("lasting_begins", -1, controller, detail=node.op), SOURCE)
+    _write(state, Event("lasting_begins", -1, controller, -1, 0, node.op), SOURCE)
 
 
 def end_lasting(state: GameState) -> None:

@@ -144,15 +144,17 @@ class CardDef:
     # Derived from the fields above when the card is made (not printed, not compared),
     # because the rules engine asks them all the time: its static abilities; the indices
     # of its activated abilities, and of its triggered ones by event kind (not to be
-    # modified); whether it is an action card that is not slow, the only kind playable
-    # outside its player's own main phase with an empty stack ("Parts of a Card -
-    # Speed"); its supertypes Unique and Regalia; whether it is a champion, a
-    # unit (champion or ally), a card that becomes an object when it resolves, a
-    # siegeable domain, one that can be attacked ("Card Types - Functional Subtypes,
-    # Siegeable").
+    # modified), and (event kind, index) of those that listen for events about other
+    # cards (a filter that is not ``self: true``); whether it is an action card that is
+    # not slow, the only kind playable outside its player's own main phase with an empty
+    # stack ("Parts of a Card - Speed"); its supertypes Unique and Regalia; whether it is
+    # a champion, a unit (champion or ally), a card that becomes an object when it
+    # resolves, a siegeable domain, one that can be attacked ("Card Types - Functional
+    # Subtypes, Siegeable").
     static_abilities: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
     triggered: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    listening: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
     fast_action: bool = field(init=False, repr=False, compare=False)
     unique: bool = field(init=False, repr=False, compare=False)
     is_regalia: bool = field(init=False, repr=False, compare=False)
@@ -174,13 +176,16 @@ class CardDef:
             "is_siegeable": self.type == "domain" and "Siegeable" in self.subtypes,
         }
         triggered: dict[str, tuple[int, ...]] = {}
+        listening: list[tuple[str, int]] = []
         for index, ability in enumerate(self.abilities):
             if ability.trigger is not None:
                 event = ability.trigger.event
                 triggered[event] = (*triggered.get(event, ()), index)
                 if not ability.trigger.filter.get("self"):
+                    listening.append((event, index))
                     LISTENED_KINDS.add(event)
         derived["triggered"] = triggered
+        derived["listening"] = tuple(listening)
         for name, value in derived.items():
             object.__setattr__(self, name, value)
 

@@ -58,7 +58,7 @@ def state_based(state: GameState) -> None:
     changed = True
     while changed:
         changed = False
-        lowering = statics.lowering(state)
+        lowering = statics.in_force(state).lowering
         for p in state.players:
             lineage = p.zones[LINEAGE]
             if lineage:

@@ -233,11 +233,8 @@ def _board(state: GameState) -> tuple[Board, bool]:
                 activatable[p].append(cid)
             if defn.is_unit or defn.is_siegeable:
                 attackable[1 - p].append(cid)
-            for kind, indices in defn.triggered.items():
-                for index in indices:
-                    trigger = defn.abilities[index].trigger
-                    if trigger is not None and not trigger.filter.get("self"):
-                        listeners.setdefault(kind, []).append((cid, index))
+            for kind, index in defn.listening:
+                listeners.setdefault(kind, []).append((cid, index))
     return Board(objects, activatable, attackable, listeners), BOARD
 
 
@@ -254,16 +251,13 @@ def objects(state: GameState, flt: Mapping[str, Any], controller: int,
     """The objects in play that fit the filter, player 0's first (`in_play` order)."""
     want = flt.get("controller")
     players = (0, 1) if want is None else (controller,) if want == "you" else (1 - controller,)
-    found: list[int] = []
     types = flt.get("type")
-    if types is not None and len(flt) == 1 + (want is not None):
-        cards = state.cards  # only a type and a controller: the common case, without matches
-        for cid in in_play(state, players):
-            if cards[cid].defn.type in types:
-                found.append(cid)
-        return found
+    plain = types is not None and len(flt) == 1 + (want is not None)  # type and controller
+    cards = state.cards
+    found: list[int] = []
     for cid in in_play(state, players):
-        if matches(state, flt, cid, controller, source):
+        if (cards[cid].defn.type in types) if plain else matches(
+                state, flt, cid, controller, source):
             found.append(cid)
     return found
 

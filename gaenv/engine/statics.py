@@ -123,10 +123,11 @@ class InForce(NamedTuple):
     found: list[Static]
     by_kind: dict[str, list[Static]]
     modifiers: dict[int, tuple[int, Modifiers]]
-    # Whether any static in force changes an object's power, life or keywords, and
-    # whether any changes keywords (layer D).
+    # Whether any static in force changes an object's power, life or keywords; whether
+    # any changes keywords (layer D); whether any sets base life or lowers life.
     on_objects: bool
     on_keywords: bool
+    lowering: bool
     costs: dict[tuple[int, int, str, int], tuple[CardDef, int | None]]
 
 
@@ -166,7 +167,9 @@ def _scan(state: GameState) -> tuple[InForce, int]:
         by_kind.setdefault(s.node.op, []).append(s)
     on_objects = any(kind in by_kind for kind in _OBJECT_KINDS)
     on_keywords = any(kind in by_kind for kind in KEYWORD_KINDS)
-    return InForce(found, by_kind, {}, on_objects, on_keywords, {}), depends
+    lowering = "set_stats" in by_kind or any(
+        s.node.args["life"] < 0 for s in by_kind.get("modify_stats", ()))
+    return InForce(found, by_kind, {}, on_objects, on_keywords, lowering, {}), depends
 
 
 def _agrees(state: GameState, kept: InForce, fresh: InForce) -> bool:
@@ -293,17 +296,9 @@ def modified_stats(defn: CardDef, counters: Mapping[str, int],
             None if life is None else life + mods.life + bonus)
 
 
-def lowering(state: GameState) -> bool:
-    """Whether a static in force sets base life or lowers life (see `at_risk`)."""
-    by_kind = in_force(state).by_kind
-    if "set_stats" in by_kind:
-        return True
-    return any(s.node.args["life"] < 0 for s in by_kind.get("modify_stats", ()))
-
-
 def at_risk(card: CardObj, lowering: bool) -> bool:
     """Whether a unit could have no more life than damage. Unless a static sets or lowers
-    life (``lowering``, from `lowering`), a unit's life is at least its printed life plus
+    life (``lowering``: `InForce.lowering`), a unit's life is at least its printed life plus
     its buff and debuff counters, so one with less damage than that is safe without its
     life being computed (a speed trick for the state-based checks, which run after every
     damage and every object entering or leaving)."""

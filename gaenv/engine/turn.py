@@ -44,7 +44,7 @@ _FOLLOWING: dict[str, str | None] = dict(zip(PHASES, (*PHASES[1:], None), strict
 def next_phase(state: GameState) -> None:
     """The current phase ends (recorded: its end triggers fire) and the next begins, or a
     new turn after the end phase."""
-    journal.emit(state, Event("phase_ends", -1, state.turn_player, detail=state.phase))
+    journal.emit(state, Event("phase_ends", -1, state.turn_player, -1, 0, state.phase))
     following = _FOLLOWING[state.phase]
     if following is not None:
         state.phase = following
@@ -126,7 +126,7 @@ def _window_first(state: GameState) -> bool:
     now; False once everyone has passed on an empty stack."""
     if state.phase_stage == 0:
         state.phase_stage = 1
-        journal.emit(state, Event("phase_begins", -1, state.turn_player, detail=state.phase))
+        journal.emit(state, Event("phase_begins", -1, state.turn_player, -1, 0, state.phase))
         open_window(state)
         return True
     return False
