@@ -195,11 +195,6 @@ def in_force(state: GameState) -> InForce:
     return state.views.get("statics") or views.get(state, VIEW)
 
 
-def sources(state: GameState) -> list[Static]:
-    """Every static effect in force."""
-    return in_force(state).found
-
-
 def of_kind(state: GameState, op: str) -> list[Static]:
     """The statics in force of one kind (``modify_stats``, ``grant_keyword``, ...): the
     hot lookups scan only these, usually none or a few."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from gaenv.engine.objects import BOARD, MARK, SOURCE
+from gaenv.engine.objects import BOARD, MARK
 from gaenv.engine.state import GameState
 
 
@@ -61,14 +61,6 @@ def get(state: GameState, view: View) -> Any:
         elif depends == BOARD:
             state.board_views.append(view.name)
     return value
-
-
-def depends(state: GameState, view: View) -> int:
-    """The finest level of change the view's value now depends on (for a view made from
-    it, which depends on the same)."""
-    get(state, view)
-    name = view.name
-    return MARK if name in state.mark_views else BOARD if name in state.board_views else SOURCE
 
 
 def check(state: GameState) -> None:
