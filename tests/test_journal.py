@@ -241,3 +241,20 @@ def test_keywords_added_and_removed_in_timestamp_order(pool: CardPool) -> None:
     journal.begin_lasting(state, grant, 1, oid)
     assert keywords.has(state, shade, "stealth")
     views.check(state)
+
+
+def test_filters_reach_non_units_by_type_and_supertype(pool: CardPool) -> None:
+    """"Objects and Targeting": a filter picks items, weapons and regalia as well as
+    units; a rested filter reads the object as it is now."""
+    from gaenv.engine import selectors
+
+    game = _position(pool, (["Test Hush", "Training Sword", "Mentor's Tome"], []))
+    state = game.state
+    names = lambda ids: [state.cards[c].defn.name for c in ids]  # noqa: E731
+    assert names(selectors.objects(state, {"type": ("item", "weapon")}, 0)) == [
+        "Test Hush", "Training Sword", "Mentor's Tome"]
+    assert names(selectors.objects(state, {"supertype": ("regalia",)}, 0)) == ["Mentor's Tome"]
+    assert selectors.objects(state, {"type": ("item",), "controller": "opponent"}, 0) == []
+    sword = _ids(game, 0, "Training Sword")[0]
+    journal.rest(state, sword)
+    assert names(selectors.objects(state, {"rested": True}, 0)) == ["Training Sword"]

@@ -323,7 +323,7 @@ def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
 
 # Filter keys whose values must be known names (class, subtype and name are free text).
 _FILTER_VALUES: dict[str, tuple[str, ...]] = {
-    "type": CARD_TYPES, "element": ELEMENTS, "keyword": tuple(KEYWORDS),
+    "type": CARD_TYPES, "supertype": SUPERTYPES, "element": ELEMENTS, "keyword": tuple(KEYWORDS),
 }
 
 

@@ -6,9 +6,9 @@ an amount counts ("Game Mechanics - Objects and Targeting"). A filter is a mappi
 keys all have to hold (see `FILTER_KEYS`); keys are relative to a *controller* (the
 player the ability belongs to) and a *source* (the card whose ability it is).
 
-- Printed keys look at the card: ``type``, ``subtype``, ``element``, ``class``,
-  ``keyword`` (printed keywords), ``name`` (each a name or a list: any of them), and
-  ``token``.
+- Printed keys look at the card: ``type``, ``supertype`` (regalia, unique), ``subtype``,
+  ``element``, ``class``, ``keyword`` (printed keywords), ``name`` (each a name or a
+  list: any of them), and ``token``.
 - State keys look at the object in play: ``controller`` (``you`` / ``opponent``),
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
   counter of that name), ``self`` / ``another`` (it is / is not the source).
@@ -41,7 +41,8 @@ from gaenv.engine import views
 from gaenv.engine.objects import BOARD, FIELD, LINEAGE, MARK, PLAYER_ZONES, SOURCE, CardDef
 from gaenv.engine.state import GameState
 
-PRINTED_KEYS = ("type", "subtype", "element", "class", "keyword", "name", "token")
+PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
+                "token")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "level", "champion", "controls", "self", "your_turn",
@@ -144,6 +145,9 @@ def printed(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int)
                 return False
         elif key == "element":
             if defn.element not in want:
+                return False
+        elif key == "supertype":
+            if not defn.supertypes & set(want):
                 return False
         elif key == "class":
             if not set(defn.classes) & set(want):
