@@ -54,6 +54,25 @@ cards:
     reserve_cost: 0
     abilities:
       - static: {set_stats: {power: 1, life: 1, applies_to: {type: ally}}}
+  - name: Test Parting Gift
+    type: ally
+    supertypes: [unique]
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - on_leave: [draw: 1]
+      - on_death: [draw: 1]
+  - name: Test Ally Counter
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - trigger: {event: drawn, filter: {type: ally}}
+        effect: [draw: 1]
 """
 
 
@@ -258,3 +277,73 @@ def test_filters_reach_non_units_by_type_and_supertype(pool: CardPool) -> None:
     sword = _ids(game, 0, "Training Sword")[0]
     journal.rest(state, sword)
     assert names(selectors.objects(state, {"rested": True}, 0)) == ["Training Sword"]
+
+
+def test_keyword_triggers_are_always_listened_for() -> None:
+    """Vigor's trigger fires whatever cards were loaded: its event kind is listened for."""
+    from gaenv.engine import events
+    from gaenv.engine.objects import LISTENED_KINDS
+
+    for ability in events.KEYWORD_EFFECTS.values():
+        if ability.trigger is not None:
+            assert ability.trigger.event in LISTENED_KINDS
+
+
+def test_a_stolen_object_leaving_triggers_for_its_controller(pool: CardPool) -> None:
+    """"Control and Ownership": the On Leave of a stolen ally is its controller's (when it
+    happened), as its On Death is, although it goes to its owner's graveyard."""
+    game = _position(pool, ([], ["Test Parting Gift"]))
+    state = game.state
+    gift = _ids(game, 1, "Test Parting Gift")[0]
+    journal.take_control(state, gift, 0)
+    rules.sacrifice(state, gift)
+    assert [(t[0], t[2]) for t in state.pending_triggers] == [(gift, 0), (gift, 0)]
+    assert gift in state.players[1].zones[GRAVEYARD]
+
+
+def test_sacrificed_ally_dies(pool: CardPool) -> None:
+    """"Game Terms - Sacrifice 3": a sacrificed ally's On Death triggers (here the extra
+    copy of a Unique ally, sacrificed by the state-based checks: "Supertypes 1")."""
+    game = _position(pool, (["Test Parting Gift", "Test Parting Gift"], []))
+    assert game.decision is not None and game.decision.kind == "keep_unique"
+    game.step(0)
+    kinds = [state_event[0] for state_event in game.state.events]
+    assert "dies" in kinds
+
+
+def test_a_card_in_hand_does_not_listen(pool: CardPool) -> None:
+    """"Abilities - Triggered Abilities": an ability that is not about its own card works
+    from play only: drawing the card that has it triggers nothing, drawing an ally while
+    it is on the field does."""
+    game = _position(pool, ([], []))
+    state = game.state
+    deck = state.players[0].zones["deck"]
+    counter = journal.create(state, 0, pool.get("Test Ally Counter"), "deck")
+    assert deck[-1] == counter
+    zones.draw(state, 0, 1)
+    assert state.pending_triggers == []
+    journal.move(state, counter, FIELD)
+    journal.create(state, 0, pool.get("Test Leveler Shade"), "deck")
+    zones.draw(state, 0, 1)
+    assert [t[0] for t in state.pending_triggers] == [counter]
+
+
+@pytest.mark.parametrize(("step", "error"), [
+    ("{deal_damage: {target: target_unit, amount: {stat: {stat: life, of: target_ally}}}}",
+     "declares no target"),
+    ("{destroy: {target: target_ally}}", None),
+    ("{destroy: {each: {type: item}}}", None),
+])
+def test_selector_forms_in_card_files(tmp_path: Path, step: str, error: str | None) -> None:
+    """A selector is written bare or as the `target` argument; an amount reads objects and
+    declares no target (docs/cards.md)."""
+    from gaenv.cards.schema import CardFileError
+
+    path = tmp_path / "c.yaml"
+    path.write_text(f"set: t\ncards:\n  - {{name: X, type: action, element: norm, "
+                    f"reserve_cost: 0, effect: [{step}]}}\n")
+    if error is None:
+        load_pool([path])
+    else:
+        with pytest.raises(CardFileError, match=error):
+            load_pool([path])

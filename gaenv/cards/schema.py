@@ -266,6 +266,10 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
         elif key in ("counters", "stat"):
             spec = dict(_mapping(item, where, here))
             of = parse_selector(spec.pop("of", "self"), where, f"{here}.of")
+            if of.declared:
+                raise where.fail(f"{here}.of", "an amount reads objects, it declares no "
+                                               "target: use self, same_target, that_object or "
+                                               "{each: FILTER}")
             if key == "counters":
                 inner = {"kind": _counter_name(spec.pop("kind", None), where, f"{here}.kind")}
             else:
@@ -305,6 +309,11 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
     return MappingProxyType(out)
 
 
+# Trigger filter keys that read an event's detail, and the event kinds that have one.
+_MOMENT_KINDS = {"phase": ("phase_begins", "phase_ends"),
+                 "counter": ("counters_placed", "counters_removed")}
+
+
 def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
     """``trigger: {event: KIND, filter: {...}}`` (`gaenv.engine.events`)."""
     raw = _mapping(value, where, field)
@@ -316,6 +325,9 @@ def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
         "player": ("you", "opponent"), "counter": None,
         "phase": ("wake_up", "materialize", "recollection", "draw", "main", "end")}
     flt = _parse_filter(raw.get("filter", {}), where, f"{field}.filter", extra)
+    for key, kinds in _MOMENT_KINDS.items():
+        if key in flt and event not in kinds:
+            raise where.fail(f"{field}.filter.{key}", f"only for events {', '.join(kinds)}")
     moment = {k: v for k, v in flt.items() if k in extra}
     rest = {k: v for k, v in flt.items() if k not in extra}
     return Trigger(event, MappingProxyType(rest), "whenever", MappingProxyType(moment))
@@ -370,8 +382,10 @@ def _fills_main(kind: str, value: dict[str, Any]) -> bool:
     for a selector or an amount, when its keys are a selector's or an amount's."""
     if kind in _MAPPING_KINDS:
         return True
-    if kind == "object":
-        return set(value) <= set(selectors.SELECTOR_MODES)
+    if kind == "object":  # {each: FILTER}, not {target: SELECTOR} (the argument itself)
+        modes = set(selectors.SELECTOR_MODES)
+        return set(value) <= modes and all(
+            isinstance(v, dict) and not set(v) & modes for v in value.values())
     return kind == "amount" and bool(set(value) & set(selectors.AMOUNT_KINDS))
 
 

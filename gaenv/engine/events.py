@@ -5,10 +5,10 @@ moments the rules name without changing anything (an attack declared, a phase
 beginning, a card activated). A triggered ability is data: an event kind and a filter
 on what was involved (`gaenv.engine.objects.Trigger`). When an event happens:
 
-1. the abilities of the card the event is about that listen for it with a filter that
-   holds for the card itself (``on_enter``: it entered) trigger, wherever that card is
-   (a card leaving the field or dying still sees its own leaving: the event is recorded
-   before it moves);
+1. the abilities of the card the event is about that listen for it: those about itself
+   (``self: true``, as On Enter) wherever the card is, the others (not ``another``) only
+   if it is in play or is the one leaving it (a dying unit is still in play: ``dies``
+   is recorded before it moves; ``leaves`` after, with its controller of that moment);
 2. then the abilities of every other object in play that listen for it (``another: true``
    and the like), in play order: each player's champion, then their field (keyword
    triggers such as Vigor follow the object's own abilities).
@@ -99,12 +99,14 @@ KEYWORD_EFFECTS: dict[str, Ability] = {
         {"target": selectors.NAMED_SELECTORS["self"]})),), None, False,
         "Vigor: this unit wakes up."),
 }
-# Event kind -> the keywords whose built-in trigger listens for it.
+# Event kind -> the keywords whose built-in trigger listens for it (objects with them may
+# be in play whatever cards were loaded, so their kinds are always listened for).
 _KEYWORD_LISTENERS: dict[str, tuple[str, ...]] = {}
 for _name, _ability in KEYWORD_EFFECTS.items():
     if _ability.trigger is not None:
         _event = _ability.trigger.event
         _KEYWORD_LISTENERS[_event] = (*_KEYWORD_LISTENERS.get(_event, ()), _name)
+        LISTENED_KINDS.add(_event)
 
 
 def ability_of(state: GameState, cid: int, ability: int | str) -> Ability:
@@ -120,11 +122,15 @@ def happened(state: GameState, event: Event) -> None:
     about = event.card
     cards = state.cards
     if about >= 0:
-        defn = cards[about].defn
-        indices = defn.triggered.get(kind)
+        card = cards[about]
+        indices = card.defn.triggered.get(kind)
         if indices is not None:
+            in_play = card.oid >= 0 or kind == "leaves"
             for index in indices:
-                _consider(state, event, about, index, defn.abilities[index])
+                ability = card.defn.abilities[index]
+                flt = ability.trigger.filter  # type: ignore[union-attr]
+                if flt.get("self") or (in_play and not flt.get("another")):
+                    _consider(state, event, about, index, ability)
     keyworded = _KEYWORD_LISTENERS.get(kind)
     if keyworded is not None:  # only those whose phase is this one can fire
         keyworded = tuple(name for name in keyworded if KEYWORD_EFFECTS[name].trigger.moment.get(
@@ -153,9 +159,11 @@ def _consider(state: GameState, event: Event, cid: int, index: int | str,
     """Record ``cid``'s ability if its trigger's filter and its condition hold."""
     card = state.cards[cid]
     assert ability.trigger is not None
-    if _fits(state, ability.trigger, event, cid, card.controller) and requirement_met(
-            state, ability, card):
-        state.pending_triggers.append((cid, index, card.controller, card.oid, event.card))
+    # A source that has left the field (its own leaving) is its controller's of that moment.
+    controller = card.controller if card.oid >= 0 or cid != event.card else event.player
+    if _fits(state, ability.trigger, event, cid, controller) and requirement_met(
+            state, ability, card, controller=controller):
+        state.pending_triggers.append((cid, index, controller, card.oid, event.card))
 
 
 def _fits(state: GameState, trigger: Trigger, event: Event, source: int,

@@ -1,13 +1,14 @@
 """Keywords: the registry the card schema checks, and what a card has right now.
 
-A keyword is printed on a card (``keywords:`` in its file) or granted by a
-static or a this-turn effect (``grant_keyword``). Keywords are separate from
-scripted abilities: the engine looks them up by name where the rule they name
-applies (combat looks up Taunt, costs look up Efficiency, ...).
+A keyword is printed on a card (``keywords:`` in its file), granted by a static or a
+this-turn effect (``grant_keyword``) or taken away (``remove_keyword``; "Continuous
+Effects, Layers" D). Keywords are separate from scripted abilities: the engine looks
+them up by name where the rule they name applies (combat looks up Taunt, costs look up
+Efficiency, ...).
 
-Numbered keywords combine as their rules say: Ranged, Critical and Empower
-stack additively; for Pride only the highest counts; other keywords are
-redundant (a second instance does nothing).
+Numbered keywords combine as their rules say: Ranged, Retort and Critical stack
+additively; for Pride only the highest counts; other keywords are redundant (a second
+instance does nothing).
 """
 
 from __future__ import annotations

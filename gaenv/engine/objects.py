@@ -83,7 +83,7 @@ class Ability:
     ``inherited`` marks an Inherited Effect ("Keywords - Inherited Effect"): it
     applies to its controller's champion while the card is anywhere in the
     lineage. ``requires`` is a restriction ("Abilities - Restriction
-    Abilities") or an "as long as" condition: a condition as `gaenv.engine.conditions`
+    Abilities") or an "as long as" condition: a condition as `gaenv.engine.selectors`
     reads it. ``cost`` of an activated ability: rest, sacrifice, reserve N, and counters
     removed from its source (``remove_counters: {kind: N}``).
     """
@@ -93,7 +93,7 @@ class Ability:
     static: Node | None
     inherited: bool
     text: str
-    # Target selectors (`gaenv.engine.effects.Selector`) the effect declares as it goes on
+    # Target selectors (`gaenv.engine.selectors.Selector`) the effect declares as it goes on
     # the stack.
     targets: tuple[Any, ...] = ()
     requires: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)

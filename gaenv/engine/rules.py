@@ -105,7 +105,17 @@ def keep_unique(state: GameState, kept: int) -> None:
     card = state.cards[kept]
     for cid in _unique_clash(state, card.controller):
         if cid != kept and state.cards[cid].defn.name == card.defn.name:
-            journal.move(state, cid, GRAVEYARD)
+            sacrifice(state, cid)
+
+
+def sacrifice(state: GameState, cid: int) -> None:
+    """Its controller sacrifices object ``cid``: to the graveyard (banished if a champion
+    or regalia); an ally so sacrificed dies, so its On Death triggers ("Game Terms -
+    Sacrifice 2, 3")."""
+    card = state.cards[cid]
+    if card.defn.type == "ally":
+        journal.emit(state, Event("dies", cid, card.controller))
+    journal.move(state, cid, GRAVEYARD)
 
 
 def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:

@@ -26,7 +26,17 @@ Rules:
 
 from __future__ import annotations
 
-from gaenv.engine import champions, combat, costs, decisions, effects, events, journal, statics
+from gaenv.engine import (
+    champions,
+    combat,
+    costs,
+    decisions,
+    effects,
+    events,
+    journal,
+    rules,
+    statics,
+)
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.events import Event
 from gaenv.engine.objects import (
@@ -258,7 +268,7 @@ def use_ability(state: GameState, player: int, cid: int, index: int) -> None:
     for kind, amount in ability.cost.get("remove_counters", {}).items():
         journal.counters(state, cid, kind, -amount)
     if ability.cost.get("sacrifice"):
-        journal.move(state, cid, GRAVEYARD)
+        rules.sacrifice(state, cid)
     state.frames.append(PlayFrame(len(state.stack) - 1, "targets"))
     state.priority = -1
 

@@ -113,16 +113,17 @@ NO_MODIFIERS = Modifiers(0, 0, ())
 
 class InForce(NamedTuple):
     """The statics view: every static in force, by kind, and what is memoized with it:
-    card id -> (the oid it was computed for, its `Modifiers`), and (id of a printed card,
-    player, cost kind, Empower) -> (that printed card, its cost) (`costs.cost`; the entry
-    holds the card, so its id is not reused meanwhile). The view outlives objects
-    entering and leaving (unless they are sources), so a modifiers entry is used only for
-    the object it was computed for; each entry is otherwise a function of the statics in
-    force and the object's printed card, controller and oid."""
+    card id -> (the oid and controller it was computed for, its `Modifiers`), and (id of a
+    printed card, player, cost kind, Empower) -> (that printed card, its cost)
+    (`costs.cost`; the entry holds the card, so its id is not reused meanwhile). The view
+    outlives objects entering and leaving (unless they are sources), and a clone shares
+    it until either copy changes its sources, so a modifiers entry is used only for the
+    object (oid) and controller it was computed for; it is otherwise a function of the
+    statics in force and the object's printed card."""
 
     found: list[Static]
     by_kind: dict[str, list[Static]]
-    modifiers: dict[int, tuple[int, Modifiers]]
+    modifiers: dict[int, tuple[int, int, Modifiers]]
     # Whether any static in force changes an object's power, life or keywords; whether
     # any changes keywords (layer D); whether any sets base life or lowers life.
     on_objects: bool
@@ -177,9 +178,10 @@ def _agrees(state: GameState, kept: InForce, fresh: InForce) -> bool:
         return False
     from gaenv.engine import costs  # costs reads this module
 
-    for cid, (oid, mods) in kept.modifiers.items():
+    for cid, (oid, controller, mods) in kept.modifiers.items():
         card = state.cards[cid]
-        if card.oid == oid and _modifiers(fresh.by_kind, state, card) != mods:
+        if (card.oid, card.controller) == (oid, controller) and _modifiers(
+                fresh.by_kind, state, card) != mods:
             return False
     for (_, player, kind, empower), (defn, value) in kept.costs.items():
         if costs.calculate(state, player, defn, kind, empower, fresh) != value:
@@ -208,9 +210,10 @@ def modifiers(state: GameState, cid: int) -> Modifiers:
         return NO_MODIFIERS
     card = state.cards[cid]
     entry = force.modifiers.get(cid)
-    if entry is None or entry[0] != card.oid:
-        entry = force.modifiers[cid] = (card.oid, _modifiers(force.by_kind, state, card))
-    return entry[1]
+    if entry is None or entry[0] != card.oid or entry[1] != card.controller:
+        entry = force.modifiers[cid] = (card.oid, card.controller,
+                                        _modifiers(force.by_kind, state, card))
+    return entry[2]
 
 
 def _modifiers(by_kind: dict[str, list[Static]], state: GameState, card: CardObj) -> Modifiers:
@@ -252,13 +255,15 @@ def applies(state: GameState, static: Static, card: CardObj) -> bool:
                              static.source)
 
 
-def requirement_met(state: GameState, ability: Ability, card: CardObj, empower: int = 0) -> bool:
-    """Whether an ability's restriction or "as long as" condition holds for the card's
-    controller ("Abilities - Restriction Abilities"; "Keywords - Class Bonus"; "Level
-    Restrictions"); the card is the ability's source."""
+def requirement_met(state: GameState, ability: Ability, card: CardObj, empower: int = 0,
+                    controller: int = -1) -> bool:
+    """Whether an ability's restriction or "as long as" condition holds for its controller
+    (by default the card's) ("Abilities - Restriction Abilities"; "Keywords - Class
+    Bonus"; "Level Restrictions"); the card is the ability's source."""
     requires = ability.requires
     return not requires or selectors.condition_met(
-        state, requires, card.defn, card.controller, empower, card.id if card.oid >= 0 else -1)
+        state, requires, card.defn, card.controller if controller < 0 else controller, empower,
+        card.id if card.oid >= 0 else -1)
 
 
 def total(state: GameState, op: str, player: int) -> int:

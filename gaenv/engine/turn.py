@@ -42,9 +42,10 @@ _FOLLOWING: dict[str, str | None] = dict(zip(PHASES, (*PHASES[1:], None), strict
 
 
 def next_phase(state: GameState) -> None:
-    """The current phase ends (recorded: its end triggers fire) and the next begins, or a
-    new turn after the end phase."""
-    journal.emit(state, Event("phase_ends", -1, state.turn_player, -1, 0, state.phase))
+    """The current phase ends (recorded unless it was skipped: its end triggers fire) and
+    the next begins, or a new turn after the end phase."""
+    if state.phase != "combat" and not skipped(state):
+        journal.emit(state, Event("phase_ends", -1, state.turn_player, -1, 0, state.phase))
     following = _FOLLOWING[state.phase]
     if following is not None:
         state.phase = following
@@ -102,7 +103,14 @@ def place_first_champion(state: GameState) -> None:
         champions.put_champion(state, tp, candidates[0])
 
 
+def _begins(state: GameState) -> None:
+    """Record that the current phase begins: its beginning triggers fire, and go on the
+    stack at the next opportunity (in this phase, if something then gives one)."""
+    journal.emit(state, Event("phase_begins", -1, state.turn_player, -1, 0, state.phase))
+
+
 def _wake_up(state: GameState) -> None:
+    _begins(state)
     for cid in zones.field_objects(state, state.turn_player):
         journal.rest(state, cid, False)
     next_phase(state)
@@ -110,6 +118,8 @@ def _wake_up(state: GameState) -> None:
 
 def _materialize(state: GameState) -> None:
     tp = state.turn_player
+    if state.phase_stage == 0:
+        _begins(state)
     allowed = 1 + statics.total(state, "extra_materialization", tp)
     if state.phase_stage != _DONE and state.players[tp].materialized < allowed:
         options = materialize_options(state, tp)
@@ -126,7 +136,7 @@ def _window_first(state: GameState) -> bool:
     now; False once everyone has passed on an empty stack."""
     if state.phase_stage == 0:
         state.phase_stage = 1
-        journal.emit(state, Event("phase_begins", -1, state.turn_player, -1, 0, state.phase))
+        _begins(state)
         open_window(state)
         return True
     return False
@@ -142,6 +152,7 @@ def _recollection(state: GameState) -> None:
 
 
 def _draw(state: GameState) -> None:
+    _begins(state)
     zones.draw(state, state.turn_player, 1)
     next_phase(state)
 
