@@ -120,7 +120,8 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
 def players_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     """The players a player selector names while ``frame`` resolves: ``its_controller``
     is the controller of the most recent target declared before the step (none if it is
-    gone), ``that_controller`` the controller of the card the triggering event was about."""
+    gone: its last-known controller if it left), ``that_controller`` the controller of the
+    card the triggering event was about."""
     selector = args["player"]
     controller = frame.item.controller
     if selector == "you":
@@ -132,6 +133,10 @@ def players_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     if selector == "its_controller":
         oid = frame.item.targets[args["_slot"]]
         cid = zones.find_object(state, oid) if oid >= 0 else -1
+        if cid < 0 and oid >= 0:  # it left: "Game Terms - Last-known Information"
+            for card in state.cards:
+                if card.last_oid == oid:
+                    return [card.last_controller]
     else:
         cid = frame.item.about
     return [state.cards[cid].controller] if cid >= 0 else []
