@@ -25,7 +25,6 @@ from gaenv.engine import (
     zones,
 )
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
     DECK,
@@ -365,13 +364,9 @@ def _destroy(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """Destroy objects: to the graveyard; an ally so destroyed dies. Immortal objects
     cannot be destroyed ("Keywords - Immortality")."""
-    for cid in objects_of(state, frame, args):
-        card = state.cards[cid]
-        if card.defn.is_champion or keywords.has(state, cid, "immortality"):
-            continue
-        if card.defn.type == "ally":
-            journal.emit(state, Event("dies", cid, card.controller))
-        journal.move(state, cid, GRAVEYARD)
+    rules.destroy_at_once(state, [
+        cid for cid in objects_of(state, frame, args)
+        if not state.cards[cid].defn.is_champion and not keywords.has(state, cid, "immortality")])
     return None
 
 
