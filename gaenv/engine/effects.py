@@ -25,7 +25,6 @@ from gaenv.engine import (
     zones,
 )
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
     DECK,
@@ -120,7 +119,8 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
 def players_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     """The players a player selector names while ``frame`` resolves: ``its_controller``
     is the controller of the most recent target declared before the step (none if it is
-    gone), ``that_controller`` the controller of the card the triggering event was about."""
+    gone: its last-known controller if it left), ``that_controller`` the controller of the
+    card the triggering event was about (the last one, if it has left play)."""
     selector = args["player"]
     controller = frame.item.controller
     if selector == "you":
@@ -132,8 +132,14 @@ def players_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     if selector == "its_controller":
         oid = frame.item.targets[args["_slot"]]
         cid = zones.find_object(state, oid) if oid >= 0 else -1
+        if cid < 0 and oid >= 0:  # it left: "Game Terms - Last-known Information"
+            for card in state.cards:
+                if card.last_oid == oid:
+                    return [card.last_controller]
     else:
         cid = frame.item.about
+        if cid >= 0 and state.cards[cid].oid < 0 and state.cards[cid].last_oid >= 0:
+            return [state.cards[cid].last_controller]  # it left: its last controller
     return [state.cards[cid].controller] if cid >= 0 else []
 
 
@@ -360,13 +366,9 @@ def _destroy(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """Destroy objects: to the graveyard; an ally so destroyed dies. Immortal objects
     cannot be destroyed ("Keywords - Immortality")."""
-    for cid in objects_of(state, frame, args):
-        card = state.cards[cid]
-        if card.defn.is_champion or keywords.has(state, cid, "immortality"):
-            continue
-        if card.defn.type == "ally":
-            journal.emit(state, Event("dies", cid, card.controller))
-        journal.move(state, cid, GRAVEYARD)
+    rules.destroy_at_once(state, [
+        cid for cid in objects_of(state, frame, args)
+        if not state.cards[cid].defn.is_champion and not keywords.has(state, cid, "immortality")])
     return None
 
 

@@ -202,12 +202,14 @@ class CardObj:
     ``owner`` never changes; ``controller`` is whoever controls it now: the owner unless
     an effect gave control away, or the player who activated it while it is on the
     stack ("Control and Ownership"). The field lists an object under its controller;
-    every other zone is its owner's. Only `gaenv.engine.journal` writes these fields;
-    ``stamp`` is the journal's clock when anything about the card last changed.
+    every other zone is its owner's. Only `gaenv.engine.journal` writes these fields.
+    ``last_oid`` and ``last_controller`` are the last-known information of the object
+    the card last stopped being (-1 if none): "its controller" of a target that has
+    left ("Game Terms - Last-known Information").
     """
 
-    __slots__ = ("controller", "counters", "damage", "defn", "id", "oid", "owner", "rested",
-                 "timestamp", "zone")
+    __slots__ = ("controller", "counters", "damage", "defn", "id", "last_controller",
+                 "last_oid", "oid", "owner", "rested", "timestamp", "zone")
 
     def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
         self.id = cid
@@ -220,6 +222,8 @@ class CardObj:
         self.damage = 0
         self.counters: dict[str, int] = {}
         self.timestamp = -1
+        self.last_oid = -1
+        self.last_controller = -1
 
     def copy(self) -> CardObj:
         c = CardObj.__new__(CardObj)
@@ -233,10 +237,16 @@ class CardObj:
         c.damage = self.damage
         c.counters = dict(self.counters) if self.counters else {}
         c.timestamp = self.timestamp
+        c.last_oid = self.last_oid
+        c.last_controller = self.last_controller
         return c
 
     def clear_object_state(self) -> None:
-        """Forget everything the card had as an object (it is a new object next time)."""
+        """Forget everything the card had as an object (it is a new object next time),
+        keeping its identity and controller as last-known information."""
+        if self.oid >= 0:
+            self.last_oid = self.oid
+            self.last_controller = self.controller
         self.oid = -1
         self.controller = self.owner
         self.rested = False

@@ -54,25 +54,24 @@ def state_based(state: GameState) -> None:
     """
     if not state.checks_due:
         return
-    cards = state.cards
     changed = True
     while changed:
         changed = False
         lowering = statics.in_force(state).lowering
+        # Every object the checks destroy is found before any goes (both players'), and
+        # they die at once: every death is recorded before any of them moves, so an
+        # object dying with another still sees it die ("Abilities - Triggered Abilities").
+        champs = [p.index for p in state.players
+                  if p.zones[LINEAGE] and _doomed(state, p.zones[LINEAGE][-1:], lowering)]
+        doomed = [cid for p in state.players for cid in _doomed(state, p.zones[FIELD], lowering)]
         for p in state.players:
-            lineage = p.zones[LINEAGE]
-            if lineage:
-                if _doomed(state, lineage[-1:], lowering):  # the champion dies
-                    champions.champion_leaves(state, p.index)
-                    journal.lose(state, p.index)
-                    changed = True
-            elif p.had_champion:
+            if not p.zones[LINEAGE] and p.had_champion:
                 journal.lose(state, p.index)
-            for cid in _doomed(state, p.zones[FIELD], lowering):
-                if cards[cid].defn.type == "ally":
-                    journal.emit(state, Event("dies", cid, p.index))
-                journal.move(state, cid, GRAVEYARD)
-                changed = True
+        destroy_at_once(state, doomed)
+        for player in champs:  # the champion dies
+            champions.champion_leaves(state, player)
+            journal.lose(state, player)
+        changed = bool(champs or doomed)
     state.checks_due = False
     if finish_if_lost(state):
         return
@@ -83,6 +82,18 @@ def state_based(state: GameState) -> None:
                 decisions.keep(cid, label(state, cid)) for cid in extra))
             state.checks_due = True  # until the player has chosen
             return
+
+
+def destroy_at_once(state: GameState, ids: list[int]) -> None:
+    """Destroy the objects ``ids`` together: the allies' deaths are all recorded, then all
+    of them go to the graveyard ("Game Terms - Died/Dies and Kills/Killed")."""
+    cards = state.cards
+    for cid in ids:
+        card = cards[cid]
+        if card.defn.type == "ally":
+            journal.emit(state, Event("dies", cid, card.controller))
+    for cid in ids:
+        journal.move(state, cid, GRAVEYARD)
 
 
 def _unique_clash(state: GameState, player: int) -> list[int]:
@@ -112,10 +123,7 @@ def sacrifice(state: GameState, cid: int) -> None:
     """Its controller sacrifices object ``cid``: to the graveyard (banished if a champion
     or regalia); an ally so sacrificed dies, so its On Death triggers ("Game Terms -
     Sacrifice 2, 3")."""
-    card = state.cards[cid]
-    if card.defn.type == "ally":
-        journal.emit(state, Event("dies", cid, card.controller))
-    journal.move(state, cid, GRAVEYARD)
+    destroy_at_once(state, [cid])
 
 
 def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
