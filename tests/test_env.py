@@ -92,10 +92,9 @@ def test_observations_are_finite_and_in_bounds() -> None:
 
 def test_object_features_match_the_engine() -> None:
     """Every object slot shows what the engine says about that object now (power, life,
-    damage, rest, Stealth, Taunt), though the encoder memoizes rows and reuses a seat's
-    row for an object unchanged since its last observation: a memo key or a reuse check
-    missing an input would show a stale row here (dropping the damage from the reuse
-    check fails it)."""
+    damage, rest, Stealth, Taunt), though the encoder memoizes object rows: a memo key
+    missing an input would show a stale row here (dropping the damage from it fails
+    this)."""
     e = raw_env(seed=5)
     names = [*STATIC_NAMES, *DYNAMIC_NAMES]
     at = {name: names.index(name) for name in DYNAMIC_NAMES}
@@ -124,10 +123,8 @@ def test_object_features_match_the_engine() -> None:
 def test_player_pieces_match_the_engine() -> None:
     """The ``me`` and ``opponent`` pieces show each player's champion (life, damage, rest)
     and the number of cards in each of their zones, in PLAYER_ZONES order, as the engine
-    has them now. The champion part is memoized, and a seat reuses the one it last used
-    while the lineage and the champion's row are unchanged (not checking the row fails
-    this); the zone counts are read in the order of the zones' dict, which a player's
-    state keeps as PLAYER_ZONES (reversing it fails this)."""
+    has them now. The zone counts are read in the order of the zones' dict, which a
+    player's state keeps as PLAYER_ZONES (reversing it fails this)."""
     e = raw_env(seed=8)
     checked = 0
     for obs in _random_walk(e, 600, seed=8):
@@ -146,53 +143,6 @@ def test_player_pieces_match_the_engine() -> None:
                 assert values[3] == float(champion.rested)
             checked += 1
     assert checked == 1200
-
-
-def test_memos_shared_by_the_pool_and_started_afresh_when_full(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Object rows, champion parts and globals pieces are memoized with the card pool,
-    shared by every environment of it, and dropped when full (MEMO_SIZE, made small here):
-    observations stay byte for byte those of an encoder that remembers nothing (a memo
-    key missing an input fails this: leaving the champion's row out of its part's key
-    did)."""
-    from gaenv.env import observation
-
-    first, second = raw_env(seed=7), raw_env(seed=7)
-    assert first.encoder._memos is second.encoder._memos  # one pool, one memo
-    monkeypatch.setattr(observation, "MEMO_SIZE", 60)
-    for memo in vars(first.encoder._memos).values():  # (filled under the real size)
-        memo.clear()
-    cleared = cleared_globals = 0
-    for obs in _random_walk(first, 600, seed=7):
-        memos = first.encoder._memos
-        cleared += len(memos.objects) < 3  # (just started afresh)
-        cleared_globals += len(memos.globals) < 2
-        state = first.game.state
-        player = first.game.decision.player
-        slots = actions.Slots.of(state, player)
-        _, choices = actions.assign(state, first.game.decision, slots)
-        cold = observation.Encoder(first.pool)
-        cold._memos = observation._PoolMemos()
-        expected = cold.encode(state, player, first.game.decision, slots, choices)
-        assert obs["observation"].tobytes() == expected.tobytes()
-        assert max(len(memos.objects), len(memos.champions), len(memos.globals)) <= 60
-    assert cleared > 2 and cleared_globals > 2
-
-
-def test_pool_memos_go_with_their_pool() -> None:
-    """The memos shared by a pool's encoders are kept only while the pool lives."""
-    import gc
-
-    from gaenv.cards.schema import load_pool
-    from gaenv.env import observation
-
-    pool = load_pool()
-    memos = observation.Encoder(pool)._memos
-    assert observation.Encoder(pool)._memos is memos
-    known = len(observation._PoolMemos._of_pool)
-    del pool
-    gc.collect()
-    assert len(observation._PoolMemos._of_pool) == known - 1
 
 
 def _hidden_shuffle(e: raw_env, viewer: int, rng: random.Random) -> None:
@@ -248,12 +198,11 @@ def test_leak_test_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     def leaky(self, state, player, decision, slots, choices):  # type: ignore[no-untyped-def]
         obs = real(self, state, player, decision, slots, choices)
         hand = state.players[1 - player].zones[HAND][:4]
-        codes, _ = self._seat(state.cards, player)
         width = observation.CARD_FEATURES
         memory = next(p.start for p in self.pieces if p.name == "my_memory")
         for i, cid in enumerate(hand):
             start = memory + i * width
-            obs[start:start + width] = self._printed[codes[cid]]
+            obs[start:start + width] = self._printed[self._code(state.cards[cid], player)]
         return obs
 
     monkeypatch.setattr(observation.Encoder, "encode", leaky)

@@ -7,8 +7,9 @@ Every write here does three things:
 2. it counts the change at its level (`gaenv.engine.objects`: MARK for damage, rest,
    counters and hidden zones; BOARD for what is in play; SOURCE for the sources of
    continuous effects: an object with static abilities, a lineage, control, a lasting
-   effect), advancing ``state.clock``, and drops the derived views that depend on that level
-   (`gaenv.engine.views`), so nothing else needs to be told;
+   effect), advancing ``state.clock`` and stamping the card it changed with it (for a
+   memo of something made from one card), and drops the derived views that depend on
+   that level (`gaenv.engine.views`), so nothing else needs to be told;
 3. it records an `Event` in ``state.events`` (the changes since the last answer) and
    hands it to `gaenv.engine.events.happened`, which fires the triggered abilities that
    listen for it. Moments that change nothing (an attack declared, a phase beginning)
@@ -68,14 +69,17 @@ CHECKS_DUE: dict[str, Callable[[GameState, Event], bool] | None] = {
 
 def _write(state: GameState, event: Event, level: int) -> None:
     """Count a change of ``level`` described by ``event``, then record and dispatch it."""
-    _advance(state, level)
+    _advance(state, level, state.cards[event[1]] if event[1] >= 0 else None)
     _record(state, event)
 
 
-def _advance(state: GameState, level: int) -> None:
-    """Count a change of ``level`` (MARK, BOARD or SOURCE) and drop every view that
-    depends on changes of that level or finer (`gaenv.engine.views`)."""
+def _advance(state: GameState, level: int, card: CardObj | None = None) -> None:
+    """Count a change of ``level`` (MARK, BOARD or SOURCE) to ``card`` (stamped with the
+    clock) or to no card, and drop every view that depends on changes of that level or
+    finer (`gaenv.engine.views`)."""
     state.clock += 1
+    if card is not None:
+        card.stamp = state.clock
     if level == SOURCE:
         state.views.clear()
         state.board_views.clear()
@@ -173,7 +177,7 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         level = SOURCE if lineage or card.defn.static_abilities else BOARD
     else:
         level = MARK
-    _advance(state, level)
+    _advance(state, level, card)
     if leaving:
         _record(state, Event("leaves", cid, was, -1, 0, dest))
     _record(state, Event("moved", cid, card.owner, -1, 0, dest))
@@ -186,7 +190,7 @@ def make_object(state: GameState, card: CardObj) -> None:
     """Make a card on the field a new object (`_new_object`), as a change of its own (for
     a position being set up; `move` does this as part of entering)."""
     _new_object(state, card)
-    _advance(state, SOURCE)
+    _advance(state, SOURCE, card)
 
 
 def _new_object(state: GameState, card: CardObj) -> None:
@@ -212,7 +216,7 @@ def create(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
     target = zone_list(state, card)
     if target is not None:
         target.append(cid)
-    _advance(state, SOURCE if zone in ON_FIELD else MARK)
+    _advance(state, SOURCE if zone in ON_FIELD else MARK, card)
     return cid
 
 
@@ -246,7 +250,7 @@ def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | N
     else:
         _carry(champion.copy(), new)
         champion.clear_object_state()
-    _advance(state, SOURCE)
+    _advance(state, SOURCE, new)
     _record(state, Event("enters", cid, player))
     if champion is not None:
         _record(state, Event("levels_up", cid, player))
@@ -260,7 +264,7 @@ def leave_lineage(state: GameState, player: int) -> None:
     move(state, champion.id, MATERIAL)
     if lineage:
         _carry(champion, state.cards[lineage[-1]])
-        _advance(state, SOURCE)
+        _advance(state, SOURCE, state.cards[lineage[-1]])
 
 
 def _carry(champion: CardObj, new: CardObj) -> None:

@@ -202,14 +202,16 @@ class CardObj:
     ``owner`` never changes; ``controller`` is whoever controls it now: the owner unless
     an effect gave control away, or the player who activated it while it is on the
     stack ("Control and Ownership"). The field lists an object under its controller;
-    every other zone is its owner's. Only `gaenv.engine.journal` writes these fields.
+    every other zone is its owner's. Only `gaenv.engine.journal` writes these fields, and
+    it sets ``stamp`` to its clock whenever anything about the card changes (so a row made
+    from the card can be kept while its stamp is the same).
     ``last_oid`` and ``last_controller`` are the last-known information of the object
     the card last stopped being (-1 if none): "its controller" of a target that has
     left ("Game Terms - Last-known Information").
     """
 
     __slots__ = ("controller", "counters", "damage", "defn", "id", "last_controller",
-                 "last_oid", "oid", "owner", "rested", "timestamp", "zone")
+                 "last_oid", "oid", "owner", "rested", "stamp", "timestamp", "zone")
 
     def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
         self.id = cid
@@ -217,6 +219,7 @@ class CardObj:
         self.owner = owner
         self.controller = owner
         self.zone = zone
+        self.stamp = 0
         self.oid = -1
         self.rested = False
         self.damage = 0
@@ -232,6 +235,7 @@ class CardObj:
         c.owner = self.owner
         c.controller = self.controller
         c.zone = self.zone
+        c.stamp = self.stamp
         c.oid = self.oid
         c.rested = self.rested
         c.damage = self.damage
