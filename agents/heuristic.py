@@ -183,7 +183,7 @@ def _target(state: GameState, me: int, decision: Decision, option: Option) -> fl
         return 0.0
     source = state.cards[decision.source].defn if decision.source >= 0 else None
     harmful = source is not None and any(_is_harmful(n.op, n.args) for n in source.effect)
-    mine = state.cards[option.card].owner == me
+    mine = state.cards[option.card].controller == me
     power = combat.power_of(state, option.card)
     if harmful:
         return (10.0 if not mine else -10.0) + power

@@ -64,6 +64,27 @@ cards:
     abilities:
       - on_leave: [draw: 1]
       - on_death: [draw: 1]
+  - name: Test Wary Sentry
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 3
+    abilities:
+      - static: {modify_stats: {life: 2, applies_to: {self: true}}}
+        requires: {self: {rested: false}}
+  - name: Test Blade
+    type: weapon
+    token: true
+    element: norm
+    power: 1
+    durability: 2
+  - name: Test Banner
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {modify_stats: {power: 1, applies_to: {type: ally}}}
   - name: Test Ally Counter
     type: ally
     element: norm
@@ -347,3 +368,84 @@ def test_selector_forms_in_card_files(tmp_path: Path, step: str, error: str | No
     else:
         with pytest.raises(CardFileError, match=error):
             load_pool([path])
+
+
+def test_a_static_on_marks_is_dropped_and_makes_the_checks_due(pool: CardPool) -> None:
+    """A static whose condition reads a mark (awake) is recomputed after any change, and
+    its change of life makes the state-based checks due: the ally with 3 damage and 5
+    life while awake dies when it rests ("Continuous Effects"; "State-based Checks")."""
+    game = _position(pool, (["Test Wary Sentry"], []))
+    state = game.state
+    sentry = _ids(game, 0, "Test Wary Sentry")[0]
+    journal.damage(state, sentry, 3)
+    rules.state_based(state)
+    assert statics.stat(state, sentry, "life") == 5 and state.cards[sentry].zone == FIELD
+    journal.rest(state, sentry)
+    assert state.checks_due
+    rules.state_based(state)
+    assert state.cards[sentry].zone == GRAVEYARD
+    views.check(state)
+
+
+def test_a_big_change_with_a_view_on_marks_kept(pool: CardPool) -> None:
+    """A change to the sources (a champion leaving) while a view that depends on marks is
+    kept drops it with the rest (it used to be dropped twice)."""
+    game = _position(pool, (["Test Wary Sentry"], []))
+    state = game.state
+    statics.in_force(state)  # a view on marks, kept
+    journal.damage(state, state.players[1].zones[LINEAGE][-1], 30)
+    rules.state_based(state)
+    assert state.over and state.winner == 0
+
+
+def test_clones_sharing_the_statics_keep_their_tokens_apart(pool: CardPool) -> None:
+    """Two clones share the statics view until a source changes; tokens they make may get
+    the same card id and oid, so a memoized modifiers entry is used only for the same
+    printed card (here a weapon token must not get an ally's +1 power)."""
+    game = _position(pool, (["Test Banner"], []))
+    a, b = game.clone(), game.clone()
+    statics.in_force(a.state)
+    journal.create(a.state, 0, pool.get("Spirit Wisp"), "gone")
+    journal.create(b.state, 0, pool.get("Test Blade"), "gone")
+    wisp = len(a.state.cards) - 1
+    journal.move(a.state, wisp, FIELD)
+    journal.move(b.state, wisp, FIELD)
+    assert a.state.cards[wisp].oid == b.state.cards[wisp].oid
+    printed = pool.get("Spirit Wisp").power
+    assert statics.stat(a.state, wisp, "power") == printed + 1  # an ally: the Banner's +1
+    assert statics.stat(b.state, wisp, "power") == 1  # a weapon: no Banner
+    views.check(a.state)
+    views.check(b.state)
+
+
+def test_a_static_may_not_read_a_stat(tmp_path: Path) -> None:
+    """A static's condition reading power or life would read itself: refused at load."""
+    from gaenv.cards.schema import CardFileError
+
+    path = tmp_path / "c.yaml"
+    path.write_text("set: t\ncards:\n  - {name: X, type: ally, element: norm, reserve_cost: 0, "
+                    "power: 1, life: 1, abilities: [{static: {grant_keyword: {keyword: taunt, "
+                    "applies_to: {self: true}}}, requires: {amount: {stat: {stat: power}}, "
+                    "at_least: 2}}]}\n")
+    with pytest.raises(CardFileError, match="cannot read a stat"):
+        load_pool([path])
+
+
+def test_a_champion_dies_once(pool: CardPool) -> None:
+    """A champion that dies is recorded dying, and only it leaves the field (the inner
+    lineage was never an object)."""
+    game = _position(pool, ([], []))
+    state = game.state
+    lineage = state.players[1].zones[LINEAGE]
+    journal.create(state, 1, pool.get("Lorraine, Wandering Warrior"), "material")
+    from gaenv.engine import champions
+
+    champions.level_up(state, 1, len(state.cards) - 1)
+    assert len(lineage) == 2
+    journal.damage(state, lineage[-1], 40)
+    state.events = []
+    rules.state_based(state)
+    kinds = [(e[0], state.cards[e[1]].defn.name) for e in state.events
+             if e[0] in ("dies", "leaves")]
+    assert kinds == [("dies", "Lorraine, Wandering Warrior"),
+                     ("leaves", "Lorraine, Wandering Warrior")]

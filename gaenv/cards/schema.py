@@ -314,6 +314,12 @@ _MOMENT_KINDS = {"phase": ("phase_begins", "phase_ends"),
                  "counter": ("counters_placed", "counters_removed")}
 
 
+def _reads_stat(tree: Any) -> bool:
+    """Whether a parsed condition (any nesting) reads an object's power, life or damage."""
+    return isinstance(tree, Mapping) and ("stat" in tree or any(
+        _reads_stat(value) for value in tree.values()))
+
+
 def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
     """``trigger: {event: KIND, filter: {...}}`` (`gaenv.engine.events`)."""
     raw = _mapping(value, where, field)
@@ -475,6 +481,9 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Abilit
         cost = _flags(item.get("cost", {}), COST_FIELDS, where, f"{field}.cost")
         if kind == "static":
             node = _parse_node(item["static"], statics.STATICS, None, where, f"{field}.static")
+            if _reads_stat(requires):
+                raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
+                                                      "(power and life come from the statics)")
             out.append(Ability(None, (), node, inherited, text, requires=requires,
                                depends=min(selectors.reach(requires),
                                            selectors.reach(node.args))))

@@ -19,6 +19,7 @@ Lineage"; "Keywords - Lineage"; "Parts of a Card - Element"):
 from __future__ import annotations
 
 from gaenv.engine import journal, statics
+from gaenv.engine.events import Event
 from gaenv.engine.objects import GRAVEYARD, LINEAGE, CardDef
 from gaenv.engine.state import GameState
 
@@ -92,8 +93,12 @@ def delevel(state: GameState, player: int) -> None:
         journal.leave_lineage(state, player)
 
 
-def champion_leaves(state: GameState, player: int) -> None:
-    """The champion leaves the field with its whole lineage (to the graveyard, so banished)."""
+def champion_dies(state: GameState, player: int) -> None:
+    """The champion dies ("State-based Checks"): its death is recorded, then the inner
+    lineage goes to the graveyard (so banished: they were never objects) and the champion
+    itself last, leaving the field."""
     lineage = state.players[player].zones[LINEAGE]
-    while lineage:
-        journal.move(state, lineage[-1], GRAVEYARD)
+    journal.emit(state, Event("dies", lineage[-1], player))
+    while len(lineage) > 1:
+        journal.move(state, lineage[0], GRAVEYARD)
+    journal.move(state, lineage[-1], GRAVEYARD)

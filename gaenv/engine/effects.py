@@ -148,9 +148,20 @@ def amount_of(state: GameState, frame: ResolveFrame, spec: Any) -> int:
     read as it resolves; ``of`` names an object selector of this effect."""
     if isinstance(spec, int):
         return spec
-    return max(0, selectors.amount(
-        state, spec, frame.item.controller, _source(state, frame),
-        lambda arg: objects_of(state, frame, {"target": arg["of"], "_slot": arg.get("_slot")})))
+    return max(0, selectors.amount(state, spec, frame.item.controller, _source(state, frame),
+                                   lambda arg: _read(state, frame, arg)))
+
+
+def _read(state: GameState, frame: ResolveFrame, arg: Any) -> list[int]:
+    """The cards an amount's ``of`` reads: the selector's objects, or a source that has
+    left the field, whose last-known counters are read ("Game Terms - Last-known
+    Information")."""
+    found = objects_of(state, frame, {"target": arg["of"], "_slot": arg.get("_slot")})
+    item = frame.item
+    if not found and arg["of"].mode == "self" and item.source_oid >= 0 \
+            and state.cards[item.card].last_oid == item.source_oid:
+        found = [item.card]
+    return found
 
 
 # --- primitives ----------------------------------------------------------------
@@ -252,8 +263,7 @@ def _if(state: GameState, frame: ResolveFrame, args: Args,
     item = frame.item
     met = selectors.condition_met(
         state, args["when"], state.cards[item.card].defn, item.controller, item.empower,
-        _source(state, frame), lambda arg: objects_of(
-            state, frame, {"target": arg["of"], "_slot": arg.get("_slot")}))
+        _source(state, frame), lambda arg: _read(state, frame, arg))
     _insert(frame, args["then"] if met else args["otherwise"])
     return None
 

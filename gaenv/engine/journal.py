@@ -80,17 +80,24 @@ def _advance(state: GameState, level: int, card: CardObj | None = None) -> None:
     state.clock += 1
     if card is not None:
         card.stamp = state.clock
+    views = state.views
     if level == SOURCE:
-        state.views.clear()
+        dropped: list[str] = list(views)
+        views.clear()
         state.board_views.clear()
-    elif level == BOARD:
-        for name in state.board_views:
-            del state.views[name]
-        state.board_views.clear()
-    if state.mark_views:
-        for name in state.mark_views:
-            del state.views[name]
         state.mark_views.clear()
+    else:
+        dropped = state.mark_views
+        if level == BOARD and state.board_views:
+            dropped = dropped + state.board_views
+            state.board_views = []
+        if not dropped:
+            return
+        for name in dropped:
+            del views[name]
+        state.mark_views = []
+    if "statics" in dropped:  # continuous effects may have changed: so may life
+        state.checks_due = True
 
 
 def _record(state: GameState, event: Event) -> None:
@@ -104,6 +111,12 @@ def _record(state: GameState, event: Event) -> None:
     card = event[1]
     if kind in LISTENED_KINDS or (card >= 0 and kind in state.cards[card].defn.triggered):
         events.happened(state, event)  # (nothing in play can listen for the others)
+
+
+def phase(state: GameState, event: Event) -> None:
+    """Record that a phase begins or ends: the turn's position changed (whose turn, which
+    phase), which a condition may read (``your_turn``), so it counts as a change to marks."""
+    _write(state, event, MARK)
 
 
 def emit(state: GameState, event: Event) -> None:
@@ -152,7 +165,7 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
     if dest == card.zone:
         return dest
     zone = card.zone
-    leaving = zone in ON_FIELD
+    leaving = zone in ON_FIELD and card.oid >= 0  # (an inner lineage card is no object)
     was = card.controller
     if leaving and card.defn.token:
         dest = GONE
@@ -172,7 +185,7 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
             target.append(cid)
     if dest == FIELD:
         _new_object(state, card)
-    if leaving or dest in ON_FIELD:
+    if zone in ON_FIELD or dest in ON_FIELD:
         lineage = LINEAGE in (zone, dest)
         level = SOURCE if lineage or card.defn.static_abilities else BOARD
     else:

@@ -205,13 +205,15 @@ class CardObj:
     every other zone is its owner's. Only `gaenv.engine.journal` writes these fields, and
     it sets ``stamp`` to its clock whenever anything about the card changes (so a row made
     from the card can be kept while its stamp is the same).
-    ``last_oid`` and ``last_controller`` are the last-known information of the object
-    the card last stopped being (-1 if none): "its controller" of a target that has
-    left ("Game Terms - Last-known Information").
+    ``last_oid``, ``last_controller`` and ``last_counters`` are the last-known
+    information of the object the card last stopped being (-1 / empty if none): "its
+    controller" of a target that has left, the counters of a source that has left
+    ("Game Terms - Last-known Information").
     """
 
     __slots__ = ("controller", "counters", "damage", "defn", "id", "last_controller",
-                 "last_oid", "oid", "owner", "rested", "stamp", "timestamp", "zone")
+                 "last_counters", "last_oid", "oid", "owner", "rested", "stamp", "timestamp",
+                 "zone")
 
     def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
         self.id = cid
@@ -227,6 +229,7 @@ class CardObj:
         self.timestamp = -1
         self.last_oid = -1
         self.last_controller = -1
+        self.last_counters: dict[str, int] = {}
 
     def copy(self) -> CardObj:
         c = CardObj.__new__(CardObj)
@@ -243,6 +246,7 @@ class CardObj:
         c.timestamp = self.timestamp
         c.last_oid = self.last_oid
         c.last_controller = self.last_controller
+        c.last_counters = self.last_counters  # never changed in place: replaced
         return c
 
     def clear_object_state(self) -> None:
@@ -251,6 +255,7 @@ class CardObj:
         if self.oid >= 0:
             self.last_oid = self.oid
             self.last_controller = self.controller
+            self.last_counters = self.counters
         self.oid = -1
         self.controller = self.owner
         self.rested = False

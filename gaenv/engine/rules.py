@@ -69,7 +69,7 @@ def state_based(state: GameState) -> None:
                 journal.lose(state, p.index)
         destroy_at_once(state, doomed)
         for player in champs:  # the champion dies
-            champions.champion_leaves(state, player)
+            champions.champion_dies(state, player)
             journal.lose(state, player)
         changed = bool(champs or doomed)
     state.checks_due = False

@@ -304,7 +304,9 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
         value = 0
         for cid in ids:
             if kind == "counters":
-                value += state.cards[cid].counters.get(arg["kind"], 0)
+                card = state.cards[cid]
+                value += (card.counters if card.oid >= 0 else card.last_counters).get(
+                    arg["kind"], 0)
             elif arg["stat"] == "damage":
                 value += state.cards[cid].damage
             else:

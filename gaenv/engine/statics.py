@@ -113,17 +113,18 @@ NO_MODIFIERS = Modifiers(0, 0, ())
 
 class InForce(NamedTuple):
     """The statics view: every static in force, by kind, and what is memoized with it:
-    card id -> (the oid and controller it was computed for, its `Modifiers`), and (id of a
+    card id -> (the oid, controller and printed card it was computed for, its
+    `Modifiers`), and (id of a
     printed card, player, cost kind, Empower) -> (that printed card, its cost)
     (`costs.cost`; the entry holds the card, so its id is not reused meanwhile). The view
     outlives objects entering and leaving (unless they are sources), and a clone shares
-    it until either copy changes its sources, so a modifiers entry is used only for the
-    object (oid) and controller it was computed for; it is otherwise a function of the
-    statics in force and the object's printed card."""
+    it until either copy changes its sources (two clones may give one card id and oid to
+    different tokens), so a modifiers entry is used only for the object (oid), controller
+    and printed card it was computed for: it is a function of those and the statics."""
 
     found: list[Static]
     by_kind: dict[str, list[Static]]
-    modifiers: dict[int, tuple[int, int, Modifiers]]
+    modifiers: dict[int, tuple[int, int, CardDef, Modifiers]]
     # Whether any static in force changes an object's power, life or keywords; whether
     # any changes keywords (layer D); whether any sets base life or lowers life.
     on_objects: bool
@@ -178,9 +179,12 @@ def _agrees(state: GameState, kept: InForce, fresh: InForce) -> bool:
         return False
     from gaenv.engine import costs  # costs reads this module
 
-    for cid, (oid, controller, mods) in kept.modifiers.items():
-        card = state.cards[cid]
-        if (card.oid, card.controller) == (oid, controller) and _modifiers(
+    cards = state.cards
+    for cid, (oid, controller, defn, mods) in kept.modifiers.items():
+        if cid >= len(cards):  # a token that only a clone sharing the view has made
+            continue
+        card = cards[cid]
+        if (card.oid, card.controller, card.defn) == (oid, controller, defn) and _modifiers(
                 fresh.by_kind, state, card) != mods:
             return False
     for (_, player, kind, empower), (defn, value) in kept.costs.items():
@@ -210,10 +214,11 @@ def modifiers(state: GameState, cid: int) -> Modifiers:
         return NO_MODIFIERS
     card = state.cards[cid]
     entry = force.modifiers.get(cid)
-    if entry is None or entry[0] != card.oid or entry[1] != card.controller:
-        entry = force.modifiers[cid] = (card.oid, card.controller,
+    if entry is None or entry[0] != card.oid or entry[1] != card.controller \
+            or entry[2] is not card.defn:
+        entry = force.modifiers[cid] = (card.oid, card.controller, card.defn,
                                         _modifiers(force.by_kind, state, card))
-    return entry[2]
+    return entry[3]
 
 
 def _modifiers(by_kind: dict[str, list[Static]], state: GameState, card: CardObj) -> Modifiers:

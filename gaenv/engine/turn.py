@@ -45,7 +45,7 @@ def next_phase(state: GameState) -> None:
     """The current phase ends (recorded unless it was skipped: its end triggers fire) and
     the next begins, or a new turn after the end phase."""
     if state.phase != "combat" and not skipped(state):
-        journal.emit(state, Event("phase_ends", -1, state.turn_player, -1, 0, state.phase))
+        journal.phase(state, Event("phase_ends", -1, state.turn_player, -1, 0, state.phase))
     following = _FOLLOWING[state.phase]
     if following is not None:
         state.phase = following
@@ -106,7 +106,7 @@ def place_first_champion(state: GameState) -> None:
 def _begins(state: GameState) -> None:
     """Record that the current phase begins: its beginning triggers fire, and go on the
     stack at the next opportunity (in this phase, if something then gives one)."""
-    journal.emit(state, Event("phase_begins", -1, state.turn_player, -1, 0, state.phase))
+    journal.phase(state, Event("phase_begins", -1, state.turn_player, -1, 0, state.phase))
 
 
 def _wake_up(state: GameState) -> None:
