@@ -56,6 +56,7 @@ EVENTS: dict[str, str] = {
     "lasting_begins": "a this-turn effect began (player: its controller; detail: its kind)",
     "lasting_ends": "the this-turn effects ended",
     "loses": "player lost the game",
+    "turn_begins": "a turn began (player: the turn player)",
     "phase_begins": "a phase began (player: the turn player; detail: the phase)",
     "phase_ends": "a phase ended (player: the turn player; detail: the phase)",
 }

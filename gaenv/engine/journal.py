@@ -113,15 +113,10 @@ def _record(state: GameState, event: Event) -> None:
         events.happened(state, event)  # (nothing in play can listen for the others)
 
 
-def phase(state: GameState, event: Event) -> None:
-    """Record that a phase begins or ends: the turn's position changed (whose turn, which
-    phase), which a condition may read (``your_turn``), so it counts as a change to marks."""
-    _write(state, event, MARK)
-
-
 def emit(state: GameState, event: Event) -> None:
-    """Record a moment that changes no card (an attack declared, a phase beginning, a card
-    activated or drawn) and fire what listens for it."""
+    """Record a moment that changes no card (a turn or phase beginning, an attack declared,
+    a card activated or drawn) and fire what listens for it. It counts as a change to
+    marks: what a condition reads (whose turn it is, ``your_turn``) may have changed."""
     _write(state, event, MARK)
 
 

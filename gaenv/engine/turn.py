@@ -45,7 +45,7 @@ def next_phase(state: GameState) -> None:
     """The current phase ends (recorded unless it was skipped: its end triggers fire) and
     the next begins, or a new turn after the end phase."""
     if state.phase != "combat" and not skipped(state):
-        journal.phase(state, Event("phase_ends", -1, state.turn_player, -1, 0, state.phase))
+        journal.emit(state, Event("phase_ends", -1, state.turn_player, -1, 0, state.phase))
     following = _FOLLOWING[state.phase]
     if following is not None:
         state.phase = following
@@ -69,6 +69,7 @@ def new_turn(state: GameState) -> None:
     state.phase_stage = 0
     state.turn_one_pending = player.turns_started == 1
     state.phase = "wake_up"
+    journal.emit(state, Event("turn_begins", -1, state.turn_player))
 
 
 def skipped(state: GameState) -> bool:
@@ -106,7 +107,7 @@ def place_first_champion(state: GameState) -> None:
 def _begins(state: GameState) -> None:
     """Record that the current phase begins: its beginning triggers fire, and go on the
     stack at the next opportunity (in this phase, if something then gives one)."""
-    journal.phase(state, Event("phase_begins", -1, state.turn_player, -1, 0, state.phase))
+    journal.emit(state, Event("phase_begins", -1, state.turn_player, -1, 0, state.phase))
 
 
 def _wake_up(state: GameState) -> None:
