@@ -100,14 +100,16 @@ KEYWORD_EFFECTS: dict[str, Ability] = {
         {"target": selectors.NAMED_SELECTORS["self"]})),), None, False,
         "Vigor: this unit wakes up."),
 }
-# Event kind -> the keywords whose built-in trigger listens for it (objects with them may
-# be in play whatever cards were loaded, so their kinds are always listened for).
-_KEYWORD_LISTENERS: dict[str, tuple[str, ...]] = {}
+# (event kind, its detail) -> the keywords whose built-in trigger listens for it, the
+# detail being the phase a trigger names ("" for one that names none). Objects with those
+# keywords may be in play whatever cards were loaded, so their kinds are always listened
+# for.
+_KEYWORD_LISTENERS: dict[tuple[str, str], tuple[str, ...]] = {}
 for _name, _ability in KEYWORD_EFFECTS.items():
     if _ability.trigger is not None:
-        _event = _ability.trigger.event
-        _KEYWORD_LISTENERS[_event] = (*_KEYWORD_LISTENERS.get(_event, ()), _name)
-        LISTENED_KINDS.add(_event)
+        _key = (_ability.trigger.event, _ability.trigger.moment.get("phase", ""))
+        _KEYWORD_LISTENERS[_key] = (*_KEYWORD_LISTENERS.get(_key, ()), _name)
+        LISTENED_KINDS.add(_ability.trigger.event)
 
 
 def ability_of(state: GameState, cid: int, ability: int | str) -> Ability:
@@ -132,10 +134,9 @@ def happened(state: GameState, event: Event) -> None:
                 flt = ability.trigger.filter  # type: ignore[union-attr]
                 if flt.get("self") or (in_play and not flt.get("another")):
                     _consider(state, event, about, index, ability)
-    keyworded = _KEYWORD_LISTENERS.get(kind)
-    if keyworded is not None:  # only those whose phase is this one can fire
-        keyworded = tuple(name for name in keyworded if KEYWORD_EFFECTS[name].trigger.moment.get(
-            "phase", event.detail) == event.detail)
+    keyworded = _KEYWORD_LISTENERS.get((kind, ""), ())
+    if event.detail:
+        keyworded += _KEYWORD_LISTENERS.get((kind, event.detail), ())
     if keyworded:  # each object in play: its own abilities, then its keywords'
         for cid in selectors.in_play(state):
             if cid != about:

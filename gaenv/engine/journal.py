@@ -114,10 +114,15 @@ def _record(state: GameState, event: Event) -> None:
 
 
 def emit(state: GameState, event: Event) -> None:
-    """Record a moment that changes no card (a turn or phase beginning, an attack declared,
-    a card activated or drawn) and fire what listens for it. It counts as a change to
-    marks: what a condition reads (whose turn it is, ``your_turn``) may have changed."""
-    _write(state, event, MARK)
+    """Record a moment that changes no card (a phase beginning or ending, an attack
+    declared, a card activated or drawn) and fire what listens for it."""
+    _record(state, event)
+
+
+def begin_turn(state: GameState) -> None:
+    """Record that a turn begins: whose turn it is changed, which a condition may read
+    (``your_turn``), so it counts as a change to marks."""
+    _write(state, Event("turn_begins", -1, state.turn_player), MARK)
 
 
 # --- zones --------------------------------------------------------------------------

@@ -69,7 +69,7 @@ def new_turn(state: GameState) -> None:
     state.phase_stage = 0
     state.turn_one_pending = player.turns_started == 1
     state.phase = "wake_up"
-    journal.emit(state, Event("turn_begins", -1, state.turn_player))
+    journal.begin_turn(state)
 
 
 def skipped(state: GameState) -> bool:
