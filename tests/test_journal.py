@@ -85,6 +85,16 @@ cards:
     reserve_cost: 0
     abilities:
       - static: {modify_stats: {power: 1, applies_to: {type: ally}}}
+  - name: Test Conditional Watcher
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - trigger: {event: enters, filter: {another: true, controller: you}}
+        requires: {controls: {class: Warrior}}
+        effect: [draw: 1]
   - name: Test Ally Counter
     type: ally
     element: norm
@@ -449,3 +459,21 @@ def test_a_champion_dies_once(pool: CardPool) -> None:
              if e[0] in ("dies", "leaves")]
     assert kinds == [("dies", "Lorraine, Wandering Warrior"),
                      ("leaves", "Lorraine, Wandering Warrior")]
+
+
+def test_a_whenever_trigger_checks_its_condition_again_as_it_resolves(pool: CardPool) -> None:
+    """"Abilities - Triggered Abilities 1": a condition that let a trigger onto the stack
+    must still hold when it resolves, else the trigger does nothing."""
+    from gaenv.engine import stack
+    from gaenv.engine.state import StackItem
+
+    game = _position(pool, (["Test Hush"], []))
+    state = game.state
+    cid = journal.create(state, 0, pool.get("Shieldwall Veteran"), "gone")  # a Warrior
+    journal.move(state, cid, FIELD)
+    watcher = journal.create(state, 0, pool.get("Test Conditional Watcher"), "gone")
+    journal.move(state, watcher, FIELD)
+    item = StackItem(stack.TRIGGER, watcher, 0, 0, state.cards[watcher].oid)
+    assert stack._still_legal(state, item)
+    journal.move(state, cid, GRAVEYARD)  # the condition (you control a Warrior) fails
+    assert not stack._still_legal(state, item)

@@ -434,7 +434,16 @@ def pass_opportunity(state: GameState) -> None:
 
 
 def _still_legal(state: GameState, item: StackItem) -> bool:
-    """"Playing Cards - Resolution, Checking Resolution" 1, 3 and 4."""
+    """"Playing Cards - Resolution, Checking Resolution" 1, 3 and 4; and a `trigger:`
+    ability's condition (its intervening "if"), which must still hold as it resolves
+    ("Abilities - Triggered Abilities 1"; the keyworded On Enter and the like keep a
+    restriction checked only as they trigger)."""
+    if item.kind == TRIGGER and isinstance(item.ability, int):
+        ability = state.cards[item.card].defn.abilities[item.ability]
+        if ability.requires and ability.trigger is not None and \
+                ability.trigger.name == "whenever" and not statics.requirement_met(
+                    state, ability, state.cards[item.card], controller=item.controller):
+            return False
     spell = effects.is_spell(state, item.card)
     source = _source_of(state, item)
     for spec, oid in zip(specs_of(state, item), item.targets, strict=True):
