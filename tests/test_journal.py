@@ -477,3 +477,23 @@ def test_a_whenever_trigger_checks_its_condition_again_as_it_resolves(pool: Card
     assert stack._still_legal(state, item)
     journal.move(state, cid, GRAVEYARD)  # the condition (you control a Warrior) fails
     assert not stack._still_legal(state, item)
+
+
+def test_that_object_is_the_object_not_the_card(pool: CardPool) -> None:
+    """"that ally" names the object the event was about: once that card has left the
+    field and come back, it is a new object and no longer "that" one ("Game Zones -
+    Field")."""
+    from gaenv.engine import effects
+    from gaenv.engine.selectors import NAMED_SELECTORS
+    from gaenv.engine.state import ResolveFrame, StackItem
+
+    game = _position(pool, (["Test Leveler Shade"], []))
+    state = game.state
+    shade = _ids(game, 0, "Test Leveler Shade")[0]
+    item = StackItem("trigger", shade, 0, 0, -1, shade, state.cards[shade].oid)
+    frame = ResolveFrame(item, ())
+    that = {"target": NAMED_SELECTORS["that_object"]}
+    assert effects.objects_of(state, frame, that) == [shade]
+    journal.move(state, shade, HAND)
+    journal.move(state, shade, FIELD)
+    assert effects.objects_of(state, frame, that) == []

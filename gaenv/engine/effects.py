@@ -111,8 +111,8 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
         cid = _source(state, frame)
         return [cid] if cid >= 0 else []
     if mode == "that":
-        about = item.about
-        return [about] if about >= 0 and state.cards[about].oid >= 0 else []
+        cid = zones.find_object(state, item.about_oid) if item.about_oid >= 0 else -1
+        return [cid] if cid >= 0 else []
     return selectors.objects(state, selector.filter, item.controller, _source(state, frame))
 
 

@@ -165,7 +165,16 @@ def _consider(state: GameState, event: Event, cid: int, index: int | str,
     controller = card.controller if card.oid >= 0 or cid != event.card else event.player
     if _fits(state, ability.trigger, event, cid, controller) and requirement_met(
             state, ability, card, controller=controller):
-        state.pending_triggers.append((cid, index, controller, card.oid, event.card))
+        state.pending_triggers.append((cid, index, controller, card.oid, event.card,
+                                       _object_of(state, event.card)))
+
+
+def _object_of(state: GameState, cid: int) -> int:
+    """The object card ``cid`` is, or just was if it has left play (-1 if neither)."""
+    if cid < 0:
+        return -1
+    card = state.cards[cid]
+    return card.oid if card.oid >= 0 else card.last_oid
 
 
 def _fits(state: GameState, trigger: Trigger, event: Event, source: int,
@@ -187,4 +196,4 @@ def _fits(state: GameState, trigger: Trigger, event: Event, source: int,
 def fire_keyword(state: GameState, cid: int, keyword: str) -> None:
     """A keyword's built-in trigger fires for object ``cid`` (Intercept, from combat)."""
     card = state.cards[cid]
-    state.pending_triggers.append((cid, keyword, card.controller, card.oid, -1))
+    state.pending_triggers.append((cid, keyword, card.controller, card.oid, -1, -1))

@@ -83,9 +83,9 @@ class Selector(NamedTuple):
     it must exist, or the card cannot be played, and fizzles if gone), ``up_to`` (a
     declared target that may be left empty), ``each`` (every object that fits, read as
     it resolves), ``self`` (the source object), ``same`` (the object of the most recent
-    target declared earlier in the effect), ``that`` (the card the triggering event was
-    about). ``filter`` is a `gaenv.engine.selectors` filter; ``name`` the text it was
-    written as."""
+    target declared earlier in the effect), ``that`` (the object the triggering event
+    was about, while it is still that object). ``filter`` is a `gaenv.engine.selectors`
+    filter; ``name`` the text it was written as."""
 
     mode: str
     filter: Mapping[str, Any]

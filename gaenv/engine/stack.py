@@ -309,9 +309,10 @@ def stack_chosen_trigger(state: GameState, index: int) -> None:
     _push_trigger(state, state.pending_triggers.pop(index))
 
 
-def _push_trigger(state: GameState, trigger: tuple[int, int | str, int, int, int]) -> None:
-    cid, ability, controller, oid, about = trigger
-    item = StackItem(TRIGGER, cid, controller, ability, oid, about)
+def _push_trigger(state: GameState,
+                  trigger: tuple[int, int | str, int, int, int, int]) -> None:
+    cid, ability, controller, oid, about, about_oid = trigger
+    item = StackItem(TRIGGER, cid, controller, ability, oid, about, about_oid)
     specs = specs_of(state, item)
     if not _targets_exist(state, specs, controller, effects.is_spell(state, cid),
                           cid if state.cards[cid].oid == oid else -1):

@@ -26,27 +26,29 @@ class StackItem:
     ``targets`` holds the oids of the objects chosen (-1 for an "up to" target
     left empty), ``mode`` the chosen mode of a modal card, ``empower`` the
     levels Empower lends it ("Keywords - Empower N"), ``about`` the card id the
-    event that triggered it was about (-1 if none), for "that unit" in its effect.
+    event that triggered it was about (-1 if none) and ``about_oid`` the object that card
+    was then (-1 if none), for "that unit" and "its controller" in its effect.
     """
 
-    __slots__ = ("ability", "about", "card", "controller", "empower", "kind", "mode",
-                 "source_oid", "targets")
+    __slots__ = ("ability", "about", "about_oid", "card", "controller", "empower", "kind",
+                 "mode", "source_oid", "targets")
 
     def __init__(self, kind: str, card: int, controller: int, ability: int | str = -1,
-                 source_oid: int = -1, about: int = -1) -> None:
+                 source_oid: int = -1, about: int = -1, about_oid: int = -1) -> None:
         self.kind = kind
         self.card = card
         self.controller = controller
         self.ability = ability
         self.source_oid = source_oid
         self.about = about
+        self.about_oid = about_oid
         self.targets: list[int] = []
         self.mode = -1
         self.empower = 0
 
     def copy(self) -> StackItem:
         c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid,
-                      self.about)
+                      self.about, self.about_oid)
         c.targets = list(self.targets)
         c.mode = self.mode
         c.empower = self.empower
@@ -54,7 +56,7 @@ class StackItem:
 
     def key(self) -> tuple:
         return (self.kind, self.card, self.controller, self.ability, self.source_oid,
-                self.about, tuple(self.targets), self.mode, self.empower)
+                self.about, self.about_oid, tuple(self.targets), self.mode, self.empower)
 
 
 class Combat:
@@ -275,8 +277,8 @@ class GameState:
         self.stack: list[StackItem] = []
         self.frames: list[Frame] = []
         # (card id, ability index or keyword, controller, source oid, the card id the event
-        # was about or -1), in firing order.
-        self.pending_triggers: list[tuple[int, int | str, int, int, int]] = []
+        # was about or -1, the object it was then or -1), in firing order.
+        self.pending_triggers: list[tuple[int, int | str, int, int, int, int]] = []
         self.combat: Combat | None = None
         self.lasting: list[Lasting] = []
         # The change journal (gaenv.engine.journal): ``clock`` counts every change to the
