@@ -497,3 +497,30 @@ def test_that_object_is_the_object_not_the_card(pool: CardPool) -> None:
     journal.move(state, shade, HAND)
     journal.move(state, shade, FIELD)
     assert effects.objects_of(state, frame, that) == []
+
+
+def test_a_leave_filter_reads_the_controller_it_had(tmp_path: Path) -> None:
+    """"Game Terms - Last-known Information": a trigger on an opponent's object leaving
+    fires for an object the opponent controlled as it left, though it is its owner's
+    (here: the watcher's own) card once it has left."""
+    path = tmp_path / "w.yaml"
+    path.write_text("""set: t
+cards:
+  - name: Test Leave Watcher
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - trigger: {event: leaves, filter: {controller: opponent, type: ally}}
+        effect: [draw: 1]
+""")
+    pool = load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+    game = _position(pool, (["Test Leave Watcher", "Practice Squire"], []))
+    state = game.state
+    squire = _ids(game, 0, "Practice Squire")[0]
+    journal.take_control(state, squire, 1)
+    journal.move(state, squire, GRAVEYARD)
+    watcher = _ids(game, 0, "Test Leave Watcher")[0]
+    assert [t[0] for t in state.pending_triggers] == [watcher]

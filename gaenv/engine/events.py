@@ -189,6 +189,11 @@ def _fits(state: GameState, trigger: Trigger, event: Event, source: int,
     flt = trigger.filter
     if len(flt) == 1 and "self" in flt:  # On Enter and the like: no filter to read
         return (event.card == source) == flt["self"]
+    if event.kind == "leaves" and "controller" in flt:
+        # The card has already left: whose it was is its controller as it left.
+        if (flt["controller"] == "you") != (event.player == controller):
+            return False
+        flt = {key: want for key, want in flt.items() if key != "controller"}
     return not flt or (event.card >= 0 and selectors.matches(state, flt, event.card,
                                                              controller, source))
 
