@@ -524,3 +524,38 @@ cards:
     journal.move(state, squire, GRAVEYARD)
     watcher = _ids(game, 0, "Test Leave Watcher")[0]
     assert [t[0] for t in state.pending_triggers] == [watcher]
+
+
+def test_a_lineage_card_statics_carry_its_own_timestamp(tmp_path: Path) -> None:
+    """"Timestamps 3b": a champion card's abilities are timestamped when that card entered
+    the lineage, not when the champion object first did. A cost set by an item that
+    entered after the first champion card loses to one set by a champion card that
+    entered the lineage later still (the latest wins, "Card Activation 7")."""
+    path = tmp_path / "l.yaml"
+    path.write_text("""set: t
+cards:
+  - name: Test Pricing Relic
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {modify_cost: {cost: reserve, op: set, amount: 3, applies_to: {type: ally}}}
+  - name: Test Thrifty Lord
+    type: champion
+    element: norm
+    level: 1
+    memory_cost: 0
+    life: 20
+    abilities:
+      - static: {modify_cost: {cost: reserve, op: set, amount: 1, applies_to: {type: ally}}}
+""")
+    from gaenv.engine import champions, costs
+
+    pool = load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+    game = _position(pool, (["Test Pricing Relic"], []))
+    state = game.state
+    squire = pool.get("Sparring Knight")
+    assert costs.cost(state, 0, squire, costs.RESERVE) == 3
+    lord = journal.create(state, 0, pool.get("Test Thrifty Lord"), "material")
+    champions.level_up(state, 0, lord)
+    assert costs.cost(state, 0, squire, costs.RESERVE) == 1

@@ -174,6 +174,11 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         source.remove(cid)
     if leaving:
         card.clear_object_state()
+    if zone == LINEAGE:
+        card.entered = -1
+    elif dest == LINEAGE:
+        card.entered = state.next_timestamp
+        state.next_timestamp += 1
     card.zone = dest
     if dest in (STACK, FIELD) and controller >= 0:
         card.controller = controller
@@ -225,6 +230,9 @@ def create(state: GameState, owner: int, defn: CardDef, zone: str) -> int:
     """Bring a new card into the game (game setup, scenarios, summoned tokens)."""
     cid = len(state.cards)
     card = CardObj(cid, defn, owner, zone)
+    if zone == LINEAGE:
+        card.entered = state.next_timestamp
+        state.next_timestamp += 1
     state.cards.append(card)
     target = zone_list(state, card)
     if target is not None:

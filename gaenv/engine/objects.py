@@ -205,13 +205,15 @@ class CardObj:
     every other zone is its owner's. Only `gaenv.engine.journal` writes these fields, and
     it sets ``stamp`` to its clock whenever anything about the card changes (so a row made
     from the card can be kept while its stamp is the same).
+    ``entered`` is the timestamp of its entering a lineage, while it is in one ("Timestamps
+    3b": a lineage card's abilities carry it, apart from the champion object's).
     ``last_oid``, ``last_controller`` and ``last_counters`` are the last-known
     information of the object the card last stopped being (-1 / empty if none): "its
     controller" of a target that has left, the counters of a source that has left
     ("Game Terms - Last-known Information").
     """
 
-    __slots__ = ("controller", "counters", "damage", "defn", "id", "last_controller",
+    __slots__ = ("controller", "counters", "damage", "defn", "entered", "id", "last_controller",
                  "last_counters", "last_oid", "oid", "owner", "rested", "stamp", "timestamp",
                  "zone")
 
@@ -227,6 +229,7 @@ class CardObj:
         self.damage = 0
         self.counters: dict[str, int] = {}
         self.timestamp = -1
+        self.entered = -1
         self.last_oid = -1
         self.last_controller = -1
         self.last_counters: dict[str, int] = {}
@@ -244,6 +247,7 @@ class CardObj:
         c.damage = self.damage
         c.counters = dict(self.counters) if self.counters else {}
         c.timestamp = self.timestamp
+        c.entered = self.entered
         c.last_oid = self.last_oid
         c.last_controller = self.last_controller
         c.last_counters = self.last_counters  # never changed in place: replaced

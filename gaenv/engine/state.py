@@ -339,7 +339,8 @@ class GameState:
         """A canonical, comparable picture of the whole position (RNG included)."""
         cards = tuple(
             (c.id, c.defn.name, c.owner, c.controller, c.zone, c.oid, c.rested, c.damage,
-             tuple(sorted(c.counters.items())), c.timestamp, c.last_oid, c.last_controller,
+             tuple(sorted(c.counters.items())), c.timestamp, c.entered, c.last_oid,
+             c.last_controller,
              tuple(sorted(c.last_counters.items())))
             for c in self.cards
         )

@@ -16,8 +16,8 @@ always computed from these, in layers ("Types of Effects - Continuous Effects, L
 - layer E: ``modify_stats`` adds to power and life (all at once), then counters (buff
   and debuff) apply; the remaining cost operations (in `costs`).
 
-A static's timestamp is its source object's (a lineage's statics: the champion
-object's), or the moment a lasting effect began.
+A static's timestamp is its source object's (a lineage card's: when that card entered
+the lineage, "Timestamps 3b"), or the moment a lasting effect began.
 
 The statics in force are a view (`gaenv.engine.views`): computed again only after a
 change to their sources (or to what their conditions read), with per-object modifiers
@@ -147,14 +147,13 @@ def _scan(state: GameState) -> tuple[InForce, int]:
         lineage = p.zones[LINEAGE]
         if lineage:
             top = lineage[-1]
-            stamp = cards[top].timestamp
             for cid in lineage:
                 card = cards[cid]
                 for ability in card.defn.static_abilities:
                     if cid == top or ability.inherited:
                         depends = min(depends, ability.depends)
                         if requirement_met(state, ability, card):
-                            found.append(Static(ability.static, p.index, stamp, -1, top))
+                            found.append(Static(ability.static, p.index, card.entered, -1, top))
         for cid in p.zones[FIELD]:
             card = cards[cid]
             for ability in card.defn.static_abilities:
