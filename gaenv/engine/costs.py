@@ -31,7 +31,8 @@ MEMORY_COST = "memory"
 def cost(state: GameState, player: int, defn: CardDef, kind: str, empower: int = 0) -> int | None:
     """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None
     (`calculate`), memoized in the statics view: a cost is a function of the statics in
-    force and the lineage (the champion's level), both part of the board."""
+    force and the lineage (the champion's level), both sources of the view, whose changes
+    replace it."""
     force = statics.in_force(state)
     key = (id(defn), player, kind, empower)
     entry = force.costs.get(key)

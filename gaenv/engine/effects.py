@@ -38,7 +38,7 @@ from gaenv.engine.objects import (
     Node,
 )
 from gaenv.engine.selectors import Selector
-from gaenv.engine.state import GameState, ResolveFrame
+from gaenv.engine.state import GameState, ResolveFrame, StackItem
 
 PLAYER_SELECTORS = ("you", "opponent", "each_player", "its_controller", "that_controller")
 ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller")
@@ -92,9 +92,10 @@ def is_legal_target(state: GameState, selector: Selector, oid: int, controller: 
     return cid >= 0 and cid in target_candidates(state, selector, controller, spell, source)
 
 
-def _source(state: GameState, frame: ResolveFrame) -> int:
-    """The card id of the resolving layer's source object, or -1 if it is gone."""
-    oid = frame.item.source_oid
+def source_of(state: GameState, item: StackItem) -> int:
+    """The card id of a stack layer's source object (an ability's), or -1 if it has none
+    or it is gone (a champion that leveled up is still the same object)."""
+    oid = item.source_oid
     return zones.find_object(state, oid) if oid >= 0 else -1
 
 
@@ -108,12 +109,12 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
         cid = zones.find_object(state, oid) if oid >= 0 else -1
         return [cid] if cid >= 0 else []
     if mode == "self":
-        cid = _source(state, frame)
+        cid = source_of(state, frame.item)
         return [cid] if cid >= 0 else []
     if mode == "that":
         cid = zones.find_object(state, item.about_oid) if item.about_oid >= 0 else -1
         return [cid] if cid >= 0 else []
-    return selectors.objects(state, selector.filter, item.controller, _source(state, frame))
+    return selectors.objects(state, selector.filter, item.controller, source_of(state, frame.item))
 
 
 def players_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
@@ -148,7 +149,7 @@ def amount_of(state: GameState, frame: ResolveFrame, spec: Any) -> int:
     read as it resolves; ``of`` names an object selector of this effect."""
     if isinstance(spec, int):
         return spec
-    return max(0, selectors.amount(state, spec, frame.item.controller, _source(state, frame),
+    return max(0, selectors.amount(state, spec, frame.item.controller, source_of(state, frame.item),
                                    lambda arg: _read(state, frame, arg)))
 
 
@@ -263,7 +264,7 @@ def _if(state: GameState, frame: ResolveFrame, args: Args,
     item = frame.item
     met = selectors.condition_met(
         state, args["when"], state.cards[item.card].defn, item.controller, item.empower,
-        _source(state, frame), lambda arg: _read(state, frame, arg))
+        source_of(state, frame.item), lambda arg: _read(state, frame, arg))
     _insert(frame, args["then"] if met else args["otherwise"])
     return None
 

@@ -268,11 +268,6 @@ def objects(state: GameState, flt: Mapping[str, Any], controller: int,
 
 # --- amounts and conditions -------------------------------------------------------------
 
-def champion_of(state: GameState, player: int) -> int:
-    lineage = state.players[player].zones[LINEAGE]
-    return lineage[-1] if lineage else -1
-
-
 def amount(state: GameState, spec: Any, controller: int, source: int,
            refer: Any = None) -> int:
     """The value of an amount; ``refer`` resolves the object selector named by ``of`` (a
@@ -321,7 +316,9 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
     """Whether every key of the condition holds for ``player``, the card ``defn`` whose
     ability it is and its object ``source`` (-1 if none); see the module doc. Class Bonus
     ("Keywords - Class Bonus"); Level N+ counts Empower ("Level Restrictions")."""
-    champ = champion_of(state, player)
+    from gaenv.engine import champions  # champions reads statics, which reads this
+
+    champ = champions.champion(state, player)
     for key, want in condition.items():
         if key == "class_bonus":
             if champ < 0 or not set(state.cards[champ].defn.classes) & set(defn.classes):

@@ -315,7 +315,7 @@ def _push_trigger(state: GameState,
     item = StackItem(TRIGGER, cid, controller, ability, oid, about, about_oid)
     specs = specs_of(state, item)
     if not _targets_exist(state, specs, controller, effects.is_spell(state, cid),
-                          cid if state.cards[cid].oid == oid else -1):
+                          effects.source_of(state, item)):
         return
     state.stack.append(item)
     if specs:
@@ -329,13 +329,6 @@ def _target_options(state: GameState, spec: Selector, player: int, spell: bool,
     for cid in effects.target_candidates(state, spec, player, spell, source):
         options.append(decisions.target(cid, label(state, cid), cards[cid].controller))
     return tuple(options)
-
-
-def _source_of(state: GameState, item: StackItem) -> int:
-    """The card id of a layer's source object (an ability's), or -1."""
-    if item.source_oid < 0 or state.cards[item.card].oid != item.source_oid:
-        return -1
-    return item.card
 
 
 def _reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
@@ -372,7 +365,7 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             spec = specs[len(item.targets)]
             return Decision(player, decisions.CHOOSE_TARGET, _target_options(
                 state, spec, player, effects.is_spell(state, item.card),
-                _source_of(state, item)), item.card)
+                effects.source_of(state, item)), item.card)
         if item.kind == TRIGGER:
             state.frames.pop()
             return None
@@ -446,7 +439,7 @@ def _still_legal(state: GameState, item: StackItem) -> bool:
                     state, ability, state.cards[item.card], controller=item.controller):
             return False
     spell = effects.is_spell(state, item.card)
-    source = _source_of(state, item)
+    source = effects.source_of(state, item)
     for spec, oid in zip(specs_of(state, item), item.targets, strict=True):
         if spec.mode == "target" and not effects.is_legal_target(
                 state, spec, oid, item.controller, spell, source):
