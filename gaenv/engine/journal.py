@@ -50,27 +50,34 @@ from gaenv.engine.state import GameState, Lasting
 
 ON_FIELD = frozenset({FIELD, LINEAGE})
 
-def _damage_at_risk(state: GameState, event: Event) -> bool:
-    """Damage makes the checks due only if it could destroy the object now."""
+def _at_risk(state: GameState, event: Event) -> bool:
+    """The change could let the checks destroy its object (`statics.at_risk`)."""
     return statics.at_risk(state.cards[event[1]], statics.in_force(state).lowering)
 
 
+def _entering_matters(state: GameState, event: Event) -> bool:
+    """An object entering: one the checks could destroy, or a Unique one (a second of its
+    name: "Card Types - Supertypes 1")."""
+    return state.cards[event[1]].defn.unique or _at_risk(state, event)
+
+
 # Kinds of change after which the state-based checks are due ("State-based Checks and
-# Effects"), each always (None) or when its test says the change could matter: damage
-# (when it could be lethal) and counters (life, durability), objects entering (Unique,
-# no life) or leaving (a player without a champion, a static gone), lineages, continuous
-# effects, control (Unique is per controller) and a player losing.
+# Effects"), each with a test of whether this change could give them anything to find:
+# damage and counters (life, durability), an object entering (no life, no durability,
+# Unique) and a player losing (None: always). Every change to the sources of continuous
+# effects (a lineage, control, a lasting effect, an object with static abilities) makes
+# them due too (`_advance`): life and Unique depend on those, and a player without a
+# champion has had their lineage change.
 CHECKS_DUE: dict[str, Callable[[GameState, Event], bool] | None] = {
-    "dealt_damage": _damage_at_risk, "counters_placed": None, "counters_removed": None,
-    "enters": None, "leaves": None, "levels_up": None, "lasting_begins": None,
-    "lasting_ends": None, "control_changes": None, "loses": None,
+    "dealt_damage": _at_risk, "counters_placed": _at_risk, "counters_removed": _at_risk,
+    "enters": _entering_matters, "loses": None,
 }
 
 
 def _write(state: GameState, event: Event, level: int) -> None:
     """Count a change of ``level`` described by ``event``, then record and dispatch it."""
     _advance(state, level, state.cards[event[1]] if event[1] >= 0 else None)
-    _record(state, event)
+    emit(state, event)
 
 
 def _advance(state: GameState, level: int, card: CardObj | None = None) -> None:
@@ -81,28 +88,30 @@ def _advance(state: GameState, level: int, card: CardObj | None = None) -> None:
     if card is not None:
         card.stamp = state.clock
     views = state.views
-    if level == SOURCE:
-        dropped: list[str] = list(views)
+    if level == SOURCE:  # (the checks: see CHECKS_DUE)
+        state.checks_due = True
         views.clear()
         state.board_views.clear()
         state.mark_views.clear()
-    else:
-        dropped = state.mark_views
-        if level == BOARD and state.board_views:
-            dropped = dropped + state.board_views
-            state.board_views = []
-        if not dropped:
-            return
-        for name in dropped:
-            del views[name]
-        state.mark_views = []
+        return
+    dropped = state.mark_views
+    if level == BOARD and state.board_views:
+        dropped = dropped + state.board_views
+        state.board_views = []
+    if not dropped:
+        return
+    for name in dropped:
+        del views[name]
+    state.mark_views = []
     if "statics" in dropped:  # continuous effects may have changed: so may life
         state.checks_due = True
 
 
-def _record(state: GameState, event: Event) -> None:
+def emit(state: GameState, event: Event) -> None:
     """Record an event (``state.events``), make the state-based checks due if its kind
-    says so (``CHECKS_DUE``) and hand it to the triggers that could listen for it."""
+    says so (``CHECKS_DUE``) and hand it to the triggers that could listen for it. The
+    writes below call it after their change; moments that change nothing (a phase
+    beginning or ending, an attack declared, a card activated or drawn) are only this."""
     kind = event[0]
     if kind in CHECKS_DUE and not state.checks_due:
         test = CHECKS_DUE[kind]
@@ -111,12 +120,6 @@ def _record(state: GameState, event: Event) -> None:
     card = event[1]
     if kind in LISTENED_KINDS or (card >= 0 and kind in state.cards[card].defn.triggered):
         events.happened(state, event)  # (nothing in play can listen for the others)
-
-
-def emit(state: GameState, event: Event) -> None:
-    """Record a moment that changes no card (a phase beginning or ending, an attack
-    declared, a card activated or drawn) and fire what listens for it."""
-    _record(state, event)
 
 
 def begin_turn(state: GameState) -> None:
@@ -197,10 +200,10 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         level = MARK
     _advance(state, level, card)
     if leaving:
-        _record(state, Event("leaves", cid, was, -1, 0, dest))
-    _record(state, Event("moved", cid, card.owner, -1, 0, dest))
+        emit(state, Event("leaves", cid, was, -1, 0, dest))
+    emit(state, Event("moved", cid, card.owner, -1, 0, dest))
     if dest == FIELD:
-        _record(state, Event("enters", cid, card.controller))
+        emit(state, Event("enters", cid, card.controller))
     return dest
 
 
@@ -272,9 +275,9 @@ def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | N
         _carry(champion.copy(), new)
         champion.clear_object_state()
     _advance(state, SOURCE, new)
-    _record(state, Event("enters", cid, player))
+    emit(state, Event("enters", cid, player))
     if champion is not None:
-        _record(state, Event("levels_up", cid, player))
+        emit(state, Event("levels_up", cid, player))
 
 
 def leave_lineage(state: GameState, player: int) -> None:

@@ -135,12 +135,7 @@ def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
     found: list[int] = []
     for cid in ids:
         card = cards[cid]
-        defn = card.defn
-        if defn.is_unit:
-            if statics.at_risk(card, lowering) and _lethal(state, card):
-                found.append(cid)
-        elif (defn.type == "weapon" or defn.is_siegeable) and card.counters.get(
-                "durability", 0) <= 0:
+        if statics.at_risk(card, lowering) and (not card.defn.is_unit or _lethal(state, card)):
             found.append(cid)
     return found
 

@@ -301,13 +301,19 @@ def modified_stats(defn: CardDef, counters: Mapping[str, int],
 
 
 def at_risk(card: CardObj, lowering: bool) -> bool:
-    """Whether a unit could have no more life than damage. Unless a static sets or lowers
-    life (``lowering``: `InForce.lowering`), a unit's life is at least its printed life plus
-    its buff and debuff counters, so one with less damage than that is safe without its
-    life being computed (a speed trick for the state-based checks, which run after every
-    damage and every object entering or leaving)."""
-    printed = card.defn.life
-    return lowering or printed is None or card.damage >= printed + counter_bonus(card.counters)
+    """Whether the state-based checks could destroy the object now: a unit that could have
+    no more life than damage, a weapon or siegeable domain without durability counters.
+    Unless a static sets or lowers life (``lowering``: `InForce.lowering`), a unit's life is
+    at least its printed life plus its buff and debuff counters, so one with less damage
+    than that is safe without its life being computed (a speed trick for the checks, which
+    this also tells when a change makes them due: `gaenv.engine.journal.CHECKS_DUE`)."""
+    defn = card.defn
+    if defn.is_unit:
+        printed = defn.life
+        return lowering or printed is None or card.damage >= printed + counter_bonus(
+            card.counters)
+    return (defn.type == "weapon" or defn.is_siegeable) and card.counters.get(
+        "durability", 0) <= 0
 
 
 def counter_bonus(counters: Mapping[str, int]) -> int:
