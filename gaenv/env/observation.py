@@ -126,7 +126,7 @@ class Encoder:
         self._printed = printed
         # The one memo, of the game last encoded (its card list): per card and seat, the
         # object row last made (``_object_table[2 * card id + seat]``) and what it was
-        # made from: the card's journal stamp and the statics view (`_write_objects`).
+        # made from: the card's journal stamp and its modifiers (`_write_objects`).
         self._cards: list[CardObj] | None = None
         self._made: list[tuple[int, object] | None] = []
         self._object_table = np.zeros((0, CARD_FEATURES), dtype=np.float32)
@@ -329,11 +329,11 @@ class Encoder:
                        ids: list[int]) -> None:
         """Objects in play: each one's row (`_object_row`), gathered in one call. A row is
         a function of the card, the seat, the object's state (damage, rest, counters,
-        controller, identity) and the statics in force, so it is made again only when the
-        journal has stamped the card since (`gaenv.engine.journal`: every change to a card
-        stamps it) or the statics view is another (`gaenv.engine.views`: it is replaced
-        whenever what it holds could change). The memo belongs to one game: another card
-        list (a new game, or a card added) starts it afresh."""
+        controller, identity) and the statics' modifiers of it, so it is made again only
+        when the journal has stamped the card since (`gaenv.engine.journal`: every change
+        to a card stamps it) or its modifiers are others (`statics.modifiers`: equal
+        values for equal effects). The memo belongs to one game: another card list (a new
+        game, or a card added) starts it afresh."""
         if not ids:
             return
         cards = state.cards
@@ -343,15 +343,15 @@ class Encoder:
             self._object_table = np.zeros((2 * len(cards), CARD_FEATURES), dtype=np.float32)
         made = self._made
         table = self._object_table
-        force = statics.in_force(state)
         at = []
         for cid in ids:
             card = cards[cid]
             i = 2 * cid + player
+            mods = statics.modifiers(state, cid)
             last = made[i]
-            if last is None or last[0] != card.stamp or last[1] is not force:
-                made[i] = (card.stamp, force)
-                self._object_row(table[i], card, player, statics.modifiers(state, cid))
+            if last is None or last[0] != card.stamp or last[1] != mods:
+                made[i] = (card.stamp, mods)
+                self._object_row(table[i], card, player, mods)
             at.append(i)
         table.take(at, 0, view[:len(at)], "clip")
 
