@@ -28,6 +28,9 @@ from gaenv.engine.objects import (
     LINEAGE,
     MATERIAL,
     MEMORY,
+    CardObj,
+    band,
+    band_text,
 )
 from gaenv.engine.state import PHASES, GameState
 from gaenv.yamlio import YamlError, load_yaml
@@ -271,10 +274,17 @@ def _object_value(game: Game, cid: int, key: str) -> Any:
         "life": lambda: statics.stat(game.state, cid, "life"),
         "durability": lambda: card.counters.get("durability"),
         "counters": lambda: dict(card.counters),
+        "band": lambda: _band(card),
     }
     if key not in values:
         raise ScenarioError(f"unknown field object field {key!r}; known: {', '.join(values)}")
     return values[key]()
+
+
+def _band(card: CardObj) -> str | None:
+    """The leveler band in force as its card writes it (``2-3``, ``4+``), or None."""
+    index = band(card)
+    return None if index < 0 else band_text(card.defn.bands, index)
 
 
 def read_path(game: Game, path: str) -> Any:

@@ -82,6 +82,27 @@ def test_pool_is_large_enough_and_indexed(pool: CardPool) -> None:
     assert len({c.name for c in pool.cards}) == len(pool.cards)
 
 
+_LEVELER = ("  - {{name: Lev, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1, "
+            "level_up: {{reserve: 1}}, levels: {levels}}}\n")
+
+
+def test_leveler_expands_into_plain_abilities(pool: CardPool) -> None:
+    """LEVELERS.md 711.2, 711.4: level up is a slow activated ability; each band is a
+    layer A static on the object itself and its keywords are layer D grants, every one
+    conditioned on the object's level counters (the abilities outside the bands are not)."""
+    captain = pool.get("Hearthguard Captain")
+    assert captain.bands == ((1, 2), (3, 4), (5, None))
+    level_up = captain.abilities[captain.level_up]
+    assert level_up.activated and level_up.slow and level_up.cost == {"reserve": 1}
+    assert not captain.abilities[0].requires  # "Your champion gets +1 life": every level
+    kinds = [(a.static.op, a.requires["at_least"], a.requires.get("at_most"))
+             for a in captain.abilities[captain.level_up + 1:] if a.static is not None]
+    assert kinds == [("set_stats", 1, 2), ("set_stats", 3, 4), ("grant_keyword", 3, 4),
+                     ("set_stats", 5, None), ("grant_keyword", 5, None),
+                     ("modify_stats", 5, None)]
+    assert pool.get("Galecrest Scout").abilities[0].cost == {"rest": True}
+
+
 def _write(tmp_path: Path, body: str) -> Path:
     path = tmp_path / "broken.yaml"
     path.write_text("set: test\ncards:\n" + body)
@@ -113,6 +134,38 @@ def _write(tmp_path: Path, body: str) -> Path:
      r"field abilities\[0\].inherited: only champion cards"),
     ("  - {type: ally, element: norm, power: 1, life: 1}\n",
      r"card '#0': field name: missing required field"),
+    # Levelers (LEVELERS.md 711.1): the format is validated like every card.
+    (_LEVELER.format(levels="[{from: 1, to: 3, power: 2, life: 2}, "
+                            "{from: 3, power: 3, life: 3}]"),
+     r"card 'Lev': field levels\[1\].from: bands start at 1 or more, ascending"),
+    (_LEVELER.format(levels="[{from: 0, power: 2, life: 2}]"),
+     r"field levels\[0\].from: bands start at 1 or more"),
+    (_LEVELER.format(levels="[{from: 1, to: 2, life: 2}, {from: 3, power: 3, life: 3}]"),
+     r"field levels\[0\].power: missing: a band sets the base power and life"),
+    (_LEVELER.format(levels="[{from: 1, to: 2, power: 2, life: 2}]"),
+     r"field levels\[0\].to: every band but the last has an end"),
+    (_LEVELER.format(levels="[{from: 1, power: 2, life: 2, keywords: [wings]}]"),
+     r"field keywords\[0\]: unknown keyword 'wings'"),
+    (_LEVELER.format(levels="[{from: 1, power: 2, life: 2, abilities: [{static: {set_stats: "
+                            "{power: 1}}, requires: {amount: 1, at_least: 1}}]}]"),
+     r"field levels\[0\].abilities\[0\].requires: a band's ability cannot compare"),
+    (_LEVELER.format(levels="[{from: 1, power: 2, life: 2}]").replace("reserve: 1", ""),
+     r"field level_up: a level up needs a cost"),
+    (_LEVELER.format(levels="[{from: 1, power: 2, life: 2}]").replace("level_up: {reserve: 1}, ",
+                                                                     ""),
+     r"field level_up: a leveler has both level_up and levels"),
+    ("  - {name: Lev, type: action, element: norm, reserve_cost: 1, effect: [draw: 1], "
+     "level_up: {reserve: 1}, levels: [{from: 1}]}\n",
+     r"field levels: only allies and weapons can be levelers"),
+    ("  - {name: Lev, type: weapon, element: norm, reserve_cost: 1, power: 1, durability: 1, "
+     "level_up: {reserve: 1}, levels: [{from: 1, power: 2, life: 2}]}\n",
+     r"field levels\[0\].life: a weapon has no life to set"),
+    ("  - {name: Lev, type: ally, element: norm, power: 1, life: 1, abilities: "
+     "[{static: {set_stats: {power: 1}}, speed: slow}]}\n",
+     r"field abilities\[0\].speed: only activated abilities have a speed"),
+    ("  - {name: Bad Bolt, type: action, element: norm, effect: [{remove_counters: "
+     "{target: target_ally}}]}\n",
+     r"field effect\[0\].remove_counters.kind: missing: name a kind"),
 ])
 def test_card_file_errors_name_file_card_field(tmp_path: Path, body: str, message: str) -> None:
     with pytest.raises(CardFileError, match=message):

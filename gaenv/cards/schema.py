@@ -29,6 +29,7 @@ from gaenv.engine.objects import (
     CardDef,
     Node,
     Trigger,
+    band_text,
 )
 from gaenv.engine.selectors import Selector
 from gaenv.yamlio import YamlError, load_yaml
@@ -38,10 +39,11 @@ DATA_DIR = Path(__file__).parent / "data"
 FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
-    "keywords", "effect", "modes", "abilities", "token", "text", "notes",
+    "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "text", "notes",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
-ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "text")
+ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
+BAND_FIELDS = ("from", "to", "power", "life", "keywords", "abilities")
 COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "reserve": "nat", "remove_counters": "counts"}
 # Counter kinds the rules give a meaning (any other name is a plain named counter).
 RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "distant")
@@ -150,6 +152,10 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
         return _choice(value, KEYWORDS, where, field)
     if kind == "condition":
         return parse_condition(value, where, field)
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise where.fail(field, f"expected true or false, got {value!r}")
+        return value
     if kind == "token":
         return _str(value, where, field)  # resolved to the token card once all are loaded
     if kind.startswith("enum:"):
@@ -377,6 +383,9 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
             args[key] = _parse_filter(default, where, f"{here}.{key}")
         else:
             args[key] = default
+    if op == "remove_counters" and args["kind"] is None and not args["all"]:
+        raise where.fail(f"{here}.kind", "missing: name a kind, or remove all counters with "
+                                         "all: true")
     return Node(op, MappingProxyType(args))
 
 
@@ -449,17 +458,26 @@ def _last(specs: list[Selector], where: _Where, field: str, what: str) -> int:
 
 # --- cards --------------------------------------------------------------------------
 
-def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Ability, ...]:
+def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abilities",
+                     band: Mapping[str, Any] | None = None) -> tuple[Ability, ...]:
+    """The abilities listed at ``at``; ``band``: the raw condition of a leveler band they
+    belong to, added to each one's ``requires`` (LEVELERS.md 711.2)."""
     if not isinstance(raw, list):
-        raise where.fail("abilities", f"expected a list, got {raw!r}")
+        raise where.fail(at, f"expected a list, got {raw!r}")
     out = []
     for i, item in enumerate(raw):
-        field = f"abilities[{i}]"
+        field = f"{at}[{i}]"
         item = _mapping(item, where, field)
         for key in item:
             if key not in ABILITY_FIELDS:
                 raise where.fail(f"{field}.{key}",
                                  f"unknown key; known: {', '.join(ABILITY_FIELDS)}")
+        if band is not None:
+            own = _mapping(item.get("requires", {}), where, f"{field}.requires")
+            if set(own) & set(band):
+                raise where.fail(f"{field}.requires", "a band's ability cannot compare an "
+                                                      "amount of its own (the band does)")
+            item = {**item, "requires": {**own, **band}}
         kinds = [k for k in ABILITY_KINDS if k in item]
         if len(kinds) != 1:
             raise where.fail(field, f"needs exactly one of {', '.join(ABILITY_KINDS)}")
@@ -479,6 +497,9 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Abilit
         if "cost" in item and kind != "activated":
             raise where.fail(f"{field}.cost", "only activated abilities have a cost")
         cost = _flags(item.get("cost", {}), COST_FIELDS, where, f"{field}.cost")
+        if "speed" in item and kind != "activated":
+            raise where.fail(f"{field}.speed", "only activated abilities have a speed")
+        slow = _choice(item.get("speed", "fast"), SPEEDS, where, f"{field}.speed") == "slow"
         if kind == "static":
             node = _parse_node(item["static"], statics.STATICS, None, where, f"{field}.static")
             if _reads_stat(requires):
@@ -497,8 +518,74 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool) -> tuple[Abilit
                 else events.TRIGGERS[kind])
             out.append(Ability(trigger, effect, None, inherited, text, tuple(specs),
                                requires=requires, activated=kind == "activated", cost=cost,
-                               depends=selectors.reach(requires)))
+                               slow=slow, depends=selectors.reach(requires)))
     return tuple(out)
+
+
+def _parse_leveler(raw: Mapping[str, Any], where: _Where, ctype: str
+                   ) -> tuple[tuple[tuple[int, int | None], ...], tuple[Ability, ...]]:
+    """A leveler's ``level_up`` and ``levels`` (LEVELERS.md, docs/cards.md): its bands and
+    the plain abilities they expand into, the level up first. Level up: a slow activated
+    ability that puts a level counter on the object (711.4). Each band: a static setting its base power and
+    life (layer A, with the object's own timestamp: ruling 4) and its keywords and
+    abilities (layer D), each with the condition that the object's level counters are in
+    the band's range (711.2a/b; rulings 2, 3, 7)."""
+    if ("level_up" in raw) != ("levels" in raw):
+        raise where.fail("level_up" if "levels" in raw else "levels",
+                         "a leveler has both level_up and levels")
+    if ctype not in ("ally", "weapon"):
+        raise where.fail("levels", f"only allies and weapons can be levelers, not a {ctype}")
+    cost = _mapping(raw["level_up"], where, "level_up")
+    if not cost:
+        raise where.fail("level_up", "a level up needs a cost (reserve: N, rest: true, ...)")
+    costs = ", ".join(str(v) if k == "reserve" else "rest this" if k == "rest" else k
+                      for k, v in cost.items())
+    abilities = list(_parse_abilities([{
+        "activated": [{"counters": {"target": "self", "kind": "level"}}], "cost": dict(cost),
+        "speed": "slow", "text": f"Level up ({costs})."}], where, False, "level_up"))
+    levels = raw["levels"]
+    if not isinstance(levels, list) or not levels:
+        raise where.fail("levels", f"expected a list of bands, got {levels!r}")
+    bands: list[tuple[int, int | None]] = []
+    stats = ("power",) if ctype == "weapon" else ("power", "life")
+    for i, item in enumerate(levels):
+        field = f"levels[{i}]"
+        item = _mapping(item, where, field)
+        for key in item:
+            if key not in BAND_FIELDS:
+                raise where.fail(f"{field}.{key}", f"unknown key; known: {', '.join(BAND_FIELDS)}")
+        low = _nat(item.get("from"), where, f"{field}.from")
+        high = None if item.get("to") is None else _nat(item["to"], where, f"{field}.to")
+        if low < (bands[-1][1] + 1 if bands and bands[-1][1] is not None else 1):
+            raise where.fail(f"{field}.from", "bands start at 1 or more, ascending, and do "
+                                              "not overlap")
+        if high is not None and high < low:
+            raise where.fail(f"{field}.to", f"expected at least {low}, got {high}")
+        if (high is None) != (i == len(levels) - 1):
+            raise where.fail(f"{field}.to", "every band but the last has an end; the last "
+                                            "has none (N+)")
+        for stat in ("power", "life"):
+            if stat in item and stat not in stats:
+                raise where.fail(f"{field}.{stat}", f"a {ctype} has no {stat} to set")
+            if stat in stats and stat not in item:
+                raise where.fail(f"{field}.{stat}", "missing: a band sets the base "
+                                                    f"{' and '.join(stats)}")
+        bands.append((low, high))
+        condition = {"amount": {"counters": {"kind": "level"}}, "at_least": low}
+        if high is not None:
+            condition["at_most"] = high
+        name = f"LEVEL {band_text(tuple(bands), i)}"
+        figures = "/".join(str(item[stat]) for stat in stats)
+        grants = [{"static": {"grant_keyword": {"keyword": k, "applies_to": {"self": True}}},
+                   "text": k.replace("_", " ").capitalize()}
+                  for k in _parse_keywords(item.get("keywords", []), where)]
+        band_static = {"static": {"set_stats": {**{s: item[s] for s in stats},
+                                                "applies_to": {"self": True}}},
+                       "text": f"{name}: {figures}"}
+        abilities += _parse_abilities([band_static, *grants], where, False, field, condition)
+        abilities += _parse_abilities(item.get("abilities", []), where, False,
+                                      f"{field}.abilities", condition)
+    return tuple(bands), tuple(abilities)
 
 
 def _parse_modes(raw: Any, where: _Where) -> tuple[tuple[str, tuple[Node, ...],
@@ -614,6 +701,12 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         raise where.fail("token", "a token is an ally, item, weapon, domain or phantasia "
                                   "with no cost")
     abilities = _parse_abilities(raw.get("abilities", []), where, is_champion)
+    bands: tuple[tuple[int, int | None], ...] = ()
+    level_up = -1
+    if "level_up" in raw or "levels" in raw:
+        level_up = len(abilities)
+        bands, more = _parse_leveler(raw, where, ctype)
+        abilities += more
     text = raw.get("text", "")
     if not isinstance(text, str):
         raise where.fail("text", f"expected a text, got {text!r}")
@@ -627,7 +720,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         power=stats["power"], life=stats["life"], durability=stats["durability"],
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
-        token=token,
+        token=token, bands=bands, level_up=level_up,
     )
 
 

@@ -145,6 +145,11 @@ def use_ability(card: int, label: str, index: int, text: str) -> Option:
     return Option("use", f"use {label}: {text}", card, other=index)
 
 
+def level_up(card: int, label: str, index: int) -> Option:
+    """A leveler's level up ability (LEVELERS.md §5: its own option text)."""
+    return Option("use", f"activate level up {label}", card, other=index)
+
+
 def rest_for_cost(card: int, label: str) -> Option:
     return Option("rest", f"rest {label}", card)
 

@@ -336,14 +336,18 @@ _CANCELS = {"buff": "debuff", "debuff": "buff"}
 
 
 @primitive("remove_counters", None, target=("object", True, None),
-           kind=("counter", True, None), amount=("amount", False, 1))
+           kind=("counter", False, None), amount=("amount", False, 1), all=("bool", False, False))
 def _remove_counters(state: GameState, frame: ResolveFrame, args: Args,
                      answer: Option | None) -> Decision | None:
     """Remove up to ``amount`` counters of a kind from objects ("Game Mechanics -
-    Counters")."""
+    Counters"); with ``all``, every counter of the kind, and of every kind when no kind is
+    named (marked damage is not counters: it stays). A kind is needed unless ``all``."""
     amount = amount_of(state, frame, args["amount"])
+    kind = args["kind"]
     for cid in objects_of(state, frame, args):
-        journal.counters(state, cid, args["kind"], -amount)
+        counters = state.cards[cid].counters
+        for name in [kind] if kind is not None else list(counters):
+            journal.counters(state, cid, name, -counters.get(name, 0) if args["all"] else -amount)
     return None
 
 

@@ -99,6 +99,10 @@ class Ability:
     requires: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
     activated: bool = False
     cost: Mapping[str, Any] = field(default_factory=lambda: NO_ARGS)
+    # An activated ability usable only at slow speed: its controller's own main phase,
+    # with the effects stack empty ("Timing and Permissions - Fast vs Slow"; a leveler's
+    # level up, LEVELERS.md 711.4). Other activated abilities are fast.
+    slow: bool = False
     # The finest level of change that can alter whether it applies or what it does to an
     # object (MARK, BOARD or SOURCE: `gaenv.engine.selectors.reach` of its condition and
     # its static's filter, set by the card loader); the statics view depends on it.
@@ -141,6 +145,12 @@ class CardDef:
     # A modal card: (text, effect, targets) per mode; one is chosen as it is played.
     modes: tuple[tuple[str, tuple[Node, ...], tuple[Any, ...]], ...] = field(default=())
     token: bool = False
+    # A leveler (LEVELERS.md): its level bands as (lowest, highest or None for "N+") level
+    # counter counts, ascending, and the index of its level up ability in ``abilities``
+    # (-1: not a leveler). Each band's stats and abilities are plain abilities with a
+    # condition on the object's level counters (expanded by the card loader).
+    bands: tuple[tuple[int, int | None], ...] = ()
+    level_up: int = -1
     # Derived from the fields above when the card is made (not printed, not compared),
     # because the rules engine asks them all the time: its static abilities; the indices
     # of its activated abilities, and of its triggered ones by event kind (not to be
@@ -269,3 +279,22 @@ class CardObj:
 
     def __repr__(self) -> str:
         return f"<{self.defn.name} #{self.id} p{self.owner}/{self.controller} {self.zone}>"
+
+
+def band(card: CardObj) -> int:
+    """The index of the leveler band in force on the object (the one whose range holds its
+    level counters: LEVELERS.md 711.2a/b, ruling 7), or -1: below its first band, not on
+    the field (711.5, 711.6), or not a leveler."""
+    if card.oid < 0:
+        return -1
+    level = card.counters.get("level", 0)
+    for index, (low, high) in enumerate(card.defn.bands):
+        if low <= level and (high is None or level <= high):
+            return index
+    return -1
+
+
+def band_text(bands: tuple[tuple[int, int | None], ...], index: int) -> str:
+    """A band as its card text writes it: ``2-3`` or ``4+``."""
+    low, high = bands[index]
+    return f"{low}+" if high is None else f"{low}-{high}"

@@ -221,10 +221,13 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
         for index in defn.activated:
             ability = defn.abilities[index]
             # A rested object cannot pay a rest cost: the common refusal, checked first.
-            if not (rested and ability.cost.get("rest")) and _ability_usable(
-                    state, player, card, ability):
-                text = ability.text or f"ability {index + 1}"
-                options.append(decisions.use_ability(cid, label(state, cid), index, text))
+            if not (rested and ability.cost.get("rest")) and (slow_ok or not ability.slow) \
+                    and _ability_usable(state, player, card, ability):
+                if index == defn.level_up:
+                    options.append(decisions.level_up(cid, label(state, cid), index))
+                else:
+                    text = ability.text or f"ability {index + 1}"
+                    options.append(decisions.use_ability(cid, label(state, cid), index, text))
     if slow_ok:
         options.extend(combat.attack_options(state, player))
     return tuple(options)
