@@ -526,10 +526,10 @@ def _parse_leveler(raw: Mapping[str, Any], where: _Where, ctype: str
                    ) -> tuple[tuple[tuple[int, int | None], ...], tuple[Ability, ...]]:
     """A leveler's ``level_up`` and ``levels`` (LEVELERS.md, docs/cards.md): its bands and
     the plain abilities they expand into, the level up first. Level up: a slow activated
-    ability that puts a level counter on the object (711.4). Each band: a static setting its base power and
-    life (layer A, with the object's own timestamp: ruling 4) and its keywords and
-    abilities (layer D), each with the condition that the object's level counters are in
-    the band's range (711.2a/b; rulings 2, 3, 7)."""
+    ability that puts a level counter on the object (711.4). Each band: a static setting
+    its base power and life (layer A, with the object's own timestamp: ruling 4) and its
+    keywords and abilities (layer D), each with the condition that the object's level
+    counters are in the band's range (711.2a/b; rulings 2, 3, 7)."""
     if ("level_up" in raw) != ("levels" in raw):
         raise where.fail("level_up" if "levels" in raw else "levels",
                          "a leveler has both level_up and levels")
