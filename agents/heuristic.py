@@ -23,7 +23,7 @@ from agents.base import Agent
 from gaenv.engine import champions, combat, decisions, statics, zones
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game
-from gaenv.engine.objects import CardDef
+from gaenv.engine.objects import CardDef, CardObj
 from gaenv.engine.state import GameState
 from gaenv.env.view import View
 
@@ -104,9 +104,22 @@ def _opportunity(state: GameState, me: int, option: Option) -> float:
             power += combat.power_of(state, option.other)
         return 3.0 if power > 0 and _favourable_attack(state, me, power) else -1.0
     if verb == "use":
-        ability = state.cards[option.card].defn.abilities[option.other]
+        card = state.cards[option.card]
+        if option.other == card.defn.level_up:
+            return _level_up(card)
+        ability = card.defn.abilities[option.other]
         return -1.0 if ability.cost.get("sacrifice") else 1.0
     return -1.0
+
+
+def _level_up(card: CardObj) -> float:
+    """A leveler's level up (LEVELERS.md): worth most when the counter reaches a band (new
+    base stats and abilities), some on the way to one, little past the last band's start
+    (after playing permanents, before other abilities)."""
+    level = card.counters.get("level", 0) + 1
+    if any(low == level for low, _ in card.defn.bands):
+        return 5.0
+    return 2.5 if level < card.defn.bands[-1][0] else 0.5
 
 
 def _champion_power(state: GameState, me: int) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gaenv.engine import champions, statics
 from gaenv.engine.game import Game
-from gaenv.engine.objects import PLAYER_ZONES
+from gaenv.engine.objects import PLAYER_ZONES, band, band_text
 from gaenv.engine.zones import label
 
 
@@ -22,6 +22,8 @@ def _object(game: Game, cid: int) -> str:
     if card.damage:
         parts.append(f"dmg {card.damage}")
     parts.extend(f"{k} {v}" for k, v in sorted(card.counters.items()))
+    if (index := band(card)) >= 0:  # a leveler in a band (LEVELERS.md 711.2)
+        parts.append(f"[LEVEL {band_text(card.defn.bands, index)}]")
     if card.rested:
         parts.append("rested")
     return " ".join(parts)

@@ -187,9 +187,9 @@ def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
         assert a.dtype == b.dtype and np.array_equal(a, b)
     _, masks, actions, _ = one
     assert masks[np.arange(len(actions)), actions].all()
-    # A game can end before the teacher decides anything (here: a one-turn limit, in
-    # which every decision of the teacher's is forced): it adds no rows, breaks nothing.
-    short = imitation_data(load(path, {"turn_limit": 1, "pretrain": {"games": 2}}))
+    # A game can end before the teacher decides anything (here: a one-turn limit, and a
+    # seed whose games give the teacher only forced decisions): no rows, nothing breaks.
+    short = imitation_data(load(path, {"turn_limit": 1, "seed": 1, "pretrain": {"games": 2}}))
     assert short[0].shape == (0, one[0].shape[1]) and len(short[3]) == 0
 
 
@@ -222,3 +222,20 @@ def test_tiny_training_run_and_resume(tmp_path: Path) -> None:
     train(longer, resume=checkpoint, progress_bar=False, log=lambda line: None)
     rows = (folder / "eval.csv").read_text().splitlines()
     assert len(rows) == 3  # no evaluation was due between 256 and 384 steps
+
+
+def test_heuristic_values_leveling_up() -> None:
+    """The heuristic levels up a leveler (LEVELERS.md) rather than passing, most of all when
+    the counter reaches a band."""
+    from pathlib import Path
+
+    from agents.heuristic import choose
+    from gaenv.cards.schema import default_pool
+    from gaenv.scenario import Scenario, build
+
+    setup = {"turn_player": 0, "phase": "main", "players": [
+        {"lineage": ["Spirit of Water"], "hand": ["Quick Study"], "deck": ["Quick Study"],
+         "field": [{"card": "Tidewall Recruit", "counters": {"level": 1}}]},
+        {"lineage": ["Spirit of Fire"], "deck": ["Quick Study"]}]}
+    game = build(Scenario(Path("test"), "level up", {"setup": setup}), default_pool())
+    assert choose(game).text == "activate level up Tidewall Recruit"
