@@ -24,6 +24,7 @@ from gaenv.engine.objects import (
     CARD_TYPES,
     ELEMENTS,
     SPEEDS,
+    SOURCE,
     SUPERTYPES,
     Ability,
     CardDef,
@@ -505,9 +506,10 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
             if _reads_stat(requires):
                 raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
                                                       "(power and life come from the statics)")
+            depends = min(selectors.reach(requires, SOURCE), selectors.reach(node.args, SOURCE))
+            own = depends > min(selectors.reach(requires), selectors.reach(node.args))
             out.append(Ability(None, (), node, inherited, text, requires=requires,
-                               depends=min(selectors.reach(requires),
-                                           selectors.reach(node.args))))
+                               depends=depends, own_marks=own))
         else:
             specs: list[Selector] = []
             here = f"{field}.{'effect' if kind == 'trigger' else kind}"

@@ -87,6 +87,8 @@ def _advance(state: GameState, level: int, card: CardObj | None = None) -> None:
     state.clock += 1
     if card is not None:
         card.stamp = state.clock
+        if level == MARK and card.defn.own_marks and card.oid >= 0:
+            level = SOURCE  # its statics read its own marks (`Ability.own_marks`)
     views = state.views
     if level == SOURCE:  # (the checks: see CHECKS_DUE)
         state.checks_due = True

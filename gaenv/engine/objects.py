@@ -107,6 +107,10 @@ class Ability:
     # object (MARK, BOARD or SOURCE: `gaenv.engine.selectors.reach` of its condition and
     # its static's filter, set by the card loader); the statics view depends on it.
     depends: int = SOURCE
+    # A static whose condition or filter reads marks of its own source (its counters, as a
+    # leveler's bands do): a change to those marks is then a change to a source
+    # (`gaenv.engine.journal._advance`), and ``depends`` does not count them.
+    own_marks: bool = False
 
 
 # Event kinds that some card made in this process listens for about other cards (a
@@ -160,7 +164,8 @@ class CardDef:
     # stack ("Parts of a Card - Speed"); its supertypes Unique and Regalia; whether it is
     # a champion, a unit (champion or ally), a card that becomes an object when it
     # resolves, a siegeable domain, one that can be attacked ("Card Types - Functional
-    # Subtypes, Siegeable").
+    # Subtypes, Siegeable"); whether a static of its reads its own marks
+    # (`Ability.own_marks`).
     static_abilities: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
     triggered: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
@@ -172,6 +177,7 @@ class CardDef:
     is_unit: bool = field(init=False, repr=False, compare=False)
     becomes_object: bool = field(init=False, repr=False, compare=False)
     is_siegeable: bool = field(init=False, repr=False, compare=False)
+    own_marks: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         derived = {
@@ -184,6 +190,7 @@ class CardDef:
             "is_unit": self.type in UNIT_TYPES,
             "becomes_object": self.type in OBJECT_TYPES,
             "is_siegeable": self.type == "domain" and "Siegeable" in self.subtypes,
+            "own_marks": any(a.own_marks for a in self.abilities),
         }
         triggered: dict[str, tuple[int, ...]] = {}
         listening: list[tuple[str, int]] = []

@@ -57,17 +57,26 @@ MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "you
 BOARD_KEYS = frozenset({"controls", "count"})
 
 
-def reach(tree: Any) -> int:
+def reach(tree: Any, own: int = MARK) -> int:
     """The finest level of change (`gaenv.engine.objects.MARK`, BOARD or SOURCE) that can
-    change the answer of a parsed filter, condition or amount (any nesting)."""
+    change the answer of a parsed filter, condition or amount (any nesting). A read of
+    the source object's own marks (a condition's ``self`` filter; ``counters`` or ``stat``
+    ``of: self``) counts as ``own``: the card loader passes SOURCE for statics, because the
+    journal counts a change to the marks of an object whose statics read them as a change
+    to a source (`gaenv.engine.objects.Ability.own_marks`)."""
     level = SOURCE
     if isinstance(tree, Mapping):
         for key, value in tree.items():
+            if isinstance(value, Mapping) and (key == "self" or (
+                    key in ("counters", "stat") and getattr(value.get("of"), "mode", "")
+                    == "self")):
+                level = min(level, own)
+                continue
             if key in MARK_KEYS:
                 return MARK
             if key in BOARD_KEYS:
                 level = BOARD
-            level = min(level, reach(value))
+            level = min(level, reach(value, own))
     return level
 
 
