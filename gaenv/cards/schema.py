@@ -23,8 +23,8 @@ from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import (
     CARD_TYPES,
     ELEMENTS,
-    SPEEDS,
     SOURCE,
+    SPEEDS,
     SUPERTYPES,
     Ability,
     CardDef,
