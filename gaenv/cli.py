@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from agents.registry import AgentSpecError
+from gaenv.agents.registry import AgentSpecError
 from gaenv.cards import report
 from gaenv.cards.decks import builtin_deck_names, load_deck
 from gaenv.cards.schema import CardFileError, default_pool
@@ -123,7 +123,7 @@ def _add_layout(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def _add_train(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from agents import train
+    from gaenv.agents import train
 
     p = sub.add_parser("train", help="self-play MaskablePPO training from a config",
                        description=train.__doc__,
@@ -135,7 +135,7 @@ def _add_train(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def _eval(args: argparse.Namespace) -> int:
     import datetime
 
-    from agents.evaluate import ScheduleError, evaluate, write_json
+    from gaenv.agents.evaluate import ScheduleError, evaluate, write_json
 
     def progress(done: int, total: int) -> None:
         if done == total or done % max(1, total // 20) == 0:
@@ -157,7 +157,7 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from agents.registry import AGENTS
+    from gaenv.agents.registry import AGENTS
 
     p = sub.add_parser("eval", help="evaluate agents against each other on paired seeds")
     p.add_argument("--agents", nargs="+", required=True,
@@ -179,7 +179,7 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
 def _play(args: argparse.Namespace) -> int:
     import random
 
-    from agents.play import play
+    from gaenv.agents.play import play
 
     seat = args.seat if args.seat is not None else random.Random(args.seed).randrange(2)
     play(args.opponent, args.deck, args.opponent_deck or args.deck, seat, args.seed,

@@ -9,16 +9,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import agents.train
-from agents.base import RandomAgent
-from agents.evaluate import ScheduleError, evaluate, schedule, wilson
-from agents.heuristic import HeuristicAgent
-from agents.match import play_game
-from agents.play import play
-from agents.registry import AgentSpecError, make
-from agents.search import SearchAgent
-from agents.train import imitation_data, train
-from agents.train_config import load
+import gaenv.agents.train
+from gaenv.agents.base import RandomAgent
+from gaenv.agents.evaluate import ScheduleError, evaluate, schedule, wilson
+from gaenv.agents.heuristic import HeuristicAgent
+from gaenv.agents.match import play_game
+from gaenv.agents.play import play
+from gaenv.agents.registry import AgentSpecError, make
+from gaenv.agents.search import SearchAgent
+from gaenv.agents.train import imitation_data, train
+from gaenv.agents.train_config import load
 from gaenv.engine.zones import check_conservation
 from gaenv.env.aec import AGENTS, raw_env
 from gaenv.env.config import ConfigError
@@ -175,7 +175,7 @@ def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
     """The teacher's games are seeded by number, so two worker processes (one game per
     batch here) give the same data, in the same order, as one; every recorded action
     was legal."""
-    monkeypatch.setattr(agents.train, "IMITATION_BATCH", 1)
+    monkeypatch.setattr(gaenv.agents.train, "IMITATION_BATCH", 1)
     path = tmp_path / "imitate.yaml"
     path.write_text("opponents: {random: 1}\n"
                     "pretrain: {games: 3, teacher: 'search:budget=2,horizon=4'}\n")

@@ -20,7 +20,7 @@ from gaenv.engine.game import DeckList
 from gaenv.engine.objects import CardDef
 from gaenv.yamlio import YamlError, load_yaml
 
-DECKS_DIR = Path(__file__).resolve().parents[2] / "configs" / "decks"
+DECKS_DIR = Path(__file__).resolve().parents[1] / "configs" / "decks"
 DECK_FIELDS = ("name", "description", "material", "main")
 MAIN_MIN = 60
 MAIN_COPIES = 4

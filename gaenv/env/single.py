@@ -31,7 +31,7 @@ from gaenv.env.aec import AGENTS, raw_env
 
 
 class Actor(Protocol):
-    """An opponent object (an ``agents.Agent``). One with ``needs_view`` set also gets
+    """An opponent object (a ``gaenv.agents.Agent``). One with ``needs_view`` set also gets
     a `gaenv.env.view.View` of the game for its seat."""
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: Any = None) -> int: ...

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agents.base import Agent, RandomAgent
-from agents.heuristic import HeuristicAgent
-from agents.search import SearchAgent
+from gaenv.agents.base import Agent, RandomAgent
+from gaenv.agents.heuristic import HeuristicAgent
+from gaenv.agents.search import SearchAgent
 
 
 class AgentSpecError(ValueError):
@@ -35,7 +35,7 @@ def _search(seed: int | str, options: dict[str, str]) -> Agent:
 
 
 def _ppo(seed: int | str, argument: str) -> Agent:
-    from agents.ppo import PPOAgent
+    from gaenv.agents.ppo import PPOAgent
 
     if not argument:
         raise AgentSpecError("ppo needs a path: ppo:PATH (a model .zip or a run folder)")

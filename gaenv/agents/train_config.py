@@ -29,7 +29,7 @@ class PPOSettings:
     vf_coef: float = 0.5
     max_grad_norm: float = 0.5
     features_dim: int = 256          # the shared layer after the card embeddings
-    embedding_dim: int = 8           # per card identity (agents.policy)
+    embedding_dim: int = 8           # per card identity (gaenv.agents.policy)
     net_arch: tuple[int, ...] = (128,)  # hidden layers of each of the policy and value heads
 
 
@@ -40,7 +40,7 @@ class PretrainSettings:
     processes; 0 games skips it."""
 
     games: int = 0
-    teacher: str = "heuristic"       # an agent spec (agents.registry): heuristic, search, ...
+    teacher: str = "heuristic"       # an agent spec (gaenv.agents.registry): heuristic, search, ...
     workers: int = 1                 # processes playing the teacher's games (same data for any)
     epochs: int = 4
     batch_size: int = 256
@@ -151,8 +151,8 @@ def load(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConf
 
 
 def check(config: TrainConfig, where: str) -> None:
-    from agents.evaluate import ScheduleError, schedule
-    from agents.registry import AgentSpecError, make
+    from gaenv.agents.evaluate import ScheduleError, schedule
+    from gaenv.agents.registry import AgentSpecError, make
 
     problems = []
     if config.vec_env not in ("subproc", "dummy"):

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent
+from gaenv.agents.base import Agent
 from gaenv.env.view import View
 
 FINAL_MODEL = "final_model.zip"  # what a training run folder holds when it finishes

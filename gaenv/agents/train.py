@@ -1,5 +1,5 @@
 """Self-play training with MaskablePPO: ``gaenv train --config configs/train/quick.yaml``
-(or ``python -m agents.train --config ...``).
+(or ``python -m gaenv.agents.train --config ...``).
 
 The learner plays `SelfPlayEnv` in ``n_envs`` environments (``SubprocVecEnv``),
 its seat alternating; each game's opponent is drawn from a pool by the
@@ -32,13 +32,13 @@ from typing import Any
 import numpy as np
 import yaml
 
-from agents.base import Agent
-from agents.evaluate import PairResult, evaluate
-from agents.heuristic import HeuristicAgent
-from agents.ppo import BEST_MODEL, FINAL_MODEL
-from agents.registry import make
-from agents.search import evaluate as position_worth
-from agents.train_config import TrainConfig, load
+from gaenv.agents.base import Agent
+from gaenv.agents.evaluate import PairResult, evaluate
+from gaenv.agents.heuristic import HeuristicAgent
+from gaenv.agents.ppo import BEST_MODEL, FINAL_MODEL
+from gaenv.agents.registry import make
+from gaenv.agents.search import evaluate as position_worth
+from gaenv.agents.train_config import TrainConfig, load
 from gaenv.env.actions import N_ACTIONS
 from gaenv.env.aec import AGENTS, raw_env
 from gaenv.env.config import ConfigError
@@ -80,7 +80,7 @@ class OpponentPool(Agent):
         if spec != "snapshots":
             self.current = self.fixed[spec]
             return
-        from agents.ppo import PPOAgent  # loaded policies are cached per process
+        from gaenv.agents.ppo import PPOAgent  # loaded policies are cached per process
 
         self.current = PPOAgent(self.rng.choice(snapshots), deterministic=False)
 
@@ -91,7 +91,7 @@ class OpponentPool(Agent):
 
 class Potential:
     """The shaping potential: ``weight`` times the search agent's score of the position
-    for the seat (`agents.search.evaluate`), rescaled from [0, 1] to [-1, 1]."""
+    for the seat (`gaenv.agents.search.evaluate`), rescaled from [0, 1] to [-1, 1]."""
 
     def __init__(self, weight: float) -> None:
         self.weight = weight
@@ -346,10 +346,10 @@ def _callback(config: TrainConfig, folder: Path, log: Any) -> Any:
 
 def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) -> Any:
     """A fresh MaskablePPO learner: card embeddings and one shared layer
-    (`agents.policy.CardEmbeddingExtractor`), then the policy and value heads."""
+    (`gaenv.agents.policy.CardEmbeddingExtractor`), then the policy and value heads."""
     from sb3_contrib import MaskablePPO
 
-    from agents.policy import CardEmbeddingExtractor
+    from gaenv.agents.policy import CardEmbeddingExtractor
 
     ppo = config.ppo
     return MaskablePPO(
@@ -434,7 +434,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m agents.train", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m gaenv.agents.train", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
     return run(parser.parse_args(argv))
