@@ -1,5 +1,5 @@
-"""Self-play training with MaskablePPO: ``gaenv train --config configs/train/quick.yaml``
-(or ``python -m gaenv.agents.train --config ...``).
+"""Self-play training with MaskablePPO: ``gaenv train --config quick`` (a built-in config:
+quick or standard) or ``--config FILE.yaml`` (or ``python -m gaenv.agents.train ...``).
 
 The learner plays `SelfPlayEnv` in ``n_envs`` environments (``SubprocVecEnv``),
 its seat alternating; each game's opponent is drawn from a pool by the

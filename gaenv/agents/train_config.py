@@ -1,4 +1,5 @@
-"""Training configuration (``configs/train/*.yaml``): every key checked, a typo named.
+"""Training configuration: a built-in config (``gaenv/configs/train/``: ``quick``,
+``standard``) or a YAML file; every key checked, a typo named.
 
 See docs/training.md for what each key means; `TrainConfig` lists the defaults.
 """
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gaenv import configs
 from gaenv.env.config import ConfigError, EnvConfig, check_keys
 from gaenv.yamlio import YamlError, load_yaml
 
@@ -129,8 +131,13 @@ def _section(cls: type, raw: Any, prefix: str) -> Any:
     return cls(**values)
 
 
-def load(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
-    """Read and check a training config file (``overrides`` replace top-level keys)."""
+def load(name_or_path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
+    """Read and check a training config, built-in by name or a file (``overrides`` replace
+    top-level keys)."""
+    path = configs.find("train", name_or_path)
+    if path is None:
+        raise ConfigError(f"unknown training config {str(name_or_path)!r}; built-in: "
+                          f"{', '.join(configs.names('train'))} (or the path of a .yaml file)")
     try:
         raw = load_yaml(Path(path).read_text(), str(path))
     except OSError as exc:
