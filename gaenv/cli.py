@@ -157,11 +157,11 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from gaenv.agents.registry import AGENTS
+    from gaenv.agents.registry import SPECS
 
     p = sub.add_parser("eval", help="evaluate agents against each other on paired seeds")
     p.add_argument("--agents", nargs="+", required=True,
-                   help=f"agent specs: {', '.join(AGENTS)} (e.g. search:budget=96, ppo:RUN)")
+                   help=f"agent specs: {SPECS} (e.g. search:budget=96, ppo:RUN)")
     p.add_argument("--games", type=positive_int, default=100,
                    help="games per pair of agents, even: half the seeds, both seatings "
                         "(default 100)")
@@ -189,7 +189,8 @@ def _play(args: argparse.Namespace) -> int:
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("play", help="play against an agent in the terminal")
-    p.add_argument("--opponent", default="heuristic", help="agent spec (default heuristic)")
+    p.add_argument("--opponent", default="heuristic",
+                   help="agent spec, as for eval --agents (default heuristic)")
     p.add_argument("--deck", default="ember_vanguard", help="your deck (default ember_vanguard)")
     p.add_argument("--opponent-deck", help="the agent's deck (default: the same as yours)")
     p.add_argument("--seat", type=int, choices=(0, 1), help="your seat (default: random)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +20,7 @@ from gaenv.agents.registry import AgentSpecError, make
 from gaenv.agents.search import SearchAgent
 from gaenv.agents.train import imitation_data, train
 from gaenv.agents.train_config import load
+from gaenv.cli import main
 from gaenv.engine.zones import check_conservation
 from gaenv.env.aec import AGENTS, raw_env
 from gaenv.env.config import ConfigError
@@ -77,12 +79,57 @@ def test_agent_specs() -> None:
     assert isinstance(make("search:budget=5,horizon=7"), SearchAgent)
     with pytest.raises(AgentSpecError, match="unknown agent 'rnadom'"):
         make("rnadom")
-    with pytest.raises(AgentSpecError, match="unknown search option"):
+    with pytest.raises(AgentSpecError, match="unknown option 'budgte'; known: budget, horizon"):
         make("search:budgte=5")
+    with pytest.raises(AgentSpecError, match="option 'budget': expected a number"):
+        make("search:budget=many")
     with pytest.raises(AgentSpecError, match="takes no options"):
         make("heuristic:fast")
     with pytest.raises(FileNotFoundError, match="no saved MaskablePPO model"):
         make("ppo:/nonexistent/run")
+
+
+def _docs_agent(folder: Path) -> Path:
+    """docs/agents.md's custom agent, written to a file."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "agents.md").read_text()
+    code = re.search(r"```python\n(# attacker\.py.*?)```", text, re.DOTALL)
+    assert code, "docs/agents.md lost its custom agent"
+    path = folder / "attacker.py"
+    path.write_text(code.group(1))
+    return path
+
+
+def test_custom_agent_from_the_docs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The docs' agent plays in eval (options converted, seeded), in play and as a training
+    opponent and teacher; a module name works too; bad specs are one-line errors."""
+    path = _docs_agent(tmp_path)
+    spec = f"{path}:Attacker:eagerness=0.5"
+    agent = make(spec, seed=3)
+    assert agent.eagerness == 0.5 and agent.name == spec and agent.needs_view
+    assert main(["eval", "--agents", spec, "random", "--games", "2", "--out",
+                 str(tmp_path / "eval")]) == 0
+    assert f"| {spec} | random | 2 |" in capsys.readouterr().out
+    shown: list[str] = []
+    play(f"{path}:Attacker", "ember_vanguard", "gale_skirmish", seat=0, seed=2,
+         read=lambda prompt: "1", write=shown.append)
+    assert shown[-1] in ("You win!", "You lose.", "The game ends without a winner.")
+    config = tmp_path / "train.yaml"
+    config.write_text(f"opponents: {{'{spec}': 1}}\npretrain: {{teacher: '{path}:Attacker'}}\n")
+    assert load(config).opponents == {spec: 1.0}
+    assert isinstance(make("gaenv.agents.search:SearchAgent:budget=2"), SearchAgent)
+    for bad, message in [(f"{path}:Attacker:eagerness=lots", "option 'eagerness': expected a "
+                                                              "number"),
+                         (f"{path}:Attacker:speed=2", "unknown option 'speed'; known: eagerness"),
+                         (f"{path}:Nobody", "has no class 'Nobody'"),
+                         (f"{tmp_path}/missing.py:Attacker", "no agent file"),
+                         ("attacker:Attacker", "cannot import module 'attacker'"),
+                         ("gaenv.agents.base:View", "that subclasses gaenv.agents.Agent")]:
+        with pytest.raises(AgentSpecError, match=re.escape(message)):
+            make(bad)
+    broken = tmp_path / "broken.py"
+    broken.write_text("import nothing_by_this_name\n")
+    with pytest.raises(AgentSpecError, match=r"broken\.py: cannot load it: ModuleNotFoundError"):
+        make(f"{broken}:Agent")
 
 
 def test_wilson_interval() -> None:

@@ -1,4 +1,5 @@
-"""Agents that play gaenv games: see `gaenv.agents.base.Agent` and `gaenv.agents.registry.make`."""
+"""Agents that play gaenv games: see `gaenv.agents.base.Agent` (the interface, to
+subclass for your own) and `gaenv.agents.registry.make` (agents by spec)."""
 
 from gaenv.agents.base import Agent, RandomAgent
 
