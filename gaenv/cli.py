@@ -222,6 +222,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             FileExistsError, ReplayError) as exc:
         print(f"gaenv: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: whatever was running has said what it kept
+        print("gaenv: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

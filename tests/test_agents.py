@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import gaenv.agents.train
+from gaenv import configs
 from gaenv.agents.base import RandomAgent
 from gaenv.agents.evaluate import ScheduleError, evaluate, schedule, wilson
 from gaenv.agents.heuristic import HeuristicAgent
@@ -209,12 +210,45 @@ def test_training_config_typo_names_the_key(tmp_path: Path) -> None:
     path.write_text("n_envs: two\n")
     with pytest.raises(ConfigError, match="'n_envs'"):
         load(path)
-    path.write_text("opponents: {heuristc: 1}\n")
-    with pytest.raises(ConfigError, match="unknown agent 'heuristc'"):
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("opponents: {heuristc: 1}\n", "key opponents.heuristc: unknown agent 'heuristc'"),
+    ("pretrain: {teacher: serch}\n", "key pretrain.teacher: unknown agent 'serch'"),
+    ("eval_opponents: [random, 'search:budget=0']\n",
+     "key eval_opponents[1]: agent 'search': search budget and horizon must be at least 1"),
+    ("decks: [ember_vanguard, ember_vangard]\n", "key decks[1]: unknown deck 'ember_vangard'"),
+    ("ppo: {gamma: 1.5, n_steps: 0}\n",
+     "key ppo.n_steps: must be at least 1, got 0; key ppo.gamma: must be more than 0 and at "
+     "most 1, got 1.5"),
+    ("opponents: {snapshots: 1}\n", "key opponents: needs a positive weight"),
+    ("eval_games: 3\n", "key eval_games: games per pair must be even"),
+])
+def test_training_config_values_are_checked(tmp_path: Path, text: str, message: str) -> None:
+    """Every value is checked when the config is read (before any process or folder): a
+    one-line error naming the file, the key and what is wrong."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as error:
         load(path)
-    path.write_text("pretrain: {teacher: serch}\n")
-    with pytest.raises(ConfigError, match=r"'pretrain\.teacher' 'serch'"):
-        load(path)
+    assert str(error.value).startswith(f"{path}: ") and message in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_train_help_says_what_the_built_in_configs_use(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["train", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert {load(name).vec_env for name in configs.names("train")} == {"dummy"}
+    assert "(``vec_env: dummy``, what the built-in configs use)" in text
+    assert "a built-in name (quick, standard) or a YAML file" in text
+
+
+def test_built_in_training_configs_by_name() -> None:
+    assert load("quick").name == "quick" and load("standard").pretrain.teacher == "search"
+    with pytest.raises(ConfigError, match="unknown training config 'quik'; built-in: quick"):
+        load("quik")
 
 
 def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
@@ -240,25 +274,44 @@ def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
     assert short[0].shape == (0, one[0].shape[1]) and len(short[3]) == 0
 
 
+def _scalars(folder: Path) -> set[str]:
+    """The TensorBoard scalar tags logged under ``folder``."""
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    tags = set()
+    for events in folder.rglob("events.out.tfevents.*"):
+        accumulator = EventAccumulator(str(events))
+        accumulator.Reload()
+        tags.update(accumulator.Tags()["scalars"])
+    return tags
+
+
 def test_tiny_training_run_and_resume(tmp_path: Path) -> None:
     """A few hundred steps end to end: imitation, PPO in two subprocess envs against the
-    pool (snapshots included) with shaped rewards, checkpoints, evaluation CSV, curve
-    and best model; then resume."""
+    pool (snapshots included) with shaped rewards, checkpoints (the imitated policy's
+    first), evaluation CSV, curve, best model and TensorBoard; then resume. The step
+    counts are whole rollouts of 128 steps: 200 asked for are 256 done."""
     path = tmp_path / "tiny.yaml"
     path.write_text(
-        "name: tiny\ntotal_timesteps: 256\nn_envs: 2\nsnapshot_every: 128\n"
+        "name: tiny\ntotal_timesteps: 200\nn_envs: 2\nsnapshot_every: 128\n"
         "checkpoint_every: 128\neval_every: 256\neval_games: 2\nshaping: 0.5\n"
         "opponents: {random: 1, heuristic: 1, snapshots: 2}\n"
         "pretrain: {games: 2, epochs: 1}\nppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
     config = load(path)
-    folder = train(config, folder=tmp_path / "run", progress_bar=False, log=lambda line: None)
+    lines: list[str] = []
+    folder = train(config, folder=tmp_path / "run", progress_bar=False, log=lines.append)
     for name in ("config.yaml", "final_model.zip", "best_model.zip", "eval.csv", "curve.png"):
         assert (folder / name).is_file(), name
-    assert len(list((folder / "checkpoints").glob("step_*.zip"))) == 2
+    assert [p.name for p in sorted((folder / "checkpoints").glob("step_*.zip"))] == [
+        "step_000000000.zip", "step_000000128.zip", "step_000000256.zip"]
     assert list((folder / "pool").glob("snapshot_*.zip"))
-    assert list((folder / "tb").iterdir())
+    assert {"imitation/agreement", "imitation/loss", "eval/win_rate vs random",
+            "eval/win_rate vs heuristic", "eval/mean_win_rate"} <= _scalars(folder / "tb")
+    assert any(line.startswith("trained 256 PPO steps") and "256 in all" in line
+               for line in lines), lines
     rows = (folder / "eval.csv").read_text().splitlines()
     assert rows[0].startswith("steps,opponent") and len(rows) == 3
+    assert rows[1].startswith("256,")
     agent = make(f"ppo:{folder}")
     obs = np.zeros(agent.model.observation_space.shape, dtype=np.float32)
     mask = np.zeros(agent.model.action_space.n, dtype=np.int8)
@@ -266,6 +319,81 @@ def test_tiny_training_run_and_resume(tmp_path: Path) -> None:
     assert agent.act(obs, mask) in (0, 5)
     longer = load(path, {"total_timesteps": 384})
     checkpoint = sorted((folder / "checkpoints").glob("step_*.zip"))[-1]
-    train(longer, resume=checkpoint, progress_bar=False, log=lambda line: None)
+    lines.clear()
+    train(longer, resume=checkpoint, progress_bar=False, log=lines.append)
+    assert any(line.startswith("trained 128 PPO steps") and "384 in all" in line
+               for line in lines), lines
     rows = (folder / "eval.csv").read_text().splitlines()
     assert len(rows) == 3  # no evaluation was due between 256 and 384 steps
+
+
+STOP = """
+import numpy as np
+
+from gaenv.agents import Agent
+
+
+class Stop(Agent):
+    \"\"\"Plays the first legal action; the first Stop to make its `after`-th move presses
+    Ctrl-C there (raises KeyboardInterrupt), once per process.\"\"\"
+
+    stopped = False
+
+    def __init__(self, after: int = 0) -> None:
+        self.left = after
+
+    def act(self, observation, mask, view=None) -> int:
+        self.left -= 1
+        if self.left == 0 and not Stop.stopped:
+            Stop.stopped = True
+            raise KeyboardInterrupt
+        return int(np.flatnonzero(mask)[0])
+"""
+
+TINY = ("total_timesteps: 384\nn_envs: 2\nvec_env: dummy\neval_every: 100000\n"
+        "ppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
+
+
+def _go_on(out: str) -> list[str]:
+    """The gaenv train command an interrupted run printed, as arguments."""
+    command = out.rsplit("  gaenv train ", 1)[1].split()
+    return ["train", *command, "--no-progress"]
+
+
+def test_ctrl_c_during_ppo_saves_a_checkpoint_and_resumes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "stop.py").write_text(STOP)
+    config = tmp_path / "stop.yaml"
+    config.write_text(TINY + f"opponents: {{'{tmp_path}/stop.py:Stop:after=120': 1}}\n")
+    run = tmp_path / "run"
+    assert main(["train", "--config", str(config), "--out", str(run), "--no-progress"]) == 130
+    out, err = capsys.readouterr()
+    assert err == "gaenv: interrupted\n"
+    command = _go_on(out)
+    checkpoint = Path(command[command.index("--resume") + 1])
+    assert command[:3] == ["train", "--config", str(run / "config.yaml")]
+    assert checkpoint.parent == run / "checkpoints" and checkpoint.is_file()
+    steps = int(checkpoint.stem.removeprefix("step_"))
+    assert steps > 0 and steps % 128 == 0  # the weights' own step count: whole updates
+    assert main(command) == 0
+    assert "384 in all" in capsys.readouterr().out and (run / "final_model.zip").is_file()
+
+
+def test_ctrl_c_during_imitation_leaves_a_folder_to_rerun_in_place(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "stop.py").write_text(STOP)
+    config = tmp_path / "stop.yaml"
+    config.write_text("total_timesteps: 16\nn_envs: 1\neval_every: 100000\n"
+                      "ppo: {n_steps: 16, batch_size: 16, n_epochs: 1}\n"
+                      f"pretrain: {{games: 1, epochs: 1, teacher: '{tmp_path}/stop.py:Stop:"
+                      "after=5'}\n")
+    run = tmp_path / "run"
+    assert main(["train", "--config", str(config), "--out", str(run), "--no-progress"]) == 130
+    out = capsys.readouterr().out
+    assert "stopped before PPO started: no checkpoint yet" in out
+    command = _go_on(out)
+    assert command[1:5] == ["--config", str(run / "config.yaml"), "--out", str(run)]
+    assert not list((run / "checkpoints").iterdir())
+    assert main(command) == 0
+    assert "starting it again" in capsys.readouterr().out
+    assert (run / "checkpoints" / "step_000000000.zip").is_file()

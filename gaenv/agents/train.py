@@ -1,17 +1,24 @@
 """Self-play training with MaskablePPO: ``gaenv train --config quick`` (a built-in config:
 quick or standard) or ``--config FILE.yaml`` (or ``python -m gaenv.agents.train ...``).
 
-The learner plays `SelfPlayEnv` in ``n_envs`` environments (``SubprocVecEnv``),
-its seat alternating; each game's opponent is drawn from a pool by the
-config's weights: reference agents, and frozen snapshots of the learner saved
-every ``snapshot_every`` steps. Optionally the policy first imitates a
-teacher agent, the heuristic by default (``pretrain``), and ``shaping`` adds a
-potential-based reward from the search agent's position score. One folder per
-run holds the resolved config, checkpoints, TensorBoard logs, the snapshot
+The learner plays `SelfPlayEnv` in ``n_envs`` environments, all in this process
+(``vec_env: dummy``, what the built-in configs use) or one process each
+(``vec_env: subproc``), its seat alternating; each game's opponent is drawn
+from a pool by the config's weights: agent specs, and frozen snapshots of the
+learner saved every ``snapshot_every`` steps. Optionally the policy first
+imitates a teacher agent, the heuristic by default (``pretrain``), and
+``shaping`` adds a potential-based reward from the search agent's position
+score. One folder per run holds the resolved config, checkpoints (the first
+one, step 0, is the policy PPO starts from), TensorBoard logs, the snapshot
 pool, periodic evaluation results (``eval.csv``), the learning curve
 (``curve.png``), ``best_model.zip`` (the evaluation with the best mean win
 rate so far) and ``final_model.zip``.
-``--resume CHECKPOINT`` continues a run from one of its checkpoints.
+
+Every config value is checked before anything starts. Ctrl-C stops a run:
+during PPO it saves a checkpoint and prints the command that resumes it;
+``--resume CHECKPOINT`` continues a run from any of its checkpoints. A run
+folder left without a checkpoint (stopped during imitation) can be started
+again in place with the same ``--out``.
 """
 
 from __future__ import annotations
@@ -23,15 +30,18 @@ import functools
 import multiprocessing
 import os
 import random
+import shutil
+import signal
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import yaml
 
+from gaenv import configs
 from gaenv.agents.base import Agent
 from gaenv.agents.evaluate import PairResult, evaluate
 from gaenv.agents.heuristic import HeuristicAgent
@@ -100,14 +110,15 @@ class Potential:
         return self.weight * (2.0 * position_worth(game, seat) - 1.0)
 
 
-def make_env(config: TrainConfig, folder: Path, rank: int) -> Any:
-    """A factory for environment ``rank`` (SubprocVecEnv builds it in its own process)."""
+def make_env(config: TrainConfig, folder: Path, rank: int, subprocess: bool) -> Any:
+    """A factory for environment ``rank`` (built in its own process if ``subprocess``)."""
     def build() -> SelfPlayEnv:
         import torch
         from stable_baselines3.common.monitor import Monitor
 
-        if config.vec_env == "subproc":
+        if subprocess:
             torch.set_num_threads(1)  # snapshot opponents must not compete for the cores
+            _ignore_interrupts()
 
         seed = config.seed * 1000 + rank
         pool = OpponentPool(config.opponents, folder / SNAPSHOTS, seed, config.max_snapshots)
@@ -120,39 +131,71 @@ def make_env(config: TrainConfig, folder: Path, rank: int) -> Any:
 def _vec_env(config: TrainConfig, folder: Path) -> Any:
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
-    factories = [make_env(config, folder, rank) for rank in range(config.n_envs)]
-    if config.vec_env == "subproc" and config.n_envs > 1:
+    subprocess = config.vec_env == "subproc" and config.n_envs > 1
+    factories = [make_env(config, folder, rank, subprocess) for rank in range(config.n_envs)]
+    if subprocess:
         return SubprocVecEnv(factories, start_method="fork")
     return DummyVecEnv(factories)
 
 
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the main process, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _bar(enabled: bool, total: int, description: str, unit: str) -> Any:
+    """A progress bar (tqdm, on stderr); a silent one unless ``enabled``."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=description, unit=unit, disable=not enabled,
+                dynamic_ncols=True)
+
+
+def _write(line: str) -> None:
+    """Print a line of the training log without breaking a progress bar."""
+    from tqdm import tqdm
+
+    tqdm.write(line)
+
+
 # --- imitation warm start ---------------------------------------------------------------
 
-def imitation_data(config: TrainConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def imitation_data(config: TrainConfig, progress: Callable[[int], object] | None = None
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Observations, masks, actions and value targets of the teacher's decisions in
     ``pretrain.games`` games against the config's reference opponents (drawn by their
     weights), the teacher's seat alternating. The games are played in batches by
     ``pretrain.workers`` processes; each is seeded by its number, so the data do not
     depend on how many. A value target is the discounted outcome, less the shaping
     potential when the config shapes rewards (the value a shaped learner should
-    predict)."""
+    predict). ``progress`` is told how many more games are done after each batch."""
     settings = config.pretrain
     batches = [range(start, min(start + IMITATION_BATCH, settings.games))
                for start in range(0, settings.games, IMITATION_BATCH)]
-    workers = min(settings.workers, len(batches))
-    if workers <= 1:
-        parts = [_imitation_games(config, batch) for batch in batches]
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(workers, mp_context=context) as executor:
-            parts = list(executor.map(_imitation_games, [config] * len(batches), batches))
-    games = [game for part in parts for game in part]
+    games = []
+    for batch, part in zip(batches, _played(config, batches), strict=True):
+        games.extend(part)
+        if progress is not None:
+            progress(len(batch))
     return tuple(np.concatenate([g[k] for g in games])  # type: ignore[return-value]
                  for k in range(4))
 
 
 IMITATION_BATCH = 10  # games per task handed to a worker (small, to keep workers even)
 GameData = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _played(config: TrainConfig, batches: Sequence[range]) -> Iterator[list[GameData]]:
+    """Each batch's games, in order, played in ``pretrain.workers`` processes (spawned: a
+    parent that has loaded torch would hand forked ones a thread pool they deadlock on)."""
+    play = functools.partial(_imitation_games, config)
+    workers = min(config.pretrain.workers, len(batches))
+    if workers <= 1:
+        yield from map(play, batches)
+        return
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers, initializer=_ignore_interrupts) as pool:  # stopped on leaving
+        yield from pool.imap(play, batches)
 
 
 def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
@@ -192,47 +235,67 @@ def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
     return out
 
 
-def pretrain(model: Any, config: TrainConfig, log: Any) -> None:
+def pretrain(model: Any, config: TrainConfig, folder: Path, log: Callable[[str], object],
+             bars: bool) -> None:
+    """Imitation: the teacher's games, then ``pretrain.epochs`` passes over their decisions;
+    loss and agreement go to the log and to TensorBoard (``tb/imitation``)."""
     import torch
+    from stable_baselines3.common.logger import configure
 
     settings = config.pretrain
-    obs, masks, actions, returns = imitation_data(config)
+    with _bar(bars, settings.games, "imitation games", "game") as bar:
+        obs, masks, actions, returns = imitation_data(config, bar.update)
     policy = model.policy
     optimizer = torch.optim.Adam(policy.parameters(), lr=settings.learning_rate)
     rng = np.random.default_rng(config.seed)
-    for epoch in range(settings.epochs):
-        order = rng.permutation(len(actions))
-        losses, hits = [], 0
-        for start in range(0, len(order), settings.batch_size):
-            idx = order[start:start + settings.batch_size]
-            values, log_prob, _ = policy.evaluate_actions(
-                torch.as_tensor(obs[idx]), torch.as_tensor(actions[idx]),
-                action_masks=torch.as_tensor(masks[idx]))
-            value_loss = torch.nn.functional.mse_loss(values.flatten(),
-                                                      torch.as_tensor(returns[idx]))
-            loss = -log_prob.mean() + 0.5 * value_loss
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
-            losses.append(loss.item())
-            with torch.no_grad():
-                dist = policy.get_distribution(torch.as_tensor(obs[idx]), action_masks=masks[idx])
-                hits += int((dist.get_actions(deterministic=True).numpy() == actions[idx]).sum())
-        log(f"imitation epoch {epoch + 1}/{settings.epochs}: loss {np.mean(losses):.3f}, "
-            f"agrees with the teacher on {hits / len(actions):.1%} of {len(actions)} decisions")
+    tensorboard = configure(str(folder / "tb" / "imitation"), ["tensorboard"])
+    batches = range(0, len(actions), settings.batch_size)
+    with _bar(bars, settings.epochs * len(batches), "imitation epochs", "batch") as bar:
+        for epoch in range(settings.epochs):
+            bar.set_description(f"imitation epoch {epoch + 1}/{settings.epochs}")
+            order = rng.permutation(len(actions))
+            losses, hits = [], 0
+            for start in batches:
+                idx = order[start:start + settings.batch_size]
+                values, log_prob, _ = policy.evaluate_actions(
+                    torch.as_tensor(obs[idx]), torch.as_tensor(actions[idx]),
+                    action_masks=torch.as_tensor(masks[idx]))
+                value_loss = torch.nn.functional.mse_loss(values.flatten(),
+                                                          torch.as_tensor(returns[idx]))
+                loss = -log_prob.mean() + 0.5 * value_loss
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+                losses.append(loss.item())
+                with torch.no_grad():
+                    dist = policy.get_distribution(torch.as_tensor(obs[idx]),
+                                                   action_masks=masks[idx])
+                    hits += int((dist.get_actions(deterministic=True).numpy() == actions[idx]
+                                 ).sum())
+                bar.update()
+            agreement = hits / len(actions)
+            log(f"imitation epoch {epoch + 1}/{settings.epochs}: loss {np.mean(losses):.3f}, "
+                f"agrees with the teacher on {agreement:.1%} of {len(actions)} decisions")
+            tensorboard.record("imitation/loss", float(np.mean(losses)))
+            tensorboard.record("imitation/agreement", agreement)
+            tensorboard.dump(epoch + 1)
+    tensorboard.close()
 
 
 # --- evaluation and the curve -----------------------------------------------------------
 
-def evaluate_model(model_file: Path, config: TrainConfig, steps: int,
-                   folder: Path) -> list[PairResult]:
+def evaluate_model(model_file: Path, config: TrainConfig, steps: int, folder: Path,
+                   bars: bool = False) -> list[PairResult]:
     """Play the evaluation opponents from the saved model (the same seeds every time,
     so that evaluations compare); append to eval.csv and redraw curve.png. Returns
     the model's result against each opponent."""
     spec = f"ppo:{model_file}"
-    evaluation = evaluate([spec, *config.eval_opponents], config.eval_games, seed=10_000,
-                          turn_limit=config.turn_limit,
-                          decks=list(config.decks) if config.decks else None, focus=spec)
+    games = config.eval_games * len(config.eval_opponents)
+    with _bar(bars, games, f"evaluation at {steps:,} steps", "game") as bar:
+        evaluation = evaluate([spec, *config.eval_opponents], config.eval_games, seed=10_000,
+                              turn_limit=config.turn_limit,
+                              decks=list(config.decks) if config.decks else None, focus=spec,
+                              progress=lambda done, total: bar.update())
     rows = [r for r in evaluation.results if r.agent == spec]
     path = folder / "eval.csv"
     new = not path.exists()
@@ -298,48 +361,81 @@ def _best_so_far(folder: Path) -> float:
     return max((sum(rates) / len(rates) for rates in by_steps.values()), default=-1.0)
 
 
-def _callback(config: TrainConfig, folder: Path, log: Any) -> Any:
+def checkpoint_path(folder: Path, steps: int) -> Path:
+    return folder / CHECKPOINTS / f"step_{steps:09d}.zip"
+
+
+def _callback(config: TrainConfig, folder: Path, log: Callable[[str], object],
+              bars: bool) -> Any:
     from stable_baselines3.common.callbacks import BaseCallback
 
     class Periodic(BaseCallback):
-        """Snapshots for the opponent pool, checkpoints and evaluations on schedule."""
+        """After each PPO update (and at the end): snapshots for the opponent pool,
+        checkpoints and evaluations when due, each labelled with the steps the weights
+        have learnt from (``trained``); and the progress bar."""
+
+        every: ClassVar[dict[str, int]] = {"snapshot": config.snapshot_every,
+                                           "checkpoint": config.checkpoint_every,
+                                           "eval": config.eval_every}
 
         def __init__(self) -> None:
             super().__init__()
-            self.next = {"snapshot": 0, "checkpoint": 0, "eval": 0}
+            self.next: dict[str, int] = {}  # the steps each task is due at next
             self.best = _best_so_far(folder)
+            self.trained = 0
+            self.bar: Any = None  # the progress bar, once PPO has started
 
         def _on_training_start(self) -> None:
-            steps = self.model.num_timesteps
-            for key, every in (("snapshot", config.snapshot_every),
-                               ("checkpoint", config.checkpoint_every),
-                               ("eval", config.eval_every)):
-                self.next[key] = (steps // every + 1) * every
+            steps = self.trained = self.model.num_timesteps
+            self._schedule(steps, self.every)
+            # PPO collects whole rollouts, so it may run past total_timesteps.
+            rollout = self.model.n_steps * self.model.n_envs
+            todo = -(-(self.locals["total_timesteps"] - steps) // rollout) * rollout
+            self.bar = _bar(bars, todo, "PPO", "step")
 
         def _on_step(self) -> bool:
-            steps = self.model.num_timesteps
-            if steps >= self.next["snapshot"]:
-                _save_atomically(self.model, folder / SNAPSHOTS / f"snapshot_{steps:09d}.zip")
-                self.next["snapshot"] += config.snapshot_every
-            if steps >= self.next["checkpoint"]:
-                self.model.save(folder / CHECKPOINTS / f"step_{steps:09d}.zip")
-                self.next["checkpoint"] += config.checkpoint_every
-            if steps >= self.next["eval"]:
-                model_file = folder / CHECKPOINTS / f"eval_{steps:09d}.zip"
-                self.model.save(model_file)
-                rows = evaluate_model(model_file, config, steps, folder)
-                for r in rows:
-                    log(f"eval at {steps:,} steps vs {r.opponent}: {r.win_rate:.0%} "
-                        f"({r.ci_low:.0%}-{r.ci_high:.0%}, {r.games} games)")
-                score = sum(r.win_rate for r in rows) / len(rows)
-                if score > self.best:
-                    os.replace(model_file, folder / BEST_MODEL)
-                    self.best = score
-                    log(f"best so far (mean win rate {score:.1%}): {folder / BEST_MODEL}")
-                else:
-                    model_file.unlink()
-                self.next["eval"] += config.eval_every
+            self.bar.update(self.model.n_envs)
             return True
+
+        def _on_rollout_start(self) -> None:  # the previous rollout has been learnt
+            self._after_update()
+
+        def _on_training_end(self) -> None:
+            self._after_update()
+            self.bar.close()
+
+        def _schedule(self, steps: int, tasks: Iterable[str]) -> None:
+            for task in tasks:
+                self.next[task] = (steps // self.every[task] + 1) * self.every[task]
+
+        def _after_update(self) -> None:
+            steps = self.trained = self.model.num_timesteps
+            due = [task for task, at in self.next.items() if steps >= at]
+            if "snapshot" in due:
+                _save_atomically(self.model, folder / SNAPSHOTS / f"snapshot_{steps:09d}.zip")
+            if "checkpoint" in due:
+                _save_atomically(self.model, checkpoint_path(folder, steps))
+            if "eval" in due:
+                self._evaluate(steps)
+            self._schedule(steps, due)
+
+        def _evaluate(self, steps: int) -> None:
+            model_file = folder / CHECKPOINTS / f"eval_{steps:09d}.zip"
+            self.model.save(model_file)
+            rows = evaluate_model(model_file, config, steps, folder, bars)
+            for r in rows:
+                log(f"eval at {steps:,} steps vs {r.opponent}: {r.win_rate:.0%} "
+                    f"({r.ci_low:.0%}-{r.ci_high:.0%}, {r.games} games)")
+                self.logger.record(f"eval/win_rate vs {r.opponent}", r.win_rate)
+            score = sum(r.win_rate for r in rows) / len(rows)
+            self.logger.record("eval/mean_win_rate", score)
+            self.logger.dump(steps)
+            if score > self.best:
+                os.replace(model_file, folder / BEST_MODEL)
+                self.best = score
+                log(f"best so far (mean win rate {score:.1%}): {folder / BEST_MODEL}")
+            else:
+                model_file.unlink()
 
     return Periodic()
 
@@ -366,12 +462,11 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
 
 
 def train(config: TrainConfig, folder: Path | None = None, resume: Path | None = None,
-          progress_bar: bool = True, log: Any = None) -> Path:
-    """Run one training; returns the run folder. ``log`` gets each progress line (by
-    default printed at once)."""
+          progress_bar: bool = True, log: Callable[[str], object] = _write) -> Path:
+    """Run one training; returns the run folder. ``log`` gets each line of the log.
+    On Ctrl-C (KeyboardInterrupt) it saves a checkpoint if PPO has started, logs how to
+    go on, and raises KeyboardInterrupt again."""
     import torch
-
-    log = log or functools.partial(print, flush=True)
     from sb3_contrib import MaskablePPO
 
     torch.set_num_threads(os.cpu_count() or 1)
@@ -387,44 +482,85 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         folder = Path(config.out_dir) / f"{config.name}-{stamp}"
     if resume is None and folder.exists() and any(folder.iterdir()):
-        raise FileExistsError(f"run folder {folder} is not empty: choose another --out, or "
-                              "continue it with --resume CHECKPOINT")
+        if not (folder / "config.yaml").is_file() or _checkpoints(folder):
+            raise FileExistsError(f"run folder {folder} is not empty: choose another --out, or "
+                                  "continue it with --resume CHECKPOINT")
+        log(f"{folder} holds a run stopped before its first checkpoint: starting it again")
+        shutil.rmtree(folder / "tb", ignore_errors=True)
     for sub in (SNAPSHOTS, CHECKPOINTS):
         (folder / sub).mkdir(parents=True, exist_ok=True)
     resolved = yaml.safe_dump(config.as_dict(), sort_keys=False)
+    config_file = folder / "config.yaml"
     if resume is None:
-        (folder / "config.yaml").write_text(resolved)
-    elif (folder / "config.yaml").read_text() != resolved:
-        (folder / "config.resumed.yaml").write_text(resolved)
-        log("the config differs from the run's config.yaml; saved as config.resumed.yaml")
+        config_file.write_text(resolved)
+    elif config_file.read_text() != resolved:
+        config_file = folder / "config.resumed.yaml"
+        config_file.write_text(resolved)
+        log(f"the config differs from the run's config.yaml; saved as {config_file.name}")
     log(f"run folder: {folder}")
     env = _vec_env(config, folder)
-    if resume is not None:
-        model = MaskablePPO.load(resume, env=env, device="cpu",
-                                 tensorboard_log=str(folder / "tb"))
-        log(f"resumed from {resume} at {model.num_timesteps:,} steps")
-    else:
-        model = new_model(config, env, folder / "tb")
-        if config.pretrain.games:
-            pretrain(model, config, log)
-    remaining = config.total_timesteps - model.num_timesteps
-    start = time.perf_counter()
-    if remaining > 0:
-        model.learn(remaining, callback=_callback(config, folder, log),
-                    reset_num_timesteps=resume is None, progress_bar=progress_bar)
+    callback = _callback(config, folder, log, progress_bar)
+    model = None
+    try:
+        if resume is not None:
+            model = MaskablePPO.load(resume, env=env, device="cpu",
+                                     tensorboard_log=str(folder / "tb"))
+            log(f"resumed from {resume} at {model.num_timesteps:,} steps")
+        else:
+            model = new_model(config, env, folder / "tb")
+            if config.pretrain.games:
+                pretrain(model, config, folder, log, progress_bar)
+            _save_atomically(model, checkpoint_path(folder, 0))
+            log(f"the policy PPO starts from: {checkpoint_path(folder, 0)}")
+        start_steps = model.num_timesteps
+        start = time.perf_counter()
+        if config.total_timesteps > start_steps:
+            model.learn(config.total_timesteps - start_steps, callback=callback,
+                        reset_num_timesteps=resume is None)
+    except KeyboardInterrupt:
+        _interrupted(model, callback, folder, config_file, log)
+        raise
+    finally:
+        env.close()
     seconds = time.perf_counter() - start
+    done = model.num_timesteps - start_steps
     model.save(folder / FINAL_MODEL)
-    env.close()
-    log(f"trained {max(remaining, 0):,} steps in {seconds:,.0f} s "
-        f"({max(remaining, 0) / max(seconds, 1e-9):,.0f} steps/s); model: {folder / FINAL_MODEL}")
+    log(f"trained {done:,} PPO steps in {seconds:,.0f} s ({done / max(seconds, 1e-9):,.0f} "
+        f"steps/s), {model.num_timesteps:,} in all; model: {folder / FINAL_MODEL}")
     return folder
 
 
+def _checkpoints(folder: Path) -> list[Path]:
+    return sorted((folder / CHECKPOINTS).glob("step_*.zip"))
+
+
+def _interrupted(model: Any, callback: Any, folder: Path, config_file: Path,
+                 log: Callable[[str], object]) -> None:
+    """After Ctrl-C: during PPO, save the weights as a checkpoint labelled with the steps
+    they have learnt from (an unfinished rollout is collected again on resuming); then
+    log the command that goes on."""
+    if callback.bar is not None:
+        callback.bar.close()
+        path = checkpoint_path(folder, callback.trained)
+        if not path.exists():
+            model.num_timesteps = callback.trained
+            _save_atomically(model, path)
+    checkpoints = _checkpoints(folder)
+    if checkpoints:
+        log(f"stopped; the latest checkpoint is {checkpoints[-1]}. Continue with:\n"
+            f"  gaenv train --config {config_file} --resume {checkpoints[-1]}")
+    else:
+        log(f"stopped before PPO started: no checkpoint yet. Start again in place with:\n"
+            f"  gaenv train --config {config_file} --out {folder}")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", required=True, help="a training config (YAML)")
+    parser.add_argument("--config", required=True,
+                        help=f"a training config: a built-in name "
+                             f"({', '.join(configs.names('train'))}) or a YAML file")
     parser.add_argument("--resume", type=Path, help="continue from this checkpoint (.zip)")
     parser.add_argument("--out", type=Path, help="run folder (default: out_dir/name-time)")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bars")
 
 
 def run(args: argparse.Namespace) -> int:
