@@ -123,7 +123,7 @@ class SelfPlayEnv(gymnasium.Env):
         if self._done():
             raise RuntimeError("the episode is over: call reset()")
         try:
-            aec.step(int(action))
+            aec.step(action)
         except ValueError:
             if self.illegal_action == "raise":
                 raise
