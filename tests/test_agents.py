@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import shutil
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -17,9 +19,10 @@ from gaenv.agents.evaluate import ScheduleError, evaluate, schedule, wilson
 from gaenv.agents.heuristic import HeuristicAgent
 from gaenv.agents.match import play_game
 from gaenv.agents.play import play
+from gaenv.agents.ppo import LAYOUT, layout
 from gaenv.agents.registry import AgentSpecError, make
 from gaenv.agents.search import SearchAgent
-from gaenv.agents.train import imitation_data, train
+from gaenv.agents.train import imitation_data, make_env, new_model, train
 from gaenv.agents.train_config import load
 from gaenv.cli import main
 from gaenv.engine.zones import check_conservation
@@ -325,6 +328,50 @@ def test_tiny_training_run_and_resume(tmp_path: Path) -> None:
                for line in lines), lines
     rows = (folder / "eval.csv").read_text().splitlines()
     assert len(rows) == 3  # no evaluation was due between 256 and 384 steps
+
+
+def _with_layout(source: Path, target: Path, record: dict[str, object] | None) -> Path:
+    """A copy of the model ``source`` recording ``record`` as its layout (None: none)."""
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w") as new:
+        for item in old.namelist():
+            content = old.read(item)
+            if item == "data":
+                data = json.loads(content)
+                data.pop(LAYOUT)
+                if record is not None:
+                    data[LAYOUT] = record
+                content = json.dumps(data).encode()
+            new.writestr(item, content)
+    return target
+
+
+def test_a_model_for_another_pool_or_layout_is_refused(tmp_path: Path) -> None:
+    """A model records the card pool and observation layout it was made for; one that
+    records others (or nothing) is refused by name, as an agent and for --resume."""
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    config_file = tmp_path / "tiny.yaml"
+    config_file.write_text("n_envs: 1\nvec_env: dummy\nppo: {n_steps: 16, batch_size: 16}\n")
+    config = load(config_file)
+    (tmp_path / "checkpoints").mkdir()
+    model = tmp_path / "checkpoints" / "step_000000000.zip"
+    new_model(config, DummyVecEnv([make_env(config, tmp_path, 0, False)])).save(model)
+    assert make(f"ppo:{model}").model.gaenv_layout == layout()
+    other_pool = {**layout(), "card_pool": "0123456789ab"}
+    other_layout = {**layout(), "observation_layout": "ba9876543210",
+                    "observation_size": layout()["observation_size"] + 1}
+    for name, record, message in [
+            ("pool.zip", other_pool, "the model was trained on another card pool (digest "
+                                     "0123456789ab; this one is "),
+            ("layout.zip", other_layout, "the model was trained on another observation "
+                                         f"layout ({other_layout['observation_size']} floats"),
+            ("old.zip", None, "the model does not record the card pool and observation "
+                              "layout it was trained on")]:
+        with pytest.raises(AgentSpecError, match=re.escape(message)):
+            make(f"ppo:{_with_layout(model, tmp_path / name, record)}")
+    shutil.copy(tmp_path / "pool.zip", model)
+    with pytest.raises(AgentSpecError, match="another card pool"):
+        train(config, resume=model, progress_bar=False, log=lambda line: None)
 
 
 STOP = """

@@ -45,7 +45,7 @@ from gaenv import configs
 from gaenv.agents.base import Agent
 from gaenv.agents.evaluate import PairResult, evaluate
 from gaenv.agents.heuristic import HeuristicAgent
-from gaenv.agents.ppo import BEST_MODEL, FINAL_MODEL
+from gaenv.agents.ppo import BEST_MODEL, FINAL_MODEL, LAYOUT, check_model, layout
 from gaenv.agents.registry import make
 from gaenv.agents.search import evaluate as position_worth
 from gaenv.agents.train_config import TrainConfig, load
@@ -442,13 +442,14 @@ def _callback(config: TrainConfig, folder: Path, log: Callable[[str], object],
 
 def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) -> Any:
     """A fresh MaskablePPO learner: card embeddings and one shared layer
-    (`gaenv.agents.policy.CardEmbeddingExtractor`), then the policy and value heads."""
+    (`gaenv.agents.policy.CardEmbeddingExtractor`), then the policy and value heads. It
+    records the card pool and observation layout it fits (saved with it)."""
     from sb3_contrib import MaskablePPO
 
     from gaenv.agents.policy import CardEmbeddingExtractor
 
     ppo = config.ppo
-    return MaskablePPO(
+    model = MaskablePPO(
         "MlpPolicy", env, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
         batch_size=ppo.batch_size, n_epochs=ppo.n_epochs, gamma=ppo.gamma,
         gae_lambda=ppo.gae_lambda, clip_range=ppo.clip_range, ent_coef=ppo.ent_coef,
@@ -459,6 +460,8 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
                                           "embedding_dim": ppo.embedding_dim},
             "net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}},
         device="cpu", tensorboard_log=str(tensorboard) if tensorboard else None, verbose=0)
+    setattr(model, LAYOUT, layout())
+    return model
 
 
 def train(config: TrainConfig, folder: Path | None = None, resume: Path | None = None,
@@ -477,6 +480,7 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
         if resume.resolve().parent.name != CHECKPOINTS or not resume.is_file():
             raise FileNotFoundError(f"{resume} is not a checkpoint (expected "
                                     f"<run folder>/{CHECKPOINTS}/step_N.zip)")
+        check_model(resume)
         folder = resume.resolve().parent.parent
     elif folder is None:
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
