@@ -574,10 +574,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gaenv.agents.train", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
+    """``python -m gaenv.agents.train ...`` is ``gaenv train ...`` (the same errors too)."""
+    from gaenv.cli import main as gaenv
+
+    return gaenv(["train", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":
