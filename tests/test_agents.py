@@ -110,6 +110,8 @@ def test_custom_agent_from_the_docs(tmp_path: Path, capsys: pytest.CaptureFixtur
     spec = f"{path}:Attacker:eagerness=0.5"
     agent = make(spec, seed=3)
     assert agent.eagerness == 0.5 and agent.name == spec and agent.needs_view
+    draws = [make(spec, seed).rng.random() for seed in (3, 3, 4)]  # the seed is passed on
+    assert draws[0] == draws[1] != draws[2]
     assert main(["eval", "--agents", spec, "random", "--games", "2", "--out",
                  str(tmp_path / "eval")]) == 0
     assert f"| {spec} | random | 2 |" in capsys.readouterr().out
