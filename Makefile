@@ -7,8 +7,8 @@ EXTRAS ?= train,dev
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-# make run: train this config, then evaluate the result against the reference agents.
-TRAIN_CONFIG ?= configs/train/quick.yaml
+# make run: train this config (a built-in name or a file), then evaluate the result against the reference agents.
+TRAIN_CONFIG ?= quick
 RUN_DIR ?= runs/quick
 EVAL_GAMES ?= 40
 
@@ -40,7 +40,7 @@ fuzz: $(STAMP)
 	$(BIN)/python scripts/fuzz.py --games $(FUZZ_GAMES)
 
 lint: $(STAMP)
-	$(BIN)/ruff check gaenv agents tests scripts
+	$(BIN)/ruff check gaenv tests scripts
 
 clean:
 	rm -rf $(VENV) build *.egg-info

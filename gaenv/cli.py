@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from agents.registry import AgentSpecError
+from gaenv.agents.registry import AgentSpecError
 from gaenv.cards import report
 from gaenv.cards.decks import builtin_deck_names, load_deck
 from gaenv.cards.schema import CardFileError, default_pool
@@ -123,7 +123,7 @@ def _add_layout(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def _add_train(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from agents import train
+    from gaenv.agents import train
 
     p = sub.add_parser("train", help="self-play MaskablePPO training from a config",
                        description=train.__doc__,
@@ -135,7 +135,7 @@ def _add_train(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 def _eval(args: argparse.Namespace) -> int:
     import datetime
 
-    from agents.evaluate import ScheduleError, evaluate, write_json
+    from gaenv.agents.evaluate import ScheduleError, evaluate, write_json
 
     def progress(done: int, total: int) -> None:
         if done == total or done % max(1, total // 20) == 0:
@@ -157,11 +157,11 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from agents.registry import AGENTS
+    from gaenv.agents.registry import SPECS
 
     p = sub.add_parser("eval", help="evaluate agents against each other on paired seeds")
     p.add_argument("--agents", nargs="+", required=True,
-                   help=f"agent specs: {', '.join(AGENTS)} (e.g. search:budget=96, ppo:RUN)")
+                   help=f"agent specs: {SPECS} (e.g. search:budget=96, ppo:RUN)")
     p.add_argument("--games", type=positive_int, default=100,
                    help="games per pair of agents, even: half the seeds, both seatings "
                         "(default 100)")
@@ -179,7 +179,7 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
 def _play(args: argparse.Namespace) -> int:
     import random
 
-    from agents.play import play
+    from gaenv.agents.play import play
 
     seat = args.seat if args.seat is not None else random.Random(args.seed).randrange(2)
     play(args.opponent, args.deck, args.opponent_deck or args.deck, seat, args.seed,
@@ -189,7 +189,8 @@ def _play(args: argparse.Namespace) -> int:
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("play", help="play against an agent in the terminal")
-    p.add_argument("--opponent", default="heuristic", help="agent spec (default heuristic)")
+    p.add_argument("--opponent", default="heuristic",
+                   help="agent spec, as for eval --agents (default heuristic)")
     p.add_argument("--deck", default="ember_vanguard", help="your deck (default ember_vanguard)")
     p.add_argument("--opponent-deck", help="the agent's deck (default: the same as yours)")
     p.add_argument("--seat", type=int, choices=(0, 1), help="your seat (default: random)")
@@ -221,6 +222,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             FileExistsError, ReplayError) as exc:
         print(f"gaenv: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: whatever was running has said what it kept
+        print("gaenv: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -4,21 +4,27 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import shutil
+import zipfile
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-import agents.train
-from agents.base import RandomAgent
-from agents.evaluate import ScheduleError, evaluate, schedule, wilson
-from agents.heuristic import HeuristicAgent
-from agents.match import play_game
-from agents.play import play
-from agents.registry import AgentSpecError, make
-from agents.search import SearchAgent
-from agents.train import imitation_data, train
-from agents.train_config import load
+import gaenv.agents.train
+from gaenv import configs
+from gaenv.agents.base import RandomAgent
+from gaenv.agents.evaluate import ScheduleError, evaluate, schedule, wilson
+from gaenv.agents.heuristic import HeuristicAgent
+from gaenv.agents.match import play_game
+from gaenv.agents.play import play
+from gaenv.agents.ppo import LAYOUT, layout
+from gaenv.agents.registry import AgentSpecError, make
+from gaenv.agents.search import SearchAgent
+from gaenv.agents.train import imitation_data, make_env, new_model, train
+from gaenv.agents.train_config import load
+from gaenv.cli import main
 from gaenv.engine.zones import check_conservation
 from gaenv.env.aec import AGENTS, raw_env
 from gaenv.env.config import ConfigError
@@ -77,12 +83,59 @@ def test_agent_specs() -> None:
     assert isinstance(make("search:budget=5,horizon=7"), SearchAgent)
     with pytest.raises(AgentSpecError, match="unknown agent 'rnadom'"):
         make("rnadom")
-    with pytest.raises(AgentSpecError, match="unknown search option"):
+    with pytest.raises(AgentSpecError, match="unknown option 'budgte'; known: budget, horizon"):
         make("search:budgte=5")
+    with pytest.raises(AgentSpecError, match="option 'budget': expected a number"):
+        make("search:budget=many")
     with pytest.raises(AgentSpecError, match="takes no options"):
         make("heuristic:fast")
     with pytest.raises(FileNotFoundError, match="no saved MaskablePPO model"):
         make("ppo:/nonexistent/run")
+
+
+def _docs_agent(folder: Path) -> Path:
+    """docs/agents.md's custom agent, written to a file."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "agents.md").read_text()
+    code = re.search(r"```python\n(# attacker\.py.*?)```", text, re.DOTALL)
+    assert code, "docs/agents.md lost its custom agent"
+    path = folder / "attacker.py"
+    path.write_text(code.group(1))
+    return path
+
+
+def test_custom_agent_from_the_docs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The docs' agent plays in eval (options converted, seeded), in play and as a training
+    opponent and teacher; a module name works too; bad specs are one-line errors."""
+    path = _docs_agent(tmp_path)
+    spec = f"{path}:Attacker:eagerness=0.5"
+    agent = make(spec, seed=3)
+    assert agent.eagerness == 0.5 and agent.name == spec and agent.needs_view
+    draws = [make(spec, seed).rng.random() for seed in (3, 3, 4)]  # the seed is passed on
+    assert draws[0] == draws[1] != draws[2]
+    assert main(["eval", "--agents", spec, "random", "--games", "2", "--out",
+                 str(tmp_path / "eval")]) == 0
+    assert f"| {spec} | random | 2 |" in capsys.readouterr().out
+    shown: list[str] = []
+    play(f"{path}:Attacker", "ember_vanguard", "gale_skirmish", seat=0, seed=2,
+         read=lambda prompt: "1", write=shown.append)
+    assert shown[-1] in ("You win!", "You lose.", "The game ends without a winner.")
+    config = tmp_path / "train.yaml"
+    config.write_text(f"opponents: {{'{spec}': 1}}\npretrain: {{teacher: '{path}:Attacker'}}\n")
+    assert load(config).opponents == {spec: 1.0}
+    assert isinstance(make("gaenv.agents.search:SearchAgent:budget=2"), SearchAgent)
+    for bad, message in [(f"{path}:Attacker:eagerness=lots", "option 'eagerness': expected a "
+                                                              "number"),
+                         (f"{path}:Attacker:speed=2", "unknown option 'speed'; known: eagerness"),
+                         (f"{path}:Nobody", "has no class 'Nobody'"),
+                         (f"{tmp_path}/missing.py:Attacker", "no agent file"),
+                         ("attacker:Attacker", "cannot import module 'attacker'"),
+                         ("gaenv.agents.base:View", "that subclasses gaenv.agents.Agent")]:
+        with pytest.raises(AgentSpecError, match=re.escape(message)):
+            make(bad)
+    broken = tmp_path / "broken.py"
+    broken.write_text("import nothing_by_this_name\n")
+    with pytest.raises(AgentSpecError, match=r"broken\.py: cannot load it: ModuleNotFoundError"):
+        make(f"{broken}:Agent")
 
 
 def test_wilson_interval() -> None:
@@ -162,12 +215,45 @@ def test_training_config_typo_names_the_key(tmp_path: Path) -> None:
     path.write_text("n_envs: two\n")
     with pytest.raises(ConfigError, match="'n_envs'"):
         load(path)
-    path.write_text("opponents: {heuristc: 1}\n")
-    with pytest.raises(ConfigError, match="unknown agent 'heuristc'"):
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("opponents: {heuristc: 1}\n", "key opponents.heuristc: unknown agent 'heuristc'"),
+    ("pretrain: {teacher: serch}\n", "key pretrain.teacher: unknown agent 'serch'"),
+    ("eval_opponents: [random, 'search:budget=0']\n",
+     "key eval_opponents[1]: agent 'search': search budget and horizon must be at least 1"),
+    ("decks: [ember_vanguard, ember_vangard]\n", "key decks[1]: unknown deck 'ember_vangard'"),
+    ("ppo: {gamma: 1.5, n_steps: 0}\n",
+     "key ppo.n_steps: must be at least 1, got 0; key ppo.gamma: must be more than 0 and at "
+     "most 1, got 1.5"),
+    ("opponents: {snapshots: 1}\n", "key opponents: needs a positive weight"),
+    ("eval_games: 3\n", "key eval_games: games per pair must be even"),
+])
+def test_training_config_values_are_checked(tmp_path: Path, text: str, message: str) -> None:
+    """Every value is checked when the config is read (before any process or folder): a
+    one-line error naming the file, the key and what is wrong."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as error:
         load(path)
-    path.write_text("pretrain: {teacher: serch}\n")
-    with pytest.raises(ConfigError, match=r"'pretrain\.teacher' 'serch'"):
-        load(path)
+    assert str(error.value).startswith(f"{path}: ") and message in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_train_help_says_what_the_built_in_configs_use(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["train", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert {load(name).vec_env for name in configs.names("train")} == {"dummy"}
+    assert "(``vec_env: dummy``, what the built-in configs use)" in text
+    assert "a built-in name (quick, standard) or a YAML file" in text
+
+
+def test_built_in_training_configs_by_name() -> None:
+    assert load("quick").name == "quick" and load("standard").pretrain.teacher == "search"
+    with pytest.raises(ConfigError, match="unknown training config 'quik'; built-in: quick"):
+        load("quik")
 
 
 def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
@@ -175,7 +261,7 @@ def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
     """The teacher's games are seeded by number, so two worker processes (one game per
     batch here) give the same data, in the same order, as one; every recorded action
     was legal."""
-    monkeypatch.setattr(agents.train, "IMITATION_BATCH", 1)
+    monkeypatch.setattr(gaenv.agents.train, "IMITATION_BATCH", 1)
     path = tmp_path / "imitate.yaml"
     path.write_text("opponents: {random: 1}\n"
                     "pretrain: {games: 3, teacher: 'search:budget=2,horizon=4'}\n")
@@ -193,25 +279,44 @@ def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
     assert short[0].shape == (0, one[0].shape[1]) and len(short[3]) == 0
 
 
+def _scalars(folder: Path) -> set[str]:
+    """The TensorBoard scalar tags logged under ``folder``."""
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    tags = set()
+    for events in folder.rglob("events.out.tfevents.*"):
+        accumulator = EventAccumulator(str(events))
+        accumulator.Reload()
+        tags.update(accumulator.Tags()["scalars"])
+    return tags
+
+
 def test_tiny_training_run_and_resume(tmp_path: Path) -> None:
     """A few hundred steps end to end: imitation, PPO in two subprocess envs against the
-    pool (snapshots included) with shaped rewards, checkpoints, evaluation CSV, curve
-    and best model; then resume."""
+    pool (snapshots included) with shaped rewards, checkpoints (the imitated policy's
+    first), evaluation CSV, curve, best model and TensorBoard; then resume. The step
+    counts are whole rollouts of 128 steps: 200 asked for are 256 done."""
     path = tmp_path / "tiny.yaml"
     path.write_text(
-        "name: tiny\ntotal_timesteps: 256\nn_envs: 2\nsnapshot_every: 128\n"
+        "name: tiny\ntotal_timesteps: 200\nn_envs: 2\nsnapshot_every: 128\n"
         "checkpoint_every: 128\neval_every: 256\neval_games: 2\nshaping: 0.5\n"
         "opponents: {random: 1, heuristic: 1, snapshots: 2}\n"
         "pretrain: {games: 2, epochs: 1}\nppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
     config = load(path)
-    folder = train(config, folder=tmp_path / "run", progress_bar=False, log=lambda line: None)
+    lines: list[str] = []
+    folder = train(config, folder=tmp_path / "run", progress_bar=False, log=lines.append)
     for name in ("config.yaml", "final_model.zip", "best_model.zip", "eval.csv", "curve.png"):
         assert (folder / name).is_file(), name
-    assert len(list((folder / "checkpoints").glob("step_*.zip"))) == 2
+    assert [p.name for p in sorted((folder / "checkpoints").glob("step_*.zip"))] == [
+        "step_000000000.zip", "step_000000128.zip", "step_000000256.zip"]
     assert list((folder / "pool").glob("snapshot_*.zip"))
-    assert list((folder / "tb").iterdir())
+    assert {"imitation/agreement", "imitation/loss", "eval/win_rate vs random",
+            "eval/win_rate vs heuristic", "eval/mean_win_rate"} <= _scalars(folder / "tb")
+    assert any(line.startswith("trained 256 PPO steps") and "256 in all" in line
+               for line in lines), lines
     rows = (folder / "eval.csv").read_text().splitlines()
     assert rows[0].startswith("steps,opponent") and len(rows) == 3
+    assert rows[1].startswith("256,")
     agent = make(f"ppo:{folder}")
     obs = np.zeros(agent.model.observation_space.shape, dtype=np.float32)
     mask = np.zeros(agent.model.action_space.n, dtype=np.int8)
@@ -219,9 +324,128 @@ def test_tiny_training_run_and_resume(tmp_path: Path) -> None:
     assert agent.act(obs, mask) in (0, 5)
     longer = load(path, {"total_timesteps": 384})
     checkpoint = sorted((folder / "checkpoints").glob("step_*.zip"))[-1]
-    train(longer, resume=checkpoint, progress_bar=False, log=lambda line: None)
+    lines.clear()
+    train(longer, resume=checkpoint, progress_bar=False, log=lines.append)
+    assert any(line.startswith("trained 128 PPO steps") and "384 in all" in line
+               for line in lines), lines
     rows = (folder / "eval.csv").read_text().splitlines()
     assert len(rows) == 3  # no evaluation was due between 256 and 384 steps
+
+
+def _with_layout(source: Path, target: Path, record: dict[str, object] | None) -> Path:
+    """A copy of the model ``source`` recording ``record`` as its layout (None: none)."""
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w") as new:
+        for item in old.namelist():
+            content = old.read(item)
+            if item == "data":
+                data = json.loads(content)
+                data.pop(LAYOUT)
+                if record is not None:
+                    data[LAYOUT] = record
+                content = json.dumps(data).encode()
+            new.writestr(item, content)
+    return target
+
+
+def test_a_model_for_another_pool_or_layout_is_refused(tmp_path: Path) -> None:
+    """A model records the card pool and observation layout it was made for; one that
+    records others (or nothing) is refused by name, as an agent and for --resume."""
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    config_file = tmp_path / "tiny.yaml"
+    config_file.write_text("n_envs: 1\nvec_env: dummy\nppo: {n_steps: 16, batch_size: 16}\n")
+    config = load(config_file)
+    (tmp_path / "checkpoints").mkdir()
+    model = tmp_path / "checkpoints" / "step_000000000.zip"
+    new_model(config, DummyVecEnv([make_env(config, tmp_path, 0, False)])).save(model)
+    assert make(f"ppo:{model}").model.gaenv_layout == layout()
+    other_pool = {**layout(), "card_pool": "0123456789ab"}
+    other_layout = {**layout(), "observation_layout": "ba9876543210",
+                    "observation_size": layout()["observation_size"] + 1}
+    for name, record, message in [
+            ("pool.zip", other_pool, "the model was trained on another card pool (digest "
+                                     "0123456789ab; this one is "),
+            ("layout.zip", other_layout, "the model was trained on another observation "
+                                         f"layout ({other_layout['observation_size']} floats"),
+            ("old.zip", None, "the model does not record the card pool and observation "
+                              "layout it was trained on")]:
+        with pytest.raises(AgentSpecError, match=re.escape(message)):
+            make(f"ppo:{_with_layout(model, tmp_path / name, record)}")
+    shutil.copy(tmp_path / "pool.zip", model)
+    with pytest.raises(AgentSpecError, match="another card pool"):
+        train(config, resume=model, progress_bar=False, log=lambda line: None)
+
+
+STOP = """
+import numpy as np
+
+from gaenv.agents import Agent
+
+
+class Stop(Agent):
+    \"\"\"Plays the first legal action; the first Stop to make its `after`-th move presses
+    Ctrl-C there (raises KeyboardInterrupt), once per process.\"\"\"
+
+    stopped = False
+
+    def __init__(self, after: int = 0) -> None:
+        self.left = after
+
+    def act(self, observation, mask, view=None) -> int:
+        self.left -= 1
+        if self.left == 0 and not Stop.stopped:
+            Stop.stopped = True
+            raise KeyboardInterrupt
+        return int(np.flatnonzero(mask)[0])
+"""
+
+TINY = ("total_timesteps: 384\nn_envs: 2\nvec_env: dummy\neval_every: 100000\n"
+        "ppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
+
+
+def _go_on(out: str) -> list[str]:
+    """The gaenv train command an interrupted run printed, as arguments."""
+    command = out.rsplit("  gaenv train ", 1)[1].split()
+    return ["train", *command, "--no-progress"]
+
+
+def test_ctrl_c_during_ppo_saves_a_checkpoint_and_resumes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "stop.py").write_text(STOP)
+    config = tmp_path / "stop.yaml"
+    config.write_text(TINY + f"opponents: {{'{tmp_path}/stop.py:Stop:after=120': 1}}\n")
+    run = tmp_path / "run"
+    assert main(["train", "--config", str(config), "--out", str(run), "--no-progress"]) == 130
+    out, err = capsys.readouterr()
+    assert err == "gaenv: interrupted\n"
+    command = _go_on(out)
+    checkpoint = Path(command[command.index("--resume") + 1])
+    assert command[:3] == ["train", "--config", str(run / "config.yaml")]
+    assert checkpoint.parent == run / "checkpoints" and checkpoint.is_file()
+    steps = int(checkpoint.stem.removeprefix("step_"))
+    assert steps > 0 and steps % 128 == 0  # the weights' own step count: whole updates
+    assert main(command) == 0
+    assert "384 in all" in capsys.readouterr().out and (run / "final_model.zip").is_file()
+
+
+def test_ctrl_c_during_imitation_leaves_a_folder_to_rerun_in_place(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "stop.py").write_text(STOP)
+    config = tmp_path / "stop.yaml"
+    config.write_text("total_timesteps: 16\nn_envs: 1\neval_every: 100000\n"
+                      "ppo: {n_steps: 16, batch_size: 16, n_epochs: 1}\n"
+                      f"pretrain: {{games: 1, epochs: 1, teacher: '{tmp_path}/stop.py:Stop:"
+                      "after=5'}\n")
+    run = tmp_path / "run"
+    assert main(["train", "--config", str(config), "--out", str(run), "--no-progress"]) == 130
+    out = capsys.readouterr().out
+    assert "stopped before PPO started: no checkpoint yet" in out
+    command = _go_on(out)
+    assert command[1:5] == ["--config", str(run / "config.yaml"), "--out", str(run)]
+    assert not list((run / "checkpoints").iterdir())
+    assert main(command) == 0
+    assert "starting it again" in capsys.readouterr().out
+    assert (run / "checkpoints" / "step_000000000.zip").is_file()
 
 
 def test_heuristic_values_leveling_up() -> None:
@@ -229,7 +453,7 @@ def test_heuristic_values_leveling_up() -> None:
     the counter reaches a band."""
     from pathlib import Path
 
-    from agents.heuristic import choose
+    from gaenv.agents.heuristic import choose
     from gaenv.cards.schema import default_pool
     from gaenv.scenario import Scenario, build
 

@@ -8,21 +8,25 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("gaenv", "agents")
+FOLDERS = ("gaenv", "tests", "scripts")
 
 # (files: a folder ending in "/" or one file, relative to the repository; a module that
 # they must not import, with everything under it)
 FORBIDDEN = (
     ("gaenv/engine/", "gaenv.env"),
-    ("gaenv/engine/", "agents"),
+    ("gaenv/engine/", "gaenv.agents"),
     ("gaenv/engine/", "gaenv.cards"),
     ("gaenv/cards/", "gaenv.env"),
-    ("gaenv/cards/", "agents"),
-    ("gaenv/env/", "agents"),
+    ("gaenv/cards/", "gaenv.agents"),
+    ("gaenv/env/", "gaenv.agents"),
     ("gaenv/board.py", "gaenv.env"),
-    ("gaenv/board.py", "agents"),
+    ("gaenv/board.py", "gaenv.agents"),
     ("gaenv/replay.py", "gaenv.env"),
-    ("gaenv/replay.py", "agents"),
+    ("gaenv/replay.py", "gaenv.agents"),
+    # The agents are `gaenv.agents`: there is no top-level `agents` package to import.
+    ("gaenv/", "agents"),
+    ("tests/", "agents"),
+    ("scripts/", "agents"),
 )
 
 # (file, module) pairs let through (with everything under the module), each with its reason.
@@ -76,7 +80,7 @@ def violations(path: str, source: str) -> list[str]:
 
 def _sources() -> dict[str, str]:
     return {p.relative_to(ROOT).as_posix(): p.read_text()
-            for package in PACKAGES for p in sorted((ROOT / package).rglob("*.py"))}
+            for folder in FOLDERS for p in sorted((ROOT / folder).rglob("*.py"))}
 
 
 def test_no_import_crosses_a_boundary() -> None:
@@ -94,14 +98,14 @@ def test_allowed_imports_are_still_there() -> None:
 
 
 def test_the_checker_catches_violations() -> None:
-    source = ("from agents.base import View\n"
+    source = ("from gaenv.agents.base import View\n"
               "\n"
               "def view():\n"
-              "    import agents.search\n"
+              "    import gaenv.agents.search\n"
               "    from gaenv.cards import decks\n")
     assert violations("gaenv/env/aec.py", source) == [
-        "gaenv/env/aec.py:1 imports agents.base (no gaenv/env/ -> agents)",
-        "gaenv/env/aec.py:4 imports agents.search (no gaenv/env/ -> agents)",
+        "gaenv/env/aec.py:1 imports gaenv.agents.base (no gaenv/env/ -> gaenv.agents)",
+        "gaenv/env/aec.py:4 imports gaenv.agents.search (no gaenv/env/ -> gaenv.agents)",
     ]
     assert violations("gaenv/engine/combat.py", "from gaenv import env\n") == [
         "gaenv/engine/combat.py:1 imports gaenv.env (no gaenv/engine/ -> gaenv.env)"]
@@ -110,5 +114,7 @@ def test_the_checker_catches_violations() -> None:
     assert violations("gaenv/cards/schema.py", "from gaenv.env.aec import raw_env\n") == [
         "gaenv/cards/schema.py:1 imports gaenv.env.aec (no gaenv/cards/ -> gaenv.env)"]
     assert violations("gaenv/replay.py", "from gaenv.env.aec import raw_env\n")
-    assert not violations("agents/base.py", "from gaenv.env.view import View\n")
+    assert not violations("gaenv/agents/base.py", "from gaenv.env.view import View\n")
+    assert violations("tests/test_agents.py", "from agents.base import Agent\n") == [
+        "tests/test_agents.py:1 imports agents.base (no tests/ -> agents)"]
     assert not violations("gaenv/env/aec.py", "from gaenv.board import board\n")

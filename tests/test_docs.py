@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -32,3 +33,17 @@ def test_observation_doc_layout_is_current() -> None:
     text = (DOCS / "observation.md").read_text()
     generated = text.split("<!-- generated -->\n", 1)[1].split("<!-- end generated -->", 1)[0]
     assert generated == markdown(Encoder(default_pool())), "run `gaenv layout` and update"
+
+
+def test_docs_give_the_observation_size() -> None:
+    """Wherever the docs or the README count the observation's floats or card slots, the
+    count is the encoder's (docs/training.md once said 11,839 floats for 11,838)."""
+    from gaenv.cards.schema import default_pool
+    from gaenv.env.observation import Encoder
+
+    encoder = Encoder(default_pool())
+    texts = [p.read_text() for p in [*DOCS.glob("*.md"), DOCS.parent / "README.md"]]
+    for pattern, size in ((r"(\d[\d,]*) floats", encoder.size),
+                          (r"(\d[\d,]*) card slots", len(encoder.card_slots()))):
+        counts = {int(n.replace(",", "")) for text in texts for n in re.findall(pattern, text)}
+        assert counts == {size}, pattern

@@ -10,11 +10,12 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from gaenv.cards.decks import builtin_deck_names
+from gaenv.cards.decks import builtin_deck_names, load_deck
 from gaenv.engine import champions, keywords, statics
+from gaenv.engine.game import Game
 from gaenv.engine.journal import create, make_object
 from gaenv.engine.objects import DECK, FIELD, HAND, LINEAGE, MATERIAL, MEMORY, PLAYER_ZONES
-from gaenv.env import actions, env, raw_env
+from gaenv.env import actions, env, gaenv_v0, raw_env
 from gaenv.env.config import ConfigError
 from gaenv.env.observation import CARD_FEATURES, CHAMPION_SIZE, DYNAMIC_NAMES, STATIC_NAMES
 from gaenv.env.single import SelfPlayEnv
@@ -275,6 +276,53 @@ def test_illegal_actions() -> None:
         warnings.simplefilter("ignore")
         wrapped.step(illegal)
     assert wrapped.terminations[agent] and wrapped._cumulative_rewards[agent] == -1
+
+
+def test_an_action_that_is_not_a_whole_number_is_refused() -> None:
+    """3.5 is not rounded to 3 (nor "3" read as 3): a clear error, the game untouched;
+    NumPy integers, which SB3 sends, are actions like ints."""
+    e = raw_env(seed=4)
+    e.reset(seed=4)
+    legal = sorted(e.legal_options(e.agent_selection))
+    before = e.game.state.decisions_made
+    for bad in (legal[-1] + 0.5, float(legal[-1]), np.float32(legal[-1]), str(legal[-1])):
+        with pytest.raises(TypeError, match=r"is not an action index: expected a whole number"):
+            e.step(bad)
+    assert e.game.state.decisions_made == before
+    e.step(np.int64(legal[-1]))
+    assert e.game.state.decisions_made > before
+    s = SelfPlayEnv(seed=2)
+    s.reset(seed=2)
+    with pytest.raises(TypeError, match="is not an action index"):
+        s.step(0.5)
+
+
+def test_reset_to_without_a_reset_first() -> None:
+    """``env().reset_to(game)`` goes through PettingZoo's wrappers as a reset: the game is
+    played to its end from there."""
+    game = Game.new(load_deck("ember_vanguard").cards, load_deck("gale_skirmish").cards, seed=5)
+    wrapped = env()
+    wrapped.reset_to(game)
+    for agent in wrapped.agent_iter():
+        obs, _, terminated, truncated, _ = wrapped.last()
+        wrapped.step(None if terminated or truncated
+                     else int(np.flatnonzero(obs["action_mask"])[0]))
+        assert agent in ("player_0", "player_1")
+    assert game.over and wrapped.unwrapped.game is game
+    raw = raw_env()
+    raw.reset_to(Game.new(load_deck("iron_bastion").cards, load_deck("iron_bastion").cards,
+                          seed=6))
+    assert raw.agent_selection in raw.agents and raw.legal_options(raw.agent_selection)
+
+
+def test_versioned_env_module() -> None:
+    """``gaenv.env.gaenv_v0`` is published as PettingZoo's classic games are; its name is
+    the environment's."""
+    assert gaenv_v0.env is env and gaenv_v0.raw_env is raw_env
+    assert gaenv_v0.__name__.rsplit(".", 1)[1] == raw_env.metadata["name"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(gaenv_v0.env(seed=1), num_cycles=20)
 
 
 def test_rewards_and_truncation() -> None:

@@ -1,5 +1,6 @@
 """Golden playthroughs: each stored game must regenerate byte for byte
-(`agents.playthrough`; refresh on purpose with ``python -m agents.playthrough --refresh``)."""
+(`gaenv.agents.playthrough`; refresh on purpose with
+``python -m gaenv.agents.playthrough --refresh``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import difflib
 
 import pytest
 
-from agents.playthrough import FOLDER, GAMES, render
+from gaenv.agents.playthrough import FOLDER, GAMES, render
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -19,7 +20,7 @@ def test_playthrough_is_unchanged(name: str) -> None:
             stored.splitlines(keepends=True), fresh.splitlines(keepends=True),
             f"stored {name}", f"regenerated {name}"))[:60])
         pytest.fail(f"the {name} playthrough changed; if that is intended, run "
-                    f"`python -m agents.playthrough --refresh` and review the diff:\n{diff}")
+                    f"`python -m gaenv.agents.playthrough --refresh` and review the diff:\n{diff}")
 
 
 def test_playthroughs_are_deterministic() -> None:

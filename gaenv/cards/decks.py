@@ -15,12 +15,12 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from gaenv import configs
 from gaenv.cards.schema import CardFileError, CardPool, default_pool
 from gaenv.engine.game import DeckList
 from gaenv.engine.objects import CardDef
 from gaenv.yamlio import YamlError, load_yaml
 
-DECKS_DIR = Path(__file__).resolve().parents[2] / "configs" / "decks"
 DECK_FIELDS = ("name", "description", "material", "main")
 MAIN_MIN = 60
 MAIN_COPIES = 4
@@ -38,19 +38,16 @@ class Deck:
 
 
 def builtin_deck_names() -> list[str]:
-    return sorted(p.stem for p in DECKS_DIR.glob("*.yaml"))
+    return configs.names("decks")
 
 
 def resolve_deck_path(name_or_path: str) -> Path:
     """A deck by built-in name (``ember_vanguard``) or by file path."""
-    path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") or path.exists():
-        return path
-    builtin = DECKS_DIR / f"{name_or_path}.yaml"
-    if not builtin.exists():
+    path = configs.find("decks", name_or_path)
+    if path is None:
         known = ", ".join(builtin_deck_names())
         raise CardFileError(f"unknown deck {name_or_path!r}; built-in decks: {known}")
-    return builtin
+    return path
 
 
 def load_deck(name_or_path: str, pool: CardPool | None = None) -> Deck:

@@ -13,6 +13,7 @@ agent to act is the one the engine's current decision belongs to.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, ClassVar
 
@@ -72,6 +73,14 @@ class raw_env(AECEnv):
     # --- episode -------------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game from the decks (``seed`` reseeds the environment first), or with
+        ``options={"game": game}`` that game (`reset_to`)."""
+        game = (options or {}).get("game")
+        if game is not None:
+            self.game = game
+            self.agent_selection = AGENTS[0]  # kept if the game is already over
+            self._start_episode()
+            return
         if seed is not None:
             self._rng = random.Random(seed)
         if len(self._decks) == 2:
@@ -94,9 +103,7 @@ class raw_env(AECEnv):
     def reset_to(self, game: Game) -> None:
         """Start an episode from an existing game (a restored `Game.from_json`, a position
         built for a test, decks that are not built-in), as ``reset`` would."""
-        self.game = game
-        self.agent_selection = AGENTS[0]  # kept if the game is already over
-        self._start_episode()
+        self.reset(options={"game": game})
 
     def _forced(self) -> None:
         """Take single-option decisions by themselves when configured to."""
@@ -198,7 +205,7 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         _, by_index = self._encoded(agent)
-        option = None if action is None else by_index.get(int(action))
+        option = None if action is None else by_index.get(_index(action))
         if option is None:
             legal = ", ".join(f"{i} ({o.text})" for i, o in sorted(by_index.items()))
             raise ValueError(f"action {action!r} is not legal for {agent}; legal actions: {legal}")
@@ -227,11 +234,32 @@ class raw_env(AECEnv):
         self.game = None
 
 
+def _index(action: object) -> int:
+    """An action index from an int or a NumPy integer; anything else (3.5, "3") is an
+    error, not rounded into some other action."""
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"action {action!r} is not an action index: expected a whole number "
+                        "(an int or a NumPy integer)") from None
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order checks, with `raw_env.reset_to` passed through every wrapper
+    (as the reset it is)."""
+
+    def reset_to(self, game: Game) -> None:
+        self.reset(options={"game": game})
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(**config: Any) -> AECEnv:
     """The environment with PettingZoo's standard wrappers: an illegal action ends the
     game for its player (reward -1), actions are bounds-checked, and the AEC order is
-    enforced."""
+    enforced. ``reset_to(game)`` starts from a given game, as on `raw_env`."""
     wrapped: AECEnv = raw_env(**config)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _OrderEnforcing(wrapped)

@@ -31,7 +31,7 @@ from gaenv.env.aec import AGENTS, raw_env
 
 
 class Actor(Protocol):
-    """An opponent object (an ``agents.Agent``). One with ``needs_view`` set also gets
+    """An opponent object (a ``gaenv.agents.Agent``). One with ``needs_view`` set also gets
     a `gaenv.env.view.View` of the game for its seat."""
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: Any = None) -> int: ...
@@ -123,7 +123,7 @@ class SelfPlayEnv(gymnasium.Env):
         if self._done():
             raise RuntimeError("the episode is over: call reset()")
         try:
-            aec.step(int(action))
+            aec.step(action)
         except ValueError:
             if self.illegal_action == "raise":
                 raise

@@ -1,6 +1,6 @@
 """Playing agents against each other through the environment (``raw_env``).
 
-`play_game` plays one game and reports who won; `agents.evaluate` builds
+`play_game` plays one game and reports who won; `gaenv.agents.evaluate` builds
 seat-balanced matches on paired seeds from it.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agents.base import Agent
+from gaenv.agents.base import Agent
 from gaenv.env.aec import AGENTS, raw_env
 
 

@@ -4,11 +4,11 @@ In every card slot the observation carries the card's printed features and its
 integer index into the card vocabulary (`Encoder.card_slots`). Fed raw to an
 MLP, the index (up to the pool size, ~130) swamps the other features, which lie
 in [-1, 4]; and the printed features, repeated in all 114 card slots, make the
-first layer large (11,839 inputs) and slow to train. Here each slot's printed
-features go through one small linear map shared by all slots, plus a learned
-embedding of the card's identity (an empty slot has its own row); the slot's
-play state (power now, damage, ...), the globals, the players and the stack and
-choice extras are used as they are. One shared layer maps all of that to
+first layer large (an input per float of the observation) and slow to train.
+Here each slot's printed features go through one small linear map shared by all
+slots, plus a learned embedding of the card's identity (an empty slot has its own
+row); the slot's play state (power now, damage, ...), the globals, the players and
+the stack and choice extras are used as they are. One shared layer maps all of that to
 ``features_dim`` features for the policy and value heads.
 """
 

@@ -1,4 +1,5 @@
-"""Training configuration (``configs/train/*.yaml``): every key checked, a typo named.
+"""Training configuration: a built-in config (``gaenv/configs/train/``: ``quick``,
+``standard``) or a YAML file; every key checked, a typo named.
 
 See docs/training.md for what each key means; `TrainConfig` lists the defaults.
 """
@@ -6,10 +7,13 @@ See docs/training.md for what each key means; `TrainConfig` lists the defaults.
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gaenv import configs
 from gaenv.env.config import ConfigError, EnvConfig, check_keys
 from gaenv.yamlio import YamlError, load_yaml
 
@@ -29,7 +33,7 @@ class PPOSettings:
     vf_coef: float = 0.5
     max_grad_norm: float = 0.5
     features_dim: int = 256          # the shared layer after the card embeddings
-    embedding_dim: int = 8           # per card identity (agents.policy)
+    embedding_dim: int = 8           # per card identity (gaenv.agents.policy)
     net_arch: tuple[int, ...] = (128,)  # hidden layers of each of the policy and value heads
 
 
@@ -40,7 +44,7 @@ class PretrainSettings:
     processes; 0 games skips it."""
 
     games: int = 0
-    teacher: str = "heuristic"       # an agent spec (agents.registry): heuristic, search, ...
+    teacher: str = "heuristic"       # an agent spec (gaenv.agents.registry): heuristic, search, ...
     workers: int = 1                 # processes playing the teacher's games (same data for any)
     epochs: int = 4
     batch_size: int = 256
@@ -129,8 +133,13 @@ def _section(cls: type, raw: Any, prefix: str) -> Any:
     return cls(**values)
 
 
-def load(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
-    """Read and check a training config file (``overrides`` replace top-level keys)."""
+def load(name_or_path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
+    """Read and check a training config, built-in by name or a file (``overrides`` replace
+    top-level keys)."""
+    path = configs.find("train", name_or_path)
+    if path is None:
+        raise ConfigError(f"unknown training config {str(name_or_path)!r}; built-in: "
+                          f"{', '.join(configs.names('train'))} (or the path of a .yaml file)")
     try:
         raw = load_yaml(Path(path).read_text(), str(path))
     except OSError as exc:
@@ -150,39 +159,71 @@ def load(path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConf
     return config
 
 
+# Numbers that must lie in a range: (keys, test, what the test asks for).
+RANGES: tuple[tuple[tuple[str, ...], Callable[[float], bool], str], ...] = (
+    (("total_timesteps", "n_envs", "snapshot_every", "checkpoint_every", "eval_every",
+      "max_snapshots", "pretrain.workers", "pretrain.epochs", "pretrain.batch_size",
+      "ppo.n_steps", "ppo.batch_size", "ppo.n_epochs", "ppo.features_dim",
+      "ppo.embedding_dim"), lambda v: v >= 1, "at least 1"),
+    (("shaping", "pretrain.games", "ppo.ent_coef", "ppo.vf_coef"), lambda v: v >= 0,
+     "0 or more"),
+    (("pretrain.learning_rate", "ppo.learning_rate", "ppo.clip_range", "ppo.max_grad_norm"),
+     lambda v: v > 0, "more than 0"),
+    (("ppo.gamma", "ppo.gae_lambda"), lambda v: 0 < v <= 1, "more than 0 and at most 1"),
+)
+
+
 def check(config: TrainConfig, where: str) -> None:
-    from agents.evaluate import ScheduleError, schedule
-    from agents.registry import AgentSpecError, make
+    """ConfigError unless every value can be used: numbers in range, agent specs that
+    make agents, decks that load, an opponent pool that can draw from its first game.
+    The message is one line: ``where``, then each problem as ``key NAME: what``."""
+    from gaenv.agents.evaluate import ScheduleError, schedule
+    from gaenv.agents.registry import AgentSpecError, make
+    from gaenv.cards.decks import load_deck
+    from gaenv.cards.schema import CardFileError
 
     problems = []
+
+    def problem(key: str, text: str) -> None:
+        problems.append(f"key {key}: {text}")
+
     if config.vec_env not in ("subproc", "dummy"):
-        problems.append(f"'vec_env' must be subproc or dummy, got {config.vec_env!r}")
-    for key in ("total_timesteps", "n_envs", "snapshot_every", "checkpoint_every",
-                "eval_every", "max_snapshots"):
-        if getattr(config, key) < 1:
-            problems.append(f"{key!r} must be at least 1")
-    if config.shaping < 0:
-        problems.append(f"'shaping' must be 0 or more, got {config.shaping}")
+        problem("vec_env", f"must be subproc or dummy, got {config.vec_env!r}")
+    for keys, test, wanted in RANGES:
+        for key in keys:
+            value = functools.reduce(getattr, key.split("."), config)
+            if not test(value):
+                problem(key, f"must be {wanted}, got {value}")
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
+               for n in config.ppo.net_arch):
+        problem("ppo.net_arch", f"expected layer sizes of at least 1, got {config.ppo.net_arch}")
     if not any(w for spec, w in config.opponents.items() if spec != "snapshots"):
-        problems.append("'opponents' needs a positive weight on an agent besides 'snapshots' "
-                        "(there are no snapshots until the first is saved)")
+        problem("opponents", "needs a positive weight on an agent besides 'snapshots' (there "
+                             "are no snapshots until the first is saved)")
+    specs = [*((f"opponents.{s}", s) for s in config.opponents if s != "snapshots"),
+             *((f"eval_opponents[{i}]", s) for i, s in enumerate(config.eval_opponents)),
+             ("pretrain.teacher", config.pretrain.teacher)]
+    for key, spec in specs:
+        try:
+            if not isinstance(spec, str):
+                raise AgentSpecError(f"expected an agent spec, got {spec!r}")
+            make(spec)
+        except (AgentSpecError, FileNotFoundError) as exc:
+            problem(key, str(exc))
     try:
         schedule(["learner", *config.eval_opponents], config.eval_games, ["deck"], 0,
                  focus="learner")
     except ScheduleError as exc:
-        problems.append(f"'eval_opponents'/'eval_games': {exc}")
-    if config.pretrain.workers < 1:
-        problems.append(f"'pretrain.workers' must be at least 1, got {config.pretrain.workers}")
-    specs = [*(s for s in config.opponents if s != "snapshots"), *config.eval_opponents]
-    for role, spec in [*(("opponent", s) for s in specs), ("'pretrain.teacher'",
-                                                          config.pretrain.teacher)]:
-        try:
-            make(spec)
-        except (AgentSpecError, FileNotFoundError) as exc:
-            problems.append(f"{role} {spec!r}: {exc}")
+        problem("eval_games", str(exc))
     try:
         EnvConfig.from_kwargs(**config.env_config())
     except ConfigError as exc:
         problems.append(str(exc))
+    else:
+        for i, deck in enumerate(config.decks or ()):
+            try:
+                load_deck(str(deck))
+            except CardFileError as exc:
+                problem(f"decks[{i}]", str(exc))
     if problems:
         raise ConfigError(f"{where}: " + "; ".join(problems))

@@ -20,9 +20,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from agents.match import GameResult, play_game
-from agents.registry import make
 from gaenv import replay
+from gaenv.agents.match import GameResult, play_game
+from gaenv.agents.registry import make
 from gaenv.cards.decks import builtin_deck_names
 from gaenv.engine.game import DEFAULT_TURN_LIMIT
 from gaenv.env.aec import raw_env

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from agents.base import Agent
+from gaenv.agents.base import Agent
 from gaenv.engine import champions, combat, decisions, statics, zones
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game

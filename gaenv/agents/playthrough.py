@@ -7,7 +7,7 @@ legal actions and the one chosen. ``tests/test_playthroughs.py`` regenerates
 them and fails on any difference, so a change in rules, encoding, action
 layout or agents shows up as a reviewable diff. When a change is meant:
 
-    python -m agents.playthrough --refresh
+    python -m gaenv.agents.playthrough --refresh
 
 rewrites them (review the ``git diff``; commit it with the change).
 """
@@ -19,12 +19,12 @@ import hashlib
 import sys
 from pathlib import Path
 
-from agents.registry import make
+from gaenv.agents.registry import make
 from gaenv.engine import champions
 from gaenv.engine.state import GameState
 from gaenv.env.aec import AGENTS, raw_env
 
-FOLDER = Path(__file__).resolve().parents[1] / "tests" / "playthroughs"
+FOLDER = Path(__file__).resolve().parents[2] / "tests" / "playthroughs"
 
 # name: (decks by seat, agents by seat, seed)
 GAMES: dict[str, tuple[tuple[str, str], tuple[str, str], int]] = {
@@ -58,7 +58,7 @@ def render(name: str) -> str:
     game = env.game
     assert game is not None
     lines = [f"# {name}: {decks[0]} ({specs[0]}) vs {decks[1]} ({specs[1]}), seed {seed}",
-             "# regenerate with: python -m agents.playthrough --refresh", ""]
+             "# regenerate with: python -m gaenv.agents.playthrough --refresh", ""]
     number = 0
     while not game.over:
         agent_name = env.agent_selection
@@ -84,7 +84,7 @@ def render(name: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m agents.playthrough", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m gaenv.agents.playthrough", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--refresh", action="store_true",
                         help="rewrite tests/playthroughs/ (after a behaviour change you meant)")
@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         elif not path.exists() or path.read_text() != text:
             stale.append(name)
     if stale:
-        print(f"out of date: {', '.join(stale)} (python -m agents.playthrough --refresh)")
+        print(f"out of date: {', '.join(stale)} (python -m gaenv.agents.playthrough --refresh)")
         return 1
     return 0
 

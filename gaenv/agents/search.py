@@ -22,8 +22,8 @@ import random
 
 import numpy as np
 
-from agents.base import Agent
-from agents.heuristic import choose
+from gaenv.agents.base import Agent
+from gaenv.agents.heuristic import choose
 from gaenv.engine import champions, decisions, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game

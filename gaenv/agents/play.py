@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from agents.registry import make
 from gaenv import replay
+from gaenv.agents.registry import make
 from gaenv.board import board
 from gaenv.engine.game import Game
 from gaenv.env.aec import AGENTS, raw_env

@@ -1,0 +1,105 @@
+"""A saved MaskablePPO policy as an agent (needs the ``train`` extra: torch, sb3-contrib).
+
+A policy fits one card pool and one observation layout: `new_model` records both in
+the model (`LAYOUT`, saved in the zip's ``data``), and a model recording others, or
+none, is refused with a message saying which (not a torch size mismatch)."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gaenv.agents.base import Agent
+from gaenv.agents.registry import AgentSpecError
+from gaenv.cards.schema import default_pool
+from gaenv.env.actions import N_ACTIONS
+from gaenv.env.view import View
+
+FINAL_MODEL = "final_model.zip"  # what a training run folder holds when it finishes
+BEST_MODEL = "best_model.zip"    # the run's best evaluated model, once it has evaluated
+LAYOUT = "gaenv_layout"          # the model attribute recording what it was trained on
+
+
+class ModelMismatchError(AgentSpecError):
+    """A saved model trained on another card pool or observation layout."""
+
+
+@functools.cache
+def layout() -> dict[str, str | int]:
+    """What a policy's weights fit: the card pool (its digest), the observation and
+    action layout (a digest of what `gaenv layout` prints) and their sizes."""
+    from gaenv.env.observation import Encoder, markdown
+
+    encoder = Encoder(default_pool())
+    return {"card_pool": encoder.pool.version,
+            "observation_layout": hashlib.sha256(markdown(encoder).encode()).hexdigest()[:12],
+            "observation_size": encoder.size, "actions": N_ACTIONS}
+
+
+def check_model(path: Path) -> None:
+    """ModelMismatchError unless the model saved at ``path`` records this card pool and
+    this observation layout."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            saved = json.loads(archive.read("data")).get(LAYOUT)
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+        raise ModelMismatchError(f"{path}: not a saved MaskablePPO model ({exc})") from None
+    now = layout()
+    if not isinstance(saved, dict):
+        raise ModelMismatchError(f"{path}: the model does not record the card pool and "
+                                 "observation layout it was trained on (saved before gaenv "
+                                 "recorded them); train it again")
+    problems = []
+    if saved.get("card_pool") != now["card_pool"]:
+        problems.append(f"another card pool (digest {saved.get('card_pool')}; this one is "
+                        f"{now['card_pool']})")
+    if saved.get("observation_layout") != now["observation_layout"]:
+        problems.append(f"another observation layout ({saved.get('observation_size')} floats "
+                        f"and {saved.get('actions')} actions; this one has "
+                        f"{now['observation_size']} and {now['actions']})")
+    if problems:
+        raise ModelMismatchError(f"{path}: the model was trained on {' and '.join(problems)}; "
+                                 "train it again for this gaenv")
+
+
+def model_path(path: str | Path) -> Path:
+    """A model file from a ``.zip`` path or a training run folder (its best evaluated
+    model if it has one, else its final model)."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / BEST_MODEL if (path / BEST_MODEL).is_file() else path / FINAL_MODEL
+    if not path.is_file():
+        raise FileNotFoundError(f"no saved MaskablePPO model at {path}")
+    return path
+
+
+@functools.lru_cache(maxsize=8)
+def _load(path: Path, mtime: int) -> Any:
+    """A checked and loaded policy, shared by the agents of one process (keyed by file and
+    time)."""
+    from sb3_contrib import MaskablePPO
+
+    check_model(path)
+    return MaskablePPO.load(path, device="cpu")
+
+
+class PPOAgent(Agent):
+    """Acts with a trained policy, deterministically (the most likely legal action)."""
+
+    name = "ppo"
+
+    def __init__(self, path: str | Path, deterministic: bool = True) -> None:
+        self.path = model_path(path)
+        self.model = _load(self.path.resolve(), self.path.stat().st_mtime_ns)
+        self.deterministic = deterministic
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
+        action, _ = self.model.predict(observation, action_masks=mask.astype(bool),
+                                       deterministic=self.deterministic)
+        return int(action)
