@@ -101,7 +101,7 @@ def fuzz_game(seed: int, out: Path, deck: str | None = None) -> Outcome:
     except Exception:  # every failure is reported, with its replay when there is a game
         path = replay.write(out, f"fuzz-{seed}", game) if game is not None else None
         return Outcome(seed, decisions, bool(game and game.truncated),
-                       traceback.format_exc(limit=6), str(path))
+                       error=traceback.format_exc(limit=6), replay=str(path))
     return Outcome(seed, decisions, game.truncated, levelers, banded)
 
 
