@@ -126,7 +126,8 @@ class InForce(NamedTuple):
     by_kind: dict[str, list[Static]]
     modifiers: dict[int, tuple[int, int, CardDef, Modifiers]]
     # Whether any static in force changes an object's power, life or keywords; whether
-    # any changes keywords (layer D); whether any sets base life or lowers life.
+    # any changes keywords (layer D); whether any could lower life below printed plus
+    # counters (`_lowers_life`).
     on_objects: bool
     on_keywords: bool
     lowering: bool
@@ -168,9 +169,23 @@ def _scan(state: GameState) -> tuple[InForce, int]:
         by_kind.setdefault(s.node.op, []).append(s)
     on_objects = any(kind in by_kind for kind in _OBJECT_KINDS)
     on_keywords = any(kind in by_kind for kind in KEYWORD_KINDS)
-    lowering = "set_stats" in by_kind or any(
-        s.node.args["life"] < 0 for s in by_kind.get("modify_stats", ()))
+    lowering = any(_lowers_life(cards, s) for kind in ("set_stats", "modify_stats")
+                   for s in by_kind.get(kind, _NONE))
     return InForce(found, by_kind, {}, on_objects, on_keywords, lowering, {}), depends
+
+
+def _lowers_life(cards: list[CardObj], static: Static) -> bool:
+    """Whether a static could leave some object with less life than its printed life plus
+    its counters (what `at_risk` otherwise assumes): a negative life modification, or a
+    base life set on other objects or below its own source's printed life (a leveler's
+    band sets its own, usually higher: LEVELERS.md)."""
+    args = static.node.args
+    if static.node.op == "modify_stats":
+        return args["life"] < 0
+    life = args["life"]
+    return life is not None and not (
+        static.source >= 0 and args["applies_to"] == {"self": True}
+        and life >= (cards[static.source].defn.life or 0))
 
 
 def _agrees(state: GameState, kept: InForce, fresh: InForce) -> bool:
@@ -303,7 +318,7 @@ def modified_stats(defn: CardDef, counters: Mapping[str, int],
 def at_risk(card: CardObj, lowering: bool) -> bool:
     """Whether the state-based checks could destroy the object now: a unit that could have
     no more life than damage, a weapon or siegeable domain without durability counters.
-    Unless a static sets or lowers life (``lowering``: `InForce.lowering`), a unit's life is
+    Unless a static could lower it (``lowering``: `InForce.lowering`), a unit's life is
     at least its printed life plus its buff and debuff counters, so one with less damage
     than that is safe without its life being computed (a speed trick for the checks, which
     this also tells when a change makes them due: `gaenv.engine.journal.CHECKS_DUE`)."""
