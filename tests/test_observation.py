@@ -136,3 +136,34 @@ def test_object_row_memo_follows_the_journal(monkeypatch: pytest.MonkeyPatch) ->
     state.cards[target].damage += 1  # behind the journal's back: no stamp
     assert encoder.encode(*args).tobytes() != observation.Encoder(pool).encode(
         *args).tobytes()
+
+
+def test_leveler_features() -> None:
+    """LEVELERS.md: an object's level counters and band are in its row (for both seats:
+    they are public), with the band's stats; a card in hand shows only ``leveler``."""
+    from pathlib import Path
+
+    from gaenv.cards.schema import default_pool
+    from gaenv.scenario import Scenario, build
+
+    setup = {"turn_player": 0, "phase": "main", "players": [
+        {"lineage": ["Spirit of Water"], "hand": ["Tidewall Recruit"], "deck": ["Quick Study"],
+         "field": [{"card": "Tidewall Recruit", "counters": {"level": 2}}]},
+        {"lineage": ["Spirit of Fire"], "deck": ["Quick Study"]}]}
+    pool = default_pool()
+    game = build(Scenario(Path("test"), "levelers", {"setup": setup}), pool)
+    state = game.state
+    names = (*observation.STATIC_NAMES, *observation.DYNAMIC_NAMES)
+    encoder = observation.Encoder(pool)
+    for seat, piece, slot in ((0, "my_field", 1), (1, "opponent_field", 1)):
+        slots = actions.Slots.of(state, seat)
+        decision = state.decision if seat == 0 else None
+        choices = actions.assign(state, decision, slots)[1] if decision else []
+        encoder.encode(state, seat, decision, slots, choices)
+        row = dict(zip(names, encoder.views[piece][slot], strict=True))
+        assert row["leveler"] == 1.0 and row["level_counters"] == pytest.approx(2 / 5)
+        assert row["band"] == pytest.approx(1 / 3) and row["power"] == pytest.approx(2 / 10)
+        assert row["life"] == pytest.approx(4 / 30)
+    encoder.encode(state, 0, state.decision, actions.Slots.of(state, 0), [])
+    hand = dict(zip(names, encoder.views["my_hand"][0], strict=True))
+    assert hand["leveler"] == 1.0 and hand["level_counters"] == 0.0 and hand["band"] == 0.0

@@ -29,7 +29,7 @@ import numpy as np
 from gaenv.cards.schema import CardPool
 from gaenv.engine import champions, combat, decisions, events, keywords, statics
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.objects import CARD_TYPES, ELEMENTS, PLAYER_ZONES, CardDef, CardObj
+from gaenv.engine.objects import CARD_TYPES, ELEMENTS, PLAYER_ZONES, CardDef, CardObj, band
 from gaenv.engine.state import PHASES, GameState
 from gaenv.env.actions import (
     CHOICE_SLOTS,
@@ -61,13 +61,13 @@ ABILITY_FLAGS = (*events.TRIGGERS, "static", "activated", "modal")
 STATIC_NAMES = (
     "present", "card_index", *(f"type_{t}" for t in CARD_TYPES),
     *(f"element_{e}" for e in ELEMENTS), "regalia", "unique", "token", "fast",
-    "has_reserve_cost", "reserve_cost", "has_memory_cost", "memory_cost", "level",
+    "has_reserve_cost", "reserve_cost", "has_memory_cost", "memory_cost", "level", "leveler",
     "printed_power", "printed_life", "printed_durability",
     *(f"kw_{k}" for k in keywords.KEYWORDS), *(f"kw_{k}_n" for k in NUMBERED),
     *(f"has_{a}" for a in ABILITY_FLAGS), *(f"class_{i}" for i in range(CLASS_SLOTS)),
 )
 DYNAMIC_NAMES = ("mine", "power", "life", "damage", "rested", "durability", "buff", "debuff",
-                 "distant", "prevent", "stealth_now", "taunt_now")
+                 "distant", "prevent", "stealth_now", "taunt_now", "level_counters", "band")
 CARD_FEATURES = len(STATIC_NAMES) + len(DYNAMIC_NAMES)
 CARD_INDEX = STATIC_NAMES.index("card_index")
 
@@ -205,7 +205,8 @@ class Encoder:
                 float(card.speed == "fast")]
         row += [float(card.reserve_cost is not None), _scaled(card.reserve_cost, 10),
                 float(card.memory_cost is not None), _scaled(card.memory_cost, 10),
-                _scaled(card.level, 3), _scaled(card.power, 10), _scaled(card.life, 30),
+                _scaled(card.level, 3), float(bool(card.bands)), _scaled(card.power, 10),
+                _scaled(card.life, 30),
                 _scaled(card.durability, 10)]
         row += [float(k in card.keywords) for k in keywords.KEYWORDS]
         row += [card.keywords.get(k, 0) / 5 for k in NUMBERED]
@@ -369,7 +370,8 @@ class Encoder:
             float(card.rested), _bounded(counters.get("durability", 0) / 10),
             _bounded(counters.get("buff", 0) / 5), _bounded(counters.get("debuff", 0) / 5),
             float(bool(counters.get("distant"))), _bounded(counters.get("prevent", 0) / 5),
-            float(_keyword(defn, mods, "stealth")), float(_keyword(defn, mods, "taunt")))
+            float(_keyword(defn, mods, "stealth")), float(_keyword(defn, mods, "taunt")),
+            _bounded(counters.get("level", 0) / 5), _bounded((band(card) + 1) / 3))
 
     def _write_my_graveyard(self, view: np.ndarray, state: GameState, player: int,
                             decision: Decision | None, slots: Slots,
