@@ -40,6 +40,8 @@ class EnvConfig:
     auto_forced: take decisions with a single legal option without asking the agent
         (the engine and scenarios still see them).
     render_mode: ``ansi`` (render returns the board as text) or ``human`` (prints it).
+    pool: the card files (YAML) that make the card pool, or None for the built-in pool;
+        decks are checked against it and the observation's card vocabulary is its order.
     """
 
     decks: tuple[str, str] | None = None
@@ -48,6 +50,7 @@ class EnvConfig:
     reward: str = "win_loss"
     auto_forced: bool = True
     render_mode: str | None = None
+    pool: tuple[str, ...] | None = None
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> EnvConfig:
@@ -77,3 +80,9 @@ class EnvConfig:
         if self.render_mode is not None and self.render_mode not in RENDER_MODES:
             raise ConfigError(f"config key 'render_mode': expected one of "
                               f"{', '.join(RENDER_MODES)}, got {self.render_mode!r}")
+        if self.pool is not None:
+            if isinstance(self.pool, str) or not self.pool or not all(
+                    isinstance(f, str) for f in self.pool):
+                raise ConfigError(f"config key 'pool': expected a list of card files, got "
+                                  f"{self.pool!r}")
+            object.__setattr__(self, "pool", tuple(self.pool))
