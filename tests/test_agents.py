@@ -193,18 +193,11 @@ def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
     assert short[0].shape == (0, one[0].shape[1]) and len(short[3]) == 0
 
 
-def test_tiny_training_run_and_resume(tmp_path: Path) -> None:
-    """A few hundred steps end to end: imitation, PPO in two subprocess envs against the
-    pool (snapshots included) with shaped rewards, checkpoints, evaluation CSV, curve
-    and best model; then resume."""
-    path = tmp_path / "tiny.yaml"
-    path.write_text(
-        "name: tiny\ntotal_timesteps: 256\nn_envs: 2\nsnapshot_every: 128\n"
-        "checkpoint_every: 128\neval_every: 256\neval_games: 2\nshaping: 0.5\n"
-        "opponents: {random: 1, heuristic: 1, snapshots: 2}\n"
-        "pretrain: {games: 2, epochs: 1}\nppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
-    config = load(path)
-    folder = train(config, folder=tmp_path / "run", progress_bar=False, log=lambda line: None)
+def test_tiny_training_run_and_resume(tiny_run: tuple[Path, Path]) -> None:
+    """A few hundred steps end to end (the `tiny_run` fixture): imitation, PPO in two
+    subprocess envs against the pool (snapshots included) with shaped rewards,
+    checkpoints, evaluation CSV, curve and best model; then resume."""
+    path, folder = tiny_run
     for name in ("config.yaml", "final_model.zip", "best_model.zip", "eval.csv", "curve.png"):
         assert (folder / name).is_file(), name
     assert len(list((folder / "checkpoints").glob("step_*.zip"))) == 2
