@@ -118,25 +118,26 @@ def _check(config: StudyConfig, path: Path, out: Path) -> Study:
         raise ConfigError(f"pilot_games: must be even (paired seeds), got {config.pilot_games}")
     if not 0 < config.alpha < 1:
         raise ConfigError(f"alpha: must be between 0 and 1, got {config.alpha}")
-    files = _pool_files(_texts(config.pool, "pool"))
+    files = _pool_files(_texts(config.pool, "pool", "card files or folders"))
     card_pool = pool_of(files)
-    entries = _texts(config.decks, "decks")
+    entries = _texts(config.decks, "decks", "deck names or files")
+    if not isinstance(config.variants, list):
+        raise ConfigError(f"variants: expected a list, got {config.variants!r}")
     if len(entries) + len(config.variants) < 2:
         raise ConfigError("decks: a study needs at least two decks (variants count)")
-    _spec(config.pilot, "pilot")
     if not isinstance(config.pilots, dict):
         raise ConfigError(f"pilots: expected a mapping of deck to agent spec, got "
                           f"{config.pilots!r}")
+    _spec(config.pilot, "pilot")
     loaded: dict[str, Deck] = {}
     for i, entry in enumerate(entries):
         try:
             loaded[entry] = load_deck(entry, card_pool)
         except CardFileError as exc:
             raise ConfigError(f"decks[{i}]: {exc}") from None
-    if not isinstance(config.variants, list):
-        raise ConfigError(f"variants: expected a list, got {config.variants!r}")
-    variants = [_variant(raw, f"variants[{i}]", loaded, card_pool, out / "decks" /
-                         f"variant_{i}.yaml") for i, raw in enumerate(config.variants)]
+    variants = [_variant(raw, f"variants[{i}]", loaded, card_pool,
+                         out / "decks" / f"variant_{i}.yaml")
+                for i, raw in enumerate(config.variants)]
     known = [*entries, *(v[0] for v in variants)]
     for key, spec in config.pilots.items():
         if key not in known:
@@ -145,23 +146,21 @@ def _check(config: StudyConfig, path: Path, out: Path) -> Study:
         _spec(spec, f"pilots.{key}")
     decks = [StudyDeck(deck.name, str(deck.path), config.pilots.get(entry, config.pilot),
                        _names(deck)) for entry, deck in loaded.items()]
-    for name, base_entry, deck, swap, doc in variants:
-        decks.append(StudyDeck(name, str(deck.path),
-                               config.pilots.get(name, config.pilots.get(base_entry,
-                                                                         config.pilot)),
-                               _names(deck), loaded[base_entry].name, swap, doc))
-    seen: set[str] = set()
-    for deck in decks:
-        if deck.label in seen:
-            raise ConfigError(f"decks: two decks are called {deck.label!r}; each needs its "
-                              "own name")
-        seen.add(deck.label)
+    for name, base, deck, swap, doc in variants:
+        pilot = config.pilots.get(name, config.pilots.get(base, config.pilot))
+        decks.append(StudyDeck(name, str(deck.path), pilot, _names(deck),
+                               loaded[base].name, swap, doc))
+    labels = [d.label for d in decks]
+    for label in labels:
+        if labels.count(label) > 1:
+            raise ConfigError(f"decks: two decks are called {label!r}; each needs its own "
+                              "name")
     return Study(config, path, tuple(decks), files)
 
 
-def _texts(value: Any, key: str) -> list[str]:
+def _texts(value: Any, key: str, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise ConfigError(f"{key}: expected a list of names, got {value!r}")
+        raise ConfigError(f"{key}: expected a list of {what}, got {value!r}")
     return value
 
 

@@ -122,8 +122,8 @@ def played_cards(game: EngineGame, pool: CardPool) -> tuple[frozenset[str], froz
     choices records."""
     played: tuple[set[str], set[str]] = (set(), set())
 
-    def note(finished: EngineGame) -> None:
-        state = finished.state
+    def note(now: EngineGame) -> None:
+        state = now.state
         for event in state.events:
             if event.kind in PLAYED_EVENTS and event.player >= 0:
                 card = state.cards[event.card]
