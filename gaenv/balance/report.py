@@ -88,6 +88,10 @@ def markdown(report: dict[str, Any]) -> str:
         "variant without the card against the same opponents (`variant`). Flagged: the "
         f"interval (level {cards[0]['ci_level'] if cards else level:.2%}, "
         "Benjamini-Hochberg adjusted) excludes 0.", "",
+        "A played-versus-not impact is an association, not an effect: a card played late "
+        "(a champion's higher levels, an expensive card) is played mostly in games its deck "
+        "is winning anyway, and one played early or thrown in when losing looks weak. A "
+        "variant (the same deck with the card swapped out) measures the card itself.", "",
         f"Flagged: {_names([c for c in cards if c['flagged']])}.", "",
         "![card impact](cards.png)", "",
         "| card | source | played | not played | impact | interval | flagged |",
