@@ -230,8 +230,11 @@ def _balance(args: argparse.Namespace) -> int:
     first = result["first_player"]
     print(f"first player: {first['win_rate']:.1%} ({first['ci_low']:.1%} - "
           f"{first['ci_high']:.1%}){', significant' if first['advantage'] else ''}")
-    flagged = [f"{c['name']} ({c['impact']:+.1%})" for c in result["cards"] if c["flagged"]]
-    print(f"flagged cards: {', '.join(flagged) or 'none'}")
+    flagged = [c for c in result["cards"] if c["flagged"]]
+    largest = sorted(flagged, key=lambda c: -abs(c["impact"]))[:3]
+    print(f"flagged cards: {len(flagged)} of {len(result['cards'])} comparisons"
+          + "".join(f"{'; largest: ' if i == 0 else ', '}{c['name']} in {c['deck']} "
+                    f"({c['impact']:+.1%})" for i, c in enumerate(largest)))
     for warning in result["warnings"]:
         print(f"warning: {warning}")
     print(f"report: {out / 'report.md'} (report.json, results.csv and plots beside it)")

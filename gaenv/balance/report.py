@@ -92,11 +92,13 @@ def markdown(report: dict[str, Any]) -> str:
         "(a champion's higher levels, an expensive card) is played mostly in games its deck "
         "is winning anyway, and one played early or thrown in when losing looks weak. A "
         "variant (the same deck with the card swapped out) measures the card itself.", "",
-        f"Flagged: {_names([c for c in cards if c['flagged']])}.", "",
+        "Flagged: " + (", ".join(f"{c['name']} ({c['deck']}, {c['impact']:+.1%})"
+                                 for c in cards if c["flagged"]) or "none") + ".", "",
         "![card impact](cards.png)", "",
-        "| card | source | played | not played | impact | interval | flagged |",
-        "|---|---|---|---|---|---|---|",
-        *(f"| {c['name']} | {c['source']} | {c['played_games']} ({c['win_rate_played']:.1%}) "
+        "| card | deck | source | played | not played | impact | interval | flagged |",
+        "|---|---|---|---|---|---|---|---|",
+        *(f"| {c['name']} | {c['deck']} | {c['source']} | {c['played_games']} "
+          f"({c['win_rate_played']:.1%}) "
           f"| {c['not_played_games']} ({c['win_rate_not_played']:.1%}) | {c['impact']:+.1%} "
           f"| {c['ci_low']:+.1%} - {c['ci_high']:+.1%} | {'yes' if c['flagged'] else 'no'} |"
           for c in cards), "",
@@ -178,9 +180,9 @@ def _strength(report: dict[str, Any], path: Path) -> None:
 
 
 def _forest(cards: Sequence[dict[str, Any]], path: Path) -> None:
-    labels = [c["name"] if c["source"] == "played" else f"{c['name']} ({c['source']})"
-              for c in cards]
-    fig, ax = _figure(8, 0.22 * len(cards) + 1.5)
+    labels = [f"{c['name']} ({c['deck']}" + (")" if c["source"] == "played"
+                                             else f"; {c['source']})") for c in cards]
+    fig, ax = _figure(8, 0.18 * len(cards) + 1.5)
     _bars(ax, labels, cards, "impact", [c["flagged"] for c in cards], 0.0)
     ax.tick_params(axis="y", labelsize=7)
     level = cards[0]["ci_level"] if cards else 1.0

@@ -8,9 +8,9 @@ and tests come from statsmodels:
   50%;
 - a deck's overall win rate (mirror matches left out) against 50%: the score test, whose
   inversion is the Wilson interval;
-- a card's impact, the difference of two win rates (its deck's games in which it was
-  played minus those in which it was not; or its deck minus a variant without it, against
-  the same opponents): the Agresti-Caffo test and interval, which agree exactly (the
+- a card's impact in a deck, the difference of two win rates (the deck's games in which
+  it was played minus those in which it was not; or the deck minus a variant without it,
+  against the same opponents): the Agresti-Caffo test and interval, which agree exactly (the
   interval clipped to [-1, 1]);
 - the decks and the cards are each one family of tests, corrected with Benjamini-Hochberg
   at ``alpha``; the family's intervals are false-coverage-rate adjusted (Benjamini and
@@ -138,15 +138,18 @@ def _first_player(decided: Sequence[Row], alpha: float) -> dict[str, Any]:
 
 
 def _cards(study: Study, decided: Sequence[Row], alpha: float) -> list[dict[str, Any]]:
-    """Each card's impact: played versus not (where its deck played both ways), and each
-    variant's swapped-out cards versus their replacements."""
-    tallies: dict[str, tuple[Tally, Tally]] = {}  # name -> (played, not played)
+    """Each card's impact in each deck that holds it: played versus not (where the deck
+    played it both ways); and each variant's swapped-out cards versus their replacements.
+    A card is compared within one deck at a time, so a strong deck does not make its cards
+    look strong in a weaker deck that shares them."""
+    tallies: dict[tuple[str, str], tuple[Tally, Tally]] = {}  # (deck, card): played, not
     for row in decided:
         for seat in (0, 1):
-            for name in study.deck(row.decks[seat]).cards:
-                pair = tallies.setdefault(name, (Tally(), Tally()))
+            deck = row.decks[seat]
+            for name in study.deck(deck).cards:
+                pair = tallies.setdefault((deck, name), (Tally(), Tally()))
                 pair[name not in row.played[seat]].add(row.winner == seat)
-    compared = [(name, "played", a, b) for name, (a, b) in sorted(tallies.items())
+    compared = [(name, deck, "played", a, b) for (deck, name), (a, b) in sorted(tallies.items())
                 if a.games and b.games]
     for variant in study.decks:
         if variant.variant_of is not None:
@@ -154,18 +157,18 @@ def _cards(study: Study, decided: Sequence[Row], alpha: float) -> list[dict[str,
             against = _against_others(decided, base, {base, variant.label})
             without = _against_others(decided, variant.label, {base, variant.label})
             if against.games and without.games:
-                compared.append((", ".join(old for old, _ in variant.swap),
+                compared.append((", ".join(old for old, _ in variant.swap), base,
                                  f"variant {variant.label}", against, without))
     with np.errstate(divide="ignore", invalid="ignore"):  # ratios it computes besides
         pvalues = [float(test_proportions_2indep(a.wins, a.games, b.wins, b.games,
                                                  method="agresti-caffo").pvalue)
-                   for _, _, a, b in compared]
+                   for *_, a, b in compared]
     level = _family_alpha(pvalues, alpha)
     cards = []
-    for name, source, a, b in compared:
+    for name, deck, source, a, b in compared:
         low, high = np.clip(confint_proportions_2indep(
             a.wins, a.games, b.wins, b.games, method="agresti-caffo", alpha=level), -1, 1)
-        cards.append({"name": name, "source": source, "played_games": a.games,
+        cards.append({"name": name, "deck": deck, "source": source, "played_games": a.games,
                       "not_played_games": b.games, "win_rate_played": a.rate,
                       "win_rate_not_played": b.rate, "impact": a.rate - b.rate,
                       "ci_low": float(low), "ci_high": float(high), "ci_level": 1 - level,
