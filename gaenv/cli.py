@@ -203,6 +203,7 @@ def _balance(args: argparse.Namespace) -> int:
 
     from gaenv.balance import run_study
     from gaenv.balance.games import RESULTS, read_results
+    from gaenv.balance.report import largest
 
     out = args.out or Path("runs") / "balance" / args.config.stem
     start = time.perf_counter()
@@ -230,11 +231,10 @@ def _balance(args: argparse.Namespace) -> int:
     first = result["first_player"]
     print(f"first player: {first['win_rate']:.1%} ({first['ci_low']:.1%} - "
           f"{first['ci_high']:.1%}){', significant' if first['advantage'] else ''}")
-    flagged = [c for c in result["cards"] if c["flagged"]]
-    largest = sorted(flagged, key=lambda c: -abs(c["impact"]))[:3]
-    print(f"flagged cards: {len(flagged)} of {len(result['cards'])} comparisons"
+    cards = result["cards"]
+    print(f"flagged cards: {sum(c['flagged'] for c in cards)} of {len(cards)} comparisons"
           + "".join(f"{'; largest: ' if i == 0 else ', '}{c['name']} in {c['deck']} "
-                    f"({c['impact']:+.1%})" for i, c in enumerate(largest)))
+                    f"({c['impact']:+.1%})" for i, c in enumerate(largest(cards, 3))))
     for warning in result["warnings"]:
         print(f"warning: {warning}")
     print(f"report: {out / 'report.md'} (report.json, results.csv and plots beside it)")

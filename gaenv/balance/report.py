@@ -35,6 +35,11 @@ def _span(entry: dict[str, Any]) -> str:
     return f"{entry['ci_low']:.1%} - {entry['ci_high']:.1%}"
 
 
+def largest(cards: Sequence[dict[str, Any]], count: int = 5) -> list[dict[str, Any]]:
+    """The flagged cards of largest impact either way."""
+    return sorted((c for c in cards if c["flagged"]), key=lambda c: -abs(c["impact"]))[:count]
+
+
 def _names(entries: Sequence[dict[str, Any]]) -> str:
     return ", ".join(e["name"] for e in entries) or "none"
 
@@ -92,8 +97,9 @@ def markdown(report: dict[str, Any]) -> str:
         "(a champion's higher levels, an expensive card) is played mostly in games its deck "
         "is winning anyway, and one played early or thrown in when losing looks weak. A "
         "variant (the same deck with the card swapped out) measures the card itself.", "",
-        "Flagged: " + (", ".join(f"{c['name']} ({c['deck']}, {c['impact']:+.1%})"
-                                 for c in cards if c["flagged"]) or "none") + ".", "",
+        f"Flagged: {sum(c['flagged'] for c in cards)} of {len(cards)} comparisons"
+        + "".join(f"{'; the largest: ' if i == 0 else ', '}{c['name']} ({c['deck']}, "
+                  f"{c['impact']:+.1%})" for i, c in enumerate(largest(cards))) + ".", "",
         "![card impact](cards.png)", "",
         "| card | deck | source | played | not played | impact | interval | flagged |",
         "|---|---|---|---|---|---|---|---|",
@@ -131,7 +137,7 @@ def _heatmap(report: dict[str, Any], path: Path) -> None:
     names = [d["name"] for d in report["decks"]]
     cells = {(m["deck"], m["opponent"]): m for m in report["matchups"]}
     rates = np.full((len(names), len(names)), np.nan)
-    size = 1.4 * len(names) + 2.5
+    size = 1.1 * len(names) + 2.5
     fig, ax = _figure(size, size * 0.8)
     for i, deck in enumerate(names):
         for j, opponent in enumerate(names):
