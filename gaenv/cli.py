@@ -199,6 +199,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
 
 
 def _balance(args: argparse.Namespace) -> int:
+    import shlex
     import time
 
     from gaenv.balance import run_study
@@ -211,9 +212,10 @@ def _balance(args: argparse.Namespace) -> int:
     try:
         result = run_study(args.config, out, args.workers, args.resume, args.pool)
     except KeyboardInterrupt:
-        again = " ".join(["gaenv balance --config", str(args.config), "--out", str(out),
-                          "--resume", *(["--workers", str(args.workers)] * (args.workers > 1)),
-                          *(["--pool", *args.pool] if args.pool else [])])
+        again = shlex.join(["gaenv", "balance", "--config", str(args.config), "--out",
+                            str(out), "--resume",
+                            *(["--workers", str(args.workers)] * (args.workers > 1)),
+                            *(["--pool", *args.pool] if args.pool else [])])
         print(f"\ngaenv balance: interrupted; every finished game is kept in "
               f"{out / RESULTS}. Resume with:\n  {again}", file=sys.stderr)
         return 130
