@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from gaenv import configs
 from gaenv.agents.registry import AgentSpecError
 from gaenv.cards import report
 from gaenv.cards.decks import builtin_deck_names, load_deck
@@ -199,12 +200,78 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     p.set_defaults(run=_play)
 
 
+def _balance(args: argparse.Namespace) -> int:
+    import shlex
+    import time
+
+    from gaenv.balance import run_study
+    from gaenv.balance.games import RESULTS, read_results
+    from gaenv.balance.report import largest
+
+    config = configs.find("balance", args.config)
+    if config is None:
+        raise ConfigError(f"unknown study config {args.config!r}; built-in: "
+                          f"{', '.join(configs.names('balance'))} (or the path of a .yaml file)")
+    out = args.out or Path("runs") / "balance" / config.stem
+    start = time.perf_counter()
+    done = len(read_results(out / RESULTS)) if args.resume else 0
+    try:
+        result = run_study(config, out, args.workers, args.resume, args.pool)
+    except KeyboardInterrupt:
+        again = shlex.join(["gaenv", "balance", "--config", str(args.config), "--out",
+                            str(out), "--resume",
+                            *(["--workers", str(args.workers)] * (args.workers > 1)),
+                            *(["--pool", *args.pool] if args.pool else [])])
+        print(f"\ngaenv balance: interrupted; every finished game is kept in "
+              f"{out / RESULTS}. Resume with:\n  {again}", file=sys.stderr)
+        return 130
+    seconds = time.perf_counter() - start
+    total = len(read_results(out / RESULTS))
+    played = total - done
+    print(f"played {played} games in {seconds:.1f} s ({played / max(seconds, 1e-9):.1f} "
+          f"games/s, {args.workers} worker{'s' * (args.workers > 1)}); {total} in all")
+    print("decks, strongest first: win rate (adjusted interval)")
+    for deck in result["decks"]:
+        verdict = ("significantly " + ("stronger" if deck["win_rate"] > 0.5 else "weaker")
+                   if deck["significant"] else "")
+        print(f"  {deck['name']:<28} {deck['win_rate']:6.1%} ({deck['ci_low']:.1%} - "
+              f"{deck['ci_high']:.1%}) {verdict}")
+    first = result["first_player"]
+    print(f"first player: {first['win_rate']:.1%} ({first['ci_low']:.1%} - "
+          f"{first['ci_high']:.1%}){', significant' if first['advantage'] else ''}")
+    cards = result["cards"]
+    print(f"flagged cards: {sum(c['flagged'] for c in cards)} of {len(cards)} comparisons"
+          + "".join(f"{'; largest: ' if i == 0 else ', '}{c['name']} in {c['deck']} "
+                    f"({c['impact']:+.1%})" for i, c in enumerate(largest(cards, 3))))
+    for warning in result["warnings"]:
+        print(f"warning: {warning}")
+    print(f"report: {out / 'report.md'} (report.json, results.csv and plots beside it)")
+    return 0
+
+
+def _add_balance(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("balance", help="a self-play balance study of decks and cards "
+                                       "(docs/balance.md)")
+    p.add_argument("--config", required=True,
+                   help="the study's config: a built-in name (heuristic, quick) or a YAML file")
+    p.add_argument("--out", type=Path,
+                   help="the study folder (default runs/balance/CONFIG-NAME)")
+    p.add_argument("--workers", type=positive_int, default=1, help="processes (default 1)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the study in --out, playing only the games it lacks")
+    p.add_argument("--pool", nargs="+", metavar="PATH",
+                   help="card files or folders (builtin: the built-in cards), replacing "
+                        "the config's pool")
+    p.set_defaults(run=_balance)
+
+
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
     _add_simulate,
     _add_cards,
     _add_layout,
     _add_train,
     _add_eval,
+    _add_balance,
     _add_play,
     _add_replay,
 ]

@@ -8,6 +8,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from gaenv import checks, replay
 from gaenv.cards.decks import Deck
@@ -78,7 +79,10 @@ def play_random(deck0: Deck, deck1: Deck, seed: int, turn_limit: int = DEFAULT_T
     return game, decisions
 
 
-def pairings(decks: Sequence[Deck]) -> list[tuple[Deck, Deck]]:
+T = TypeVar("T")
+
+
+def pairings(decks: Sequence[T]) -> list[tuple[T, T]]:
     """Every ordered pair of decks, mirrors included: each deck plays each seat."""
     return list(itertools.product(decks, repeat=2))
 

@@ -291,20 +291,12 @@ def _scalars(folder: Path) -> set[str]:
     return tags
 
 
-def test_tiny_training_run_and_resume(tmp_path: Path) -> None:
-    """A few hundred steps end to end: imitation, PPO in two subprocess envs against the
-    pool (snapshots included) with shaped rewards, checkpoints (the imitated policy's
-    first), evaluation CSV, curve, best model and TensorBoard; then resume. The step
-    counts are whole rollouts of 128 steps: 200 asked for are 256 done."""
-    path = tmp_path / "tiny.yaml"
-    path.write_text(
-        "name: tiny\ntotal_timesteps: 200\nn_envs: 2\nsnapshot_every: 128\n"
-        "checkpoint_every: 128\neval_every: 256\neval_games: 2\nshaping: 0.5\n"
-        "opponents: {random: 1, heuristic: 1, snapshots: 2}\n"
-        "pretrain: {games: 2, epochs: 1}\nppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
-    config = load(path)
-    lines: list[str] = []
-    folder = train(config, folder=tmp_path / "run", progress_bar=False, log=lines.append)
+def test_tiny_training_run_and_resume(tiny_run: tuple[Path, Path, list[str]]) -> None:
+    """A few hundred steps end to end (the `tiny_run` fixture): imitation, PPO in two
+    subprocess envs against the pool (snapshots included) with shaped rewards,
+    checkpoints (the imitated policy's first), evaluation CSV, curve, best model and
+    TensorBoard; then resume. The step counts are whole rollouts of 128 steps."""
+    path, folder, lines = tiny_run
     for name in ("config.yaml", "final_model.zip", "best_model.zip", "eval.csv", "curve.png"):
         assert (folder / name).is_file(), name
     assert [p.name for p in sorted((folder / "checkpoints").glob("step_*.zip"))] == [

@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import itertools
 import json
-import math
 import multiprocessing
 import random
 from collections.abc import Callable, Sequence
@@ -20,22 +19,24 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from statsmodels.stats.proportion import proportion_confint
+
 from gaenv import replay
 from gaenv.agents.match import GameResult, play_game
 from gaenv.agents.registry import make
 from gaenv.cards.decks import builtin_deck_names
 from gaenv.engine.game import DEFAULT_TURN_LIMIT
+from gaenv.engine.game import Game as EngineGame
 from gaenv.env.aec import raw_env
 
 
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for z = 1.96)."""
+def wilson(successes: int, n: int, alpha: float = 0.05) -> tuple[float, float]:
+    """The Wilson score interval of a proportion at level ``1 - alpha`` (statsmodels'
+    ``proportion_confint``); (0, 1) when there is nothing to go on."""
     if n == 0:
         return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = proportion_confint(successes, n, alpha, method="wilson")
+    return float(low), float(high)
 
 
 @dataclass(frozen=True)
@@ -122,22 +123,23 @@ def schedule(agents: Sequence[str], games: int, decks: Sequence[str], seed: int,
     return plan
 
 
-def run_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT,
-             replays: Path | None = None) -> GameResult:
-    """Play one scheduled game; agents are seeded from the game's seed and seat. With
-    ``replays`` its replay file is written there."""
+def run_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT, replays: Path | None = None,
+             pool: tuple[str, ...] | None = None) -> tuple[GameResult, EngineGame]:
+    """Play one scheduled game (its decks checked against the card files ``pool``, by
+    default the built-in pool); agents are seeded from the game's seed and seat. With
+    ``replays`` its replay file is written there. Returns the result and the engine game."""
     seats = (make(game.seats[0], f"{game.seed}:0"), make(game.seats[1], f"{game.seed}:1"))
-    env = raw_env(decks=game.decks, seed=game.seed, turn_limit=turn_limit)
+    env = raw_env(decks=game.decks, seed=game.seed, turn_limit=turn_limit, pool=pool)
     result = play_game(env, seats, game.seed)
+    assert env.game is not None
     if replays is not None:
-        assert env.game is not None
         replay.write(replays, f"{game.seed:06d}-{game.seats[0]}-vs-{game.seats[1]}", env.game,
                      game.seats)
-    return result
+    return result, env.game
 
 
 def _run_one(args: tuple[Game, int, Path | None]) -> GameResult:
-    return run_game(*args)
+    return run_game(*args)[0]
 
 
 def evaluate(agents: Sequence[str], games: int, decks: Sequence[str] | None = None,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gaenv import configs
-from gaenv.env.config import ConfigError, EnvConfig, check_keys
+from gaenv.env.config import ConfigError, EnvConfig, section
 from gaenv.yamlio import YamlError, load_yaml
 
 
@@ -88,51 +88,6 @@ class TrainConfig:
         return {k: plain(v) for k, v in dataclasses.asdict(self).items()}
 
 
-def _coerce(value: Any, default: Any, where: str) -> Any:
-    """``value`` checked against the type of the field's default."""
-    if isinstance(default, bool):
-        ok = isinstance(value, bool)
-    elif isinstance(default, int):
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif isinstance(default, float):
-        ok = isinstance(value, int | float) and not isinstance(value, bool)
-        value = float(value) if ok else value
-    elif isinstance(default, str):
-        ok = isinstance(value, str)
-    elif isinstance(default, tuple):
-        ok = isinstance(value, list | tuple)
-        value = tuple(value) if ok else value
-    elif isinstance(default, dict):
-        ok = isinstance(value, dict) and all(
-            isinstance(v, int | float) and not isinstance(v, bool) and v >= 0
-            for v in value.values())
-    else:
-        ok = True
-    if not ok:
-        raise ConfigError(f"config key {where!r}: expected a value like {default!r}, got {value!r}")
-    return value
-
-
-def _section(cls: type, raw: Any, prefix: str) -> Any:
-    if not isinstance(raw, dict):
-        raise ConfigError(f"config key {prefix.rstrip('.') or 'top level'!r}: expected a mapping")
-    known = [f.name for f in dataclasses.fields(cls)]
-    check_keys(raw, known, prefix)
-    defaults = cls()
-    values = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in raw:
-            continue
-        default = getattr(defaults, f.name)
-        if dataclasses.is_dataclass(default):
-            values[f.name] = _section(type(default), raw[f.name], f"{prefix}{f.name}.")
-        elif f.name == "decks":
-            values[f.name] = raw[f.name]
-        else:
-            values[f.name] = _coerce(raw[f.name], default, prefix + f.name)
-    return cls(**values)
-
-
 def load(name_or_path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
     """Read and check a training config, built-in by name or a file (``overrides`` replace
     top-level keys)."""
@@ -152,7 +107,7 @@ def load(name_or_path: str | Path, overrides: dict[str, Any] | None = None) -> T
         raise ConfigError(f"{path}: a training config is a mapping of keys")
     raw.update(overrides or {})
     try:
-        config = _section(TrainConfig, raw, "")
+        config = section(TrainConfig, raw, "", as_given=("decks",))
     except ConfigError as exc:
         raise ConfigError(f"{path}: {exc}") from None
     check(config, str(path))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gaenv import configs
 from gaenv.cards.schema import CardFileError, CardPool, default_pool
@@ -61,6 +62,12 @@ def load_deck(name_or_path: str, pool: CardPool | None = None) -> Deck:
         raise CardFileError(f"{label}: cannot read deck: {exc}") from exc
     except YamlError as exc:
         raise CardFileError(str(exc)) from exc
+    return deck_from(doc, label, path, pool)
+
+
+def deck_from(doc: Any, label: str, path: Path, pool: CardPool) -> Deck:
+    """A deck from a deck file's contents, checked against the pool and the deck rules;
+    errors start with ``label``."""
     if not isinstance(doc, dict):
         raise CardFileError(f"{label}: expected a mapping with keys {', '.join(DECK_FIELDS)}")
     for key in doc:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -805,12 +806,12 @@ def _with_tokens(card: CardDef, tokens: Mapping[str, CardDef]) -> CardDef:
                                modes=modes)
 
 
-_DEFAULT: CardPool | None = None
+@functools.cache
+def pool_of(files: tuple[str, ...] | None = None) -> CardPool:
+    """The pool of these card files (None: the built-in pool), loaded once per process."""
+    return load_pool(None if files is None else [Path(f) for f in files])
 
 
 def default_pool() -> CardPool:
     """The built-in pool, loaded once per process."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_pool()
-    return _DEFAULT
+    return pool_of(None)

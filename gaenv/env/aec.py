@@ -24,7 +24,7 @@ from pettingzoo.utils import wrappers
 
 from gaenv.board import board
 from gaenv.cards.decks import builtin_deck_names, load_deck
-from gaenv.cards.schema import default_pool
+from gaenv.cards.schema import pool_of
 from gaenv.engine.decisions import Option
 from gaenv.engine.game import Game
 from gaenv.env import actions
@@ -45,7 +45,7 @@ class raw_env(AECEnv):
         super().__init__()
         self.config = EnvConfig.from_kwargs(**config)
         self.render_mode = self.config.render_mode
-        self.pool = default_pool()
+        self.pool = pool_of(self.config.pool)
         names = self.config.decks or tuple(builtin_deck_names())
         self._decks = [load_deck(n, self.pool).cards for n in names]
         self.encoder = Encoder(self.pool)

@@ -1,7 +1,9 @@
-"""Environment configuration: every key checked, a typo named."""
+"""Environment configuration, and the checks every config file uses: every key checked, a
+typo named."""
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
@@ -28,6 +30,55 @@ def check_keys(given: Iterable[str], known: Sequence[str], prefix: str = "") -> 
                               f"{', '.join(known)}")
 
 
+def _coerce(value: Any, default: Any, where: str) -> Any:
+    """``value`` checked against the type of the field's default."""
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(default, float):
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        value = float(value) if ok else value
+    elif isinstance(default, str):
+        ok = isinstance(value, str)
+    elif isinstance(default, tuple):
+        ok = isinstance(value, list | tuple)
+        value = tuple(value) if ok else value
+    elif isinstance(default, dict):
+        ok = isinstance(value, dict) and all(
+            isinstance(v, int | float) and not isinstance(v, bool) and v >= 0
+            for v in value.values())
+    else:
+        ok = True
+    if not ok:
+        raise ConfigError(f"config key {where!r}: expected a value like {default!r}, got {value!r}")
+    return value
+
+
+def section(cls: type, raw: Any, prefix: str, as_given: tuple[str, ...] = ()) -> Any:
+    """An instance of the dataclass ``cls`` from the mapping ``raw``: every key checked
+    (`check_keys`), each value against the type of its field's default, nested dataclass
+    fields as sections of their own; the fields in ``as_given`` are taken as they are (the
+    caller checks them). ``prefix`` is the section's path in error messages."""
+    if not isinstance(raw, dict):
+        raise ConfigError(f"config key {prefix.rstrip('.') or 'top level'!r}: expected a mapping")
+    known = [f.name for f in fields(cls)]
+    check_keys(raw, known, prefix)
+    defaults = cls()
+    values = {}
+    for f in fields(cls):
+        if f.name not in raw:
+            continue
+        default = getattr(defaults, f.name)
+        if dataclasses.is_dataclass(default):
+            values[f.name] = section(type(default), raw[f.name], f"{prefix}{f.name}.")
+        elif f.name in as_given:
+            values[f.name] = raw[f.name]
+        else:
+            values[f.name] = _coerce(raw[f.name], default, prefix + f.name)
+    return cls(**values)
+
+
 @dataclass(frozen=True)
 class EnvConfig:
     """How an environment plays.
@@ -40,6 +91,8 @@ class EnvConfig:
     auto_forced: take decisions with a single legal option without asking the agent
         (the engine and scenarios still see them).
     render_mode: ``ansi`` (render returns the board as text) or ``human`` (prints it).
+    pool: the card files (YAML) that make the card pool, or None for the built-in pool;
+        decks are checked against it and the observation's card vocabulary is its order.
     """
 
     decks: tuple[str, str] | None = None
@@ -48,6 +101,7 @@ class EnvConfig:
     reward: str = "win_loss"
     auto_forced: bool = True
     render_mode: str | None = None
+    pool: tuple[str, ...] | None = None
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> EnvConfig:
@@ -77,3 +131,9 @@ class EnvConfig:
         if self.render_mode is not None and self.render_mode not in RENDER_MODES:
             raise ConfigError(f"config key 'render_mode': expected one of "
                               f"{', '.join(RENDER_MODES)}, got {self.render_mode!r}")
+        if self.pool is not None:
+            if isinstance(self.pool, str) or not self.pool or not all(
+                    isinstance(f, str) for f in self.pool):
+                raise ConfigError(f"config key 'pool': expected a list of card files, got "
+                                  f"{self.pool!r}")
+            object.__setattr__(self, "pool", tuple(self.pool))
