@@ -39,11 +39,15 @@ def _object(game: Game, cid: int) -> str:
     return " ".join(parts)
 
 
+def option_note(game: Game, option: Option) -> str:
+    """The cost and text of the card an option plays ("" for an option that plays none)."""
+    return summary(game.state.cards[option.card].defn) if option.verb in _PLAYS else ""
+
+
 def option_text(game: Game, option: Option) -> str:
     """An option's text, with the card's cost and text when it plays a card."""
-    if option.verb in _PLAYS:
-        return f"{option.text}  ({summary(game.state.cards[option.card].defn)})"
-    return option.text
+    note = option_note(game, option)
+    return f"{option.text}  ({note})" if note else option.text
 
 
 def _names(game: Game, ids: list[int]) -> str:

@@ -276,6 +276,30 @@ def _add_watch(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.set_defaults(run=_watch)
 
 
+def _web(args: argparse.Namespace) -> int:
+    try:
+        from gaenv import web
+    except ImportError as exc:
+        print(f"gaenv web: error: {exc.msg}; install it with: pip install 'gaenv[web]'",
+              file=sys.stderr)
+        return 2
+    try:
+        web.serve(args.host, args.port)
+    except OSError as exc:
+        print(f"gaenv web: error: cannot listen on {args.host}:{args.port}: {exc.strerror}",
+              file=sys.stderr)
+        return 2
+    return 0
+
+
+def _add_web(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("web", help="a local web page: play an agent, watch two, open a replay")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.set_defaults(run=_web)
+
+
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
     _add_simulate,
     _add_cards,
@@ -285,6 +309,7 @@ COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore
     _add_play,
     _add_watch,
     _add_replay,
+    _add_web,
 ]
 
 

@@ -45,6 +45,11 @@ def read(path: Path) -> tuple[dict[str, Any], list[tuple[int, str, int, str]]]:
         raise ReplayError(f"{path}: cannot read: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: not a text file, not a replay") from None
+    return parse(text, str(path))
+
+
+def parse(text: str, path: str) -> tuple[dict[str, Any], list[tuple[int, str, int, str]]]:
+    """`read` of a replay's text; ``path`` names it in errors."""
     lines = text.splitlines()
     if not lines:
         raise ReplayError(f"{path}: empty file, not a replay")
@@ -82,16 +87,20 @@ def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
         else:
             tellers[0].told()
 
-    game, _ = run(path, told)
+    header, choices = read(path)
+    try:
+        game, _ = run(header, choices, told)
+    except ReplayError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
     tellers[0].end()
     return game
 
 
-def run(path: Path, after: Callable[[Game, GameLog], None]) -> tuple[Game, GameLog]:
-    """Re-run the replay at ``path``; ``after`` sees the game and its log at the start and
-    after every recorded choice. The finished game and its log; ReplayError (naming the
-    file) if the replay diverges."""
-    header, choices = read(path)
+def run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
+        after: Callable[[Game, GameLog], None]) -> tuple[Game, GameLog]:
+    """Re-run a replay (`read`); ``after`` sees the game and its log at the start and
+    after every recorded choice. The finished game and its log; ReplayError if the
+    replay diverges."""
     logs: list[GameLog] = []
 
     def before(game: Game, number: int, entry: tuple[int, str, int, str]) -> None:
@@ -101,10 +110,7 @@ def run(path: Path, after: Callable[[Game, GameLog], None]) -> tuple[Game, GameL
             logs[0].collect()
         after(game, logs[0])
 
-    try:
-        game = replay(header, choices, before=before)
-    except ReplayError as exc:
-        raise ReplayError(f"{path}: {exc}") from None
+    game = replay(header, choices, before=before)
     if not logs:  # no choices recorded
         logs.append(GameLog(game))
     else:
