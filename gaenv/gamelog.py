@@ -77,11 +77,10 @@ _SILENT_MOVES = frozenset({(STACK, FIELD), (STACK, GRAVEYARD), (STACK, INTENT),
 
 @dataclass(frozen=True)
 class Line:
-    """One line of the log: its turn, its text, and who may read it. ``private`` is the
-    player who alone may read ``text`` (-1: both); the other reads ``public`` instead, or
-    nothing when that is empty."""
+    """One line of the log and who may read it: ``private`` is the player who alone may
+    read ``text`` (-1: both); the other reads ``public`` instead, or nothing when that is
+    empty."""
 
-    turn: int
     text: str
     private: int = -1
     public: str = ""
@@ -129,7 +128,7 @@ class GameLog:
             self._answer(state, self._decision, game.log[-1][2])
         self._answered = len(game.log)
         self._events(state, state.events)
-        self._flush(state)
+        self._flush()
         self._triggers(state)
         self._decision = state.decision
         return self.lines[start:]
@@ -146,20 +145,19 @@ class GameLog:
 
     # --- the parts of a step --------------------------------------------------------
 
-    def _add(self, state: GameState, text: str, private: int = -1, public: str = "") -> None:
-        self._flush(state)
-        self.lines.append(Line(state.turn, text, private, public))
+    def _add(self, text: str, private: int = -1, public: str = "") -> None:
+        self._flush()
+        self.lines.append(Line(text, private, public))
 
-    def _group(self, state: GameState, template: str, owner: int, name: str,
-               hidden: bool) -> None:
+    def _group(self, template: str, owner: int, name: str, hidden: bool) -> None:
         """A card moving (or drawn) as ``template`` says; ``hidden``: only its owner may
         know which card it is. Joined to the moves of the same kind just before it."""
         if self._run != (template, owner, hidden):
-            self._flush(state)
+            self._flush()
             self._run = (template, owner, hidden)
         self._names.append(name)
 
-    def _flush(self, state: GameState) -> None:
+    def _flush(self) -> None:
         """The line of the moves in a row (`_group`), if any."""
         if self._run is None:
             return
@@ -171,7 +169,7 @@ class GameLog:
             text += ": " + ", ".join(names)
         public = template.format(who=who(owner), card="a card" if len(names) == 1 else many)
         self._run, self._names = None, []
-        self.lines.append(Line(state.turn, text, owner if hidden else -1, public))
+        self.lines.append(Line(text, owner if hidden else -1, public))
 
     def _answer(self, state: GameState, decision: Decision, index: int) -> None:
         option = decision.options[index]
@@ -184,9 +182,9 @@ class GameLog:
         card = option.card if option.verb in _CARD_VERBS else -1
         if card >= 0 and state.cards[card].zone in PRIVATE_ZONES:  # a glimpsed card
             name = state.cards[card].defn.name
-            self._add(state, text, player, text.replace(name, "a card"))
+            self._add(text, player, text.replace(name, "a card"))
         else:
-            self._add(state, text)
+            self._add(text)
 
     def _events(self, state: GameState, found: list[Event]) -> None:
         cards = state.cards
@@ -198,23 +196,23 @@ class GameLog:
         for event in found:
             kind, cid, player = event.kind, event.card, event.player
             if kind not in ("moved", "drawn"):
-                self._flush(state)  # (moves and draws in a row become one line)
+                self._flush()  # (moves and draws in a row become one line)
             name = cards[cid].defn.name if cid >= 0 else ""
             if kind == "moved":
                 self._moved(state, cid, event.detail, said)
             elif kind == "drawn":
-                self._group(state, "{who} draws {card}", player, name, True)
+                self._group("{who} draws {card}", player, name, True)
             elif kind == "turn_begins":
-                self._add(state, f"-- turn {state.turn}, {who(player)} --")
+                self._add(f"-- turn {state.turn}, {who(player)} --")
             elif kind == "enters" and cards[cid].zone == LINEAGE and cid not in leveled:
-                self._add(state, f"{who(player)} puts {name} onto the field as champion")
+                self._add(f"{who(player)} puts {name} onto the field as champion")
             elif kind == "enters" and cards[cid].zone == FIELD:
-                self._add(state, f"{name} enters the field ({who(player)})")
+                self._add(f"{name} enters the field ({who(player)})")
             elif kind == "levels_up":
                 level = cards[cid].defn.level
-                self._add(state, f"{who(player)}'s champion levels up to {name} (level {level})")
+                self._add(f"{who(player)}'s champion levels up to {name} (level {level})")
             elif kind == "dies":
-                self._add(state, f"{name} ({who(player)}) dies")
+                self._add(f"{name} ({who(player)}) dies")
             elif kind == "attacks":
                 attackers.append(cid)
             elif kind == "attacked" and attackers:
@@ -222,21 +220,21 @@ class GameLog:
                 attackers = []
             elif kind == "dealt_damage":
                 source = f" from {cards[event.other].defn.name}" if event.other >= 0 else ""
-                self._add(state, f"{name} ({who(player)}) takes {event.amount} damage{source}")
+                self._add(f"{name} ({who(player)}) takes {event.amount} damage{source}")
             elif kind in ("counters_placed", "counters_removed"):
                 verb = "gets" if kind == "counters_placed" else "loses"
                 plural = "s" if event.amount != 1 else ""
-                self._add(state, f"{name} ({who(player)}) {verb} {event.amount} "
+                self._add(f"{name} ({who(player)}) {verb} {event.amount} "
                                  f"{event.detail} counter{plural}")
                 if event.detail == "level":
                     counted.append(cid)
             elif kind == "healed":
-                self._add(state, f"{event.amount} damage is removed from {name}")
+                self._add(f"{event.amount} damage is removed from {name}")
             elif kind == "control_changes":
-                self._add(state, f"{who(player)} gains control of {name}")
+                self._add(f"{who(player)} gains control of {name}")
             elif kind == "loses":
                 self._losses.append(who(player) + self._loss(state, player, died))
-                self._add(state, f"{self._losses[-1]}: {who(player)} loses")
+                self._add(f"{self._losses[-1]}: {who(player)} loses")
         for cid in counted:
             self._band(state, cid)
 
@@ -253,7 +251,7 @@ class GameLog:
                 (DECK, HAND), (FIELD, GRAVEYARD))):
             return
         template = _MOVES.get(move, f"{{who}} moves {{card}} from the {source} to the {dest}")
-        self._group(state, template, card.owner, card.defn.name,
+        self._group(template, card.owner, card.defn.name,
                     source in PRIVATE_ZONES and dest in PRIVATE_ZONES)
 
     def _attack(self, state: GameState, attackers: list[int], defenders: list[int]) -> None:
@@ -264,14 +262,14 @@ class GameLog:
                         f"{cards[c].defn.name}" for c in more)
         targets = " and ".join(f"{cards[c].defn.name} ({who(cards[c].controller)})"
                                for c in defenders)
-        self._add(state, f"{who(player)} attacks {targets} with {cards[attacker].defn.name}"
+        self._add(f"{who(player)} attacks {targets} with {cards[attacker].defn.name}"
                          f"{using}: power {combat.attack_power(state)}")
 
     def _band(self, state: GameState, cid: int) -> None:
         card = state.cards[cid]
         now = band(card)
         if now != self._bands.get(cid, -1) and now >= 0:
-            self._add(state, f"{card.defn.name} ({who(card.controller)}) enters band "
+            self._add(f"{card.defn.name} ({who(card.controller)}) enters band "
                              f"LEVEL {band_text(card.defn.bands, now)}")
         self._bands[cid] = now
 
@@ -281,7 +279,7 @@ class GameLog:
             if item.kind == "trigger" and not any(item is seen for seen in self._stack):
                 ability = events.ability_of(state, item.card, item.ability)
                 text = ability.text or (ability.trigger.name if ability.trigger else "")
-                self._add(state, f"{state.cards[item.card].defn.name} "
+                self._add(f"{state.cards[item.card].defn.name} "
                                  f"({who(item.controller)}) triggers: {text}")
         self._stack = list(state.stack)
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from pathlib import Path
@@ -90,10 +91,7 @@ def test_watch_stops_on_ctrl_c(monkeypatch: pytest.MonkeyPatch,
 def test_play_states_a_random_seed_and_names_the_replay_after_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    def leave(prompt: str) -> str:
-        raise EOFError
-
-    monkeypatch.setattr("builtins.input", leave)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # the person leaves at once
     assert main(["play", "--replays", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     seed = int(re.search(r"^seed (\d+) \(--seed \1 plays this game again\)$", out, re.M)[1])

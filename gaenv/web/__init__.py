@@ -72,6 +72,8 @@ class Playing:
         seed = _seed(data)
         seat = (int(data["seat"]) if data.get("seat") not in (None, "")
                 else random.Random(seed).randrange(2))
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, got {seat}")
         opponent = make(str(data.get("opponent") or "heuristic"), seed)
         deck = str(data.get("deck") or "ember_vanguard")
         other = str(data.get("opponent_deck") or deck)
