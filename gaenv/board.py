@@ -54,7 +54,7 @@ def _names(game: Game, ids: list[int]) -> str:
     return ", ".join(game.state.cards[c].defn.name for c in ids) or "(none)"
 
 
-def status(game: Game) -> list[str]:
+def _status(game: Game) -> list[str]:
     """The stack (top first, with targets), the attack in progress and what is left to pay."""
     state = game.state
     cards = state.cards
@@ -109,7 +109,7 @@ def board(game: Game, actions: Mapping[int, Option] | None = None,
         shown = [HAND, MEMORY] if p in seen else []
         lines.extend(f"  {zone}: {_names(game, zones[zone])}"
                      for zone in (*shown, GRAVEYARD, BANISHMENT) if zones[zone] or zone in shown)
-    lines.extend(status(game))
+    lines.extend(_status(game))
     if game.over:
         result = ("truncated" if game.truncated else
                   "draw" if game.winner is None else f"player {game.winner} wins")

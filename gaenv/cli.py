@@ -202,20 +202,19 @@ def _seed(given: int | None) -> int:
     """The seed given, or a random one (said, so the game can be played again)."""
     if given is not None:
         return given
-    import random
+    from gaenv.live import random_seed
 
-    seed = random.randrange(1_000_000)
+    seed = random_seed()
     print(f"seed {seed} (--seed {seed} plays this game again)")
     return seed
 
 
 def _play(args: argparse.Namespace) -> int:
-    import random
-
     from gaenv.agents.play import play
+    from gaenv.live import seat_for
 
     seed = _seed(args.seed)
-    seat = args.seat if args.seat is not None else random.Random(seed).randrange(2)
+    seat = args.seat if args.seat is not None else seat_for(seed)
     play(args.opponent, args.deck, args.opponent_deck or args.deck, seat, seed,
          replays=args.replays)
     return 0

@@ -9,6 +9,7 @@ is taken by `Table.advance` without asking the agent, as the environment would.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from gaenv.agents.base import Agent
@@ -18,6 +19,16 @@ from gaenv.engine.decisions import Option
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
 from gaenv.env.aec import AGENTS, raw_env
 from gaenv.gamelog import GameLog
+
+
+def random_seed() -> int:
+    """A seed for a game when none is given (say it, so that it can be played again)."""
+    return random.randrange(1_000_000)
+
+
+def seat_for(seed: int) -> int:
+    """A person's seat when none is chosen: drawn from the game's seed."""
+    return random.Random(seed).randrange(2)
 
 
 class Table:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import itertools
 import logging
-import random
 import socket
 import threading
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from gaenv.engine.objects import DECK, HAND, MEMORY
 from gaenv.engine.zones import can_see
 from gaenv.env.config import ConfigError
 from gaenv.gamelog import GameLog
-from gaenv.live import Table
+from gaenv.live import Table, random_seed, seat_for
 from gaenv.replay import parse, run
 
 # Games kept at once: a new one past this drops the oldest.
@@ -70,8 +69,7 @@ class Playing:
 
     def __init__(self, data: dict[str, Any]) -> None:
         seed = _seed(data)
-        seat = (int(data["seat"]) if data.get("seat") not in (None, "")
-                else random.Random(seed).randrange(2))
+        seat = int(data["seat"]) if data.get("seat") not in (None, "") else seat_for(seed)
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, got {seat}")
         opponent = make(str(data.get("opponent") or "heuristic"), seed)
@@ -166,7 +164,7 @@ class Replaying:
 
 def _seed(data: dict[str, Any]) -> int:
     given = data.get("seed")
-    return int(given) if given not in (None, "") else random.randrange(1_000_000)
+    return int(given) if given not in (None, "") else random_seed()
 
 
 MODES: dict[str, Callable[[dict[str, Any]], Playing | Watching | Replaying]] = {
