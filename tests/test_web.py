@@ -60,6 +60,34 @@ def test_a_seat_is_sent_nothing_it_may_not_see(client: Any) -> None:
     assert data["log"] and "player 0" in " ".join(data["log"])
 
 
+def test_watch_and_replay_through_the_api(client: Any, tmp_path: Path) -> None:
+    data = client.post("/api/new/watch",
+                       json={"a": "heuristic", "b": "random", "seed": 3}).get_json()
+    assert data["title"].endswith("seed 3") and data["mode"] == "watch"
+    steps = 0
+    while not data["over"]:
+        lines = len(data["log"])
+        data = client.post(f"/api/game/{data['id']}", json={}).get_json()
+        assert data["over"] or len(data["log"]) > lines  # every step says something
+        steps += 1
+    assert data["ending"].startswith("player ") and steps > 20
+    # The same game, made here and opened as a replay file: the same log, the same end.
+    table = Table(("ember_vanguard", "vesper_shadows"), 3,
+                  (make("heuristic", "3:0"), make("random", "3:1")))
+    while not table.game.over:
+        table.advance()
+    text = replay.write(tmp_path, "game", table.game).read_text()
+    shown = client.post("/api/new/replay", json={"name": "g.jsonl", "text": text}).get_json()
+    key = shown["id"]
+    for move in ("next", "turn", "back"):
+        before = shown["position"]
+        shown = client.post(f"/api/game/{key}", json={"move": move}).get_json()
+        assert shown["position"] != before
+    while not shown["over"]:
+        shown = client.post(f"/api/game/{key}", json={"move": "turn"}).get_json()
+    assert shown["log"] == data["log"] and shown["ending"] == data["ending"]
+
+
 def test_bad_input_is_a_one_line_error(client: Any, tmp_path: Path) -> None:
     for mode, body, message in [
         ("play", {"opponent": "nobody"}, "unknown agent 'nobody'"),
