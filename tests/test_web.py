@@ -132,6 +132,7 @@ def server() -> Iterator[str]:
                            "(`make test` installs them when root: apt-get install chromium "
                            "chromium-driver)")
 def test_the_page_in_a_browser(server: str, tmp_path: Path) -> None:
+    """Loads the page, plays a few moves, steps through a replay file, watches a game."""
     webdriver = pytest.importorskip("selenium.webdriver", reason="needs Selenium (dev extra)")
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -176,6 +177,12 @@ def test_the_page_in_a_browser(server: str, tmp_path: Path) -> None:
             wait.until(lambda b, title=title: b.find_element(By.ID, "title").text != title)
         assert browser.find_element(By.ID, "board").text.startswith("turn 4 ")
         assert browser.find_elements(By.CSS_SELECTOR, "#log li")
+        delay = browser.find_element(By.CSS_SELECTOR, "#watch-form [name=delay]")
+        delay.clear()
+        delay.send_keys("0")
+        browser.find_element(By.ID, "watch").click()  # two agents, run to the end
+        WebDriverWait(browser, 20).until(
+            lambda b: "game over: player" in b.find_element(By.ID, "title").text)
         assert not browser.find_element(By.ID, "error").text
     finally:
         browser.quit()
