@@ -85,9 +85,10 @@ def _status(game: Game) -> list[str]:
 
 
 def board(game: Game, actions: Mapping[int, Option] | None = None,
-          seen: Collection[int] = ()) -> str:
+          seen: Collection[int] = (), ending: str = "") -> str:
     """The board as text; ``actions`` (index -> option) numbers the options (by default
-    from 0 in order); ``seen``: the players whose hand and memory are shown."""
+    from 0 in order); ``seen``: the players whose hand and memory are shown; ``ending``:
+    how the game ended, when known (`gaenv.gamelog.GameLog.ending`), else who won."""
     state = game.state
     lines = [f"turn {state.turn}  player {state.turn_player} to play  phase {state.phase}"]
     for p in (0, 1):
@@ -113,7 +114,7 @@ def board(game: Game, actions: Mapping[int, Option] | None = None,
     if game.over:
         result = ("truncated" if game.truncated else
                   "draw" if game.winner is None else f"player {game.winner} wins")
-        lines.append(f"game over: {result}")
+        lines.append(f"game over: {ending or result}")
     elif game.decision is not None:
         d = game.decision
         options = actions if actions is not None else dict(enumerate(d.options))

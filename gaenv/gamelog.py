@@ -141,7 +141,7 @@ class GameLog:
         if game.truncated:
             return f"the game stopped at the turn limit ({game.state.turn_limit} turns)"
         result = "a draw" if game.winner is None else f"{who(game.winner)} wins"
-        return "; ".join([result, *self._losses])
+        return f"{result}: {'; '.join(self._losses)}" if self._losses else result
 
     # --- the parts of a step --------------------------------------------------------
 
@@ -333,6 +333,4 @@ class Teller:
     def end(self) -> None:
         self.told()
         self.write("")
-        self.write(board(self.log.game, seen=(0, 1)))
-        if self.log.game.over:
-            self.write(f"the game ended: {self.log.ending()}")
+        self.write(board(self.log.game, seen=(0, 1), ending=self.log.ending()))

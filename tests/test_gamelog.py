@@ -57,7 +57,7 @@ def test_each_seat_reads_only_what_it_may_see(logged: GameLog) -> None:
     assert any(re.fullmatch(r"player 0 puts a card from hand into memory", t) for t in other)
     assert not any(re.fullmatch(r"player 0 puts .+ from hand into memory", t)
                    and "a card" not in t for t in other)
-    assert logged.ending().startswith(("player 0 wins; player 1", "player 1 wins; player 0"))
+    assert logged.ending().startswith(("player 0 wins: player 1", "player 1 wins: player 0"))
 
 
 def test_watch_tells_a_game_and_saves_it(tmp_path: Path,
@@ -68,7 +68,8 @@ def test_watch_tells_a_game_and_saves_it(tmp_path: Path,
     assert out.startswith("player 0: heuristic (ember_vanguard); player 1: random "
                           "(vesper_shadows); seed 3\n")
     assert re.search(r"^  player 0 attacks .+: power \d+$", out, re.M)
-    assert "\nthe game ended: player " in out and (tmp_path / "watch-seed3.jsonl").exists()
+    assert re.search(r"^game over: player \d wins: player \d's champion .+ died$", out, re.M)
+    assert (tmp_path / "watch-seed3.jsonl").exists()
     # The replay tells the same game, forced passes and all other passes folded away.
     assert main(["replay", str(tmp_path / "watch-seed3.jsonl")]) == 0
     told = capsys.readouterr().out

@@ -49,8 +49,7 @@ def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
         table.choose(actions[choice - 1])
     _news(table, seat, shown, write)
     _save(replays, table, seat, opponent, seed, write)
-    write(board(game, seen=(seat,)))
-    write(f"Game over: {table.log.ending()}.")
+    write(board(game, seen=(seat,), ending=table.log.ending()))
     if game.truncated or game.winner is None:
         write("The game ends without a winner.")
     else:

@@ -52,7 +52,7 @@ def view(game: Game, log: GameLog, viewer: int | None, lines: int | None = None)
              for p in seen for zone in (HAND, MEMORY)]
     texts = {card.defn.name: summary(card.defn) for card in state.cards
              if card.zone != DECK and (viewer is None or can_see(state, card.id, viewer))}
-    return {"board": board(game, {}), "hands": hands, "texts": texts,
+    return {"board": board(game, {}, ending=log.ending()), "hands": hands, "texts": texts,
             "log": log_texts(log, viewer, lines), "options": [], "over": game.over,
             "ending": log.ending()}
 

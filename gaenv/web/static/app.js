@@ -38,7 +38,7 @@ function show(view) {
   $("error").textContent = "";
   document.querySelector("main").hidden = false;
   $("title").textContent = view.title + (view.position ? ` (${view.position})` : "") +
-    (view.over && view.ending ? ` | game over: ${view.ending}` : "");
+    (view.ending ? ` | game over: ${view.ending}` : "");
   $("board").textContent = view.board;
   $("hands").replaceChildren(...view.hands.map((hand) => {
     const row = element("div", `player ${hand.player} ${hand.zone}: `);
