@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 # Install torch first, pinned: the local CPU wheel. Override e.g. TORCH_SPEC="torch==2.9.1".
 TORCH_SPEC ?= torch==2.13.0
-EXTRAS ?= train,dev
+EXTRAS ?= train,dev,web
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
@@ -12,7 +12,7 @@ TRAIN_CONFIG ?= quick
 RUN_DIR ?= runs/quick
 EVAL_GAMES ?= 40
 
-.PHONY: run test bench fuzz lint clean
+.PHONY: run test browser bench fuzz lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,8 +28,15 @@ run: $(STAMP)
 		--out $(RUN_DIR)/eval
 	@echo "run folder: $(RUN_DIR) (model, checkpoints, eval.csv, curve.png, tb/, eval/)"
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest
+
+# The web page's browser test needs Debian's chromium and chromedriver: installed here when
+# root with apt-get, else the test skips and says why. Never fails the build.
+browser:
+	@command -v chromedriver >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get \
+		>/dev/null 2>&1 && { apt-get update -qq && apt-get install -y -qq chromium \
+		chromium-driver >/dev/null; } ; } || echo "browser: chromium not installed; the browser test will skip"
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py

@@ -30,6 +30,17 @@ def positive_int(text: str) -> int:
     return value
 
 
+def non_negative(text: str) -> float:
+    """An argparse type: a number of at least 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {text}")
+    return value
+
+
 def _simulate(args: argparse.Namespace) -> int:
     names = args.decks or builtin_deck_names()
     decks = [load_deck(n) for n in names]
@@ -92,6 +103,14 @@ def _cards(args: argparse.Namespace) -> int:
     pool = default_pool()
     if args.view == "coverage":
         lines = report.coverage_lines(pool)
+    elif args.view == "show":
+        if not args.names:
+            raise CardFileError("gaenv cards show needs a card name, e.g. "
+                                "gaenv cards show 'Ember Bolt'")
+        try:
+            lines = [line for name in args.names for line in report.show_lines(pool.get(name))]
+        except KeyError as exc:
+            raise CardFileError(exc.args[0]) from None
     else:
         cards = [c for c in pool.cards
                  if (args.type is None or c.type == args.type)
@@ -103,9 +122,12 @@ def _cards(args: argparse.Namespace) -> int:
 
 
 def _add_cards(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("cards", help="the card pool: list it, or how each card is implemented")
-    p.add_argument("view", choices=("list", "coverage"),
-                   help="list: one card per line; coverage: data-only or hooked, per card")
+    p = sub.add_parser("cards", help="the card pool: list it, show cards, or how each card is "
+                                     "implemented")
+    p.add_argument("view", choices=("list", "show", "coverage"),
+                   help="list: one card per line; show NAME...: a card's cost, stats and "
+                        "text; coverage: data-only or hooked, per card")
+    p.add_argument("names", nargs="*", metavar="NAME", help="card names, for show")
     p.add_argument("--type", choices=CARD_TYPES, help="list only cards of this type")
     p.add_argument("--element", choices=ELEMENTS, help="list only cards of this element")
     p.set_defaults(run=_cards)
@@ -177,13 +199,24 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     p.set_defaults(run=_eval)
 
 
+def _seed(given: int | None) -> int:
+    """The seed given, or a random one (said, so the game can be played again)."""
+    if given is not None:
+        return given
+    from gaenv.live import random_seed
+
+    seed = random_seed()
+    print(f"seed {seed} (--seed {seed} plays this game again)")
+    return seed
+
+
 def _play(args: argparse.Namespace) -> int:
-    import random
-
     from gaenv.agents.play import play
+    from gaenv.live import seat_for
 
-    seat = args.seat if args.seat is not None else random.Random(args.seed).randrange(2)
-    play(args.opponent, args.deck, args.opponent_deck or args.deck, seat, args.seed,
+    seed = _seed(args.seed)
+    seat = args.seat if args.seat is not None else seat_for(seed)
+    play(args.opponent, args.deck, args.opponent_deck or args.deck, seat, seed,
          replays=args.replays)
     return 0
 
@@ -195,7 +228,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     p.add_argument("--deck", default="ember_vanguard", help="your deck (default ember_vanguard)")
     p.add_argument("--opponent-deck", help="the agent's deck (default: the same as yours)")
     p.add_argument("--seat", type=int, choices=(0, 1), help="your seat (default: random)")
-    p.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    p.add_argument("--seed", type=int, help="game seed (default: a random one, printed)")
     _add_replays(p)
     p.set_defaults(run=_play)
 
@@ -265,6 +298,73 @@ def _add_balance(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     p.set_defaults(run=_balance)
 
 
+def _watch(args: argparse.Namespace) -> int:
+    import time
+
+    from gaenv import replay
+    from gaenv.agents.registry import make
+    from gaenv.gamelog import Teller
+    from gaenv.live import Table
+
+    seed = _seed(args.seed)
+    table = Table(args.decks, seed, (make(args.a, f"{seed}:0"), make(args.b, f"{seed}:1")),
+                  args.turn_limit)
+    print(f"player 0: {args.a} ({args.decks[0]}); player 1: {args.b} ({args.decks[1]}); "
+          f"seed {seed}")
+    teller = Teller(table.log, print, pause=lambda: time.sleep(args.delay))
+    while not table.game.over:
+        table.advance()
+        teller.told()
+    teller.end()
+    if args.replays:
+        print(f"replay written to "
+              f"{replay.write(args.replays, f'watch-seed{seed}', table.game, [args.a, args.b])}")
+    return 0
+
+
+def _add_watch(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from gaenv.agents.registry import SPECS
+
+    p = sub.add_parser("watch", help="watch two agents play, live in the terminal")
+    p.add_argument("a", help=f"agent spec of player 0 ({SPECS})")
+    p.add_argument("b", help="agent spec of player 1")
+    p.add_argument("--decks", nargs=2, metavar=("A", "B"),
+                   default=("ember_vanguard", "vesper_shadows"),
+                   help="decks of player 0 and player 1 (default ember_vanguard "
+                        "vesper_shadows)")
+    p.add_argument("--seed", type=int, help="game seed (default: a random one, printed)")
+    p.add_argument("--delay", type=non_negative, default=1.0,
+                   help="seconds to wait after each step with something to say (default 1, "
+                        "0: no wait)")
+    p.add_argument("--turn-limit", type=positive_int, default=DEFAULT_TURN_LIMIT)
+    _add_replays(p)
+    p.set_defaults(run=_watch)
+
+
+def _web(args: argparse.Namespace) -> int:
+    try:
+        from gaenv import web
+    except ImportError as exc:
+        print(f"gaenv web: error: {exc.msg}; install it with: pip install 'gaenv[web]'",
+              file=sys.stderr)
+        return 2
+    try:
+        web.serve(args.host, args.port)
+    except OSError as exc:
+        print(f"gaenv web: error: cannot listen on {args.host}:{args.port}: {exc.strerror}",
+              file=sys.stderr)
+        return 2
+    return 0
+
+
+def _add_web(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("web", help="a local web page: play an agent, watch two, open a replay")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.set_defaults(run=_web)
+
+
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
     _add_simulate,
     _add_cards,
@@ -273,7 +373,9 @@ COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore
     _add_eval,
     _add_balance,
     _add_play,
+    _add_watch,
     _add_replay,
+    _add_web,
 ]
 
 

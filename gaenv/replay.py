@@ -7,9 +7,10 @@ played each seat, when known). Then one line per decision, forced ones included:
 ``player``, ``kind`` (the decision kind), ``index`` (the chosen option's index
 among the legal ones) and ``choice`` (its text).
 
-`show` re-runs a replay and prints it turn by turn, checking at every decision
+`run` re-runs a replay with its game log (`gaenv.gamelog`), checking at every decision
 that the recorded option is legal and has the same text; a replay from another
-engine or card pool that diverges stops there with a message saying where.
+engine or card pool that diverges stops there with a message saying where. `show`
+tells it in the terminal (``gaenv replay``); the web page steps through it.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from gaenv.board import board
 from gaenv.engine.game import Game, ReplayError, replay
+from gaenv.gamelog import GameLog, Teller
 
 
 def write(folder: Path, name: str, game: Game, agents: Sequence[str] | None = None) -> Path:
@@ -44,6 +45,11 @@ def read(path: Path) -> tuple[dict[str, Any], list[tuple[int, str, int, str]]]:
         raise ReplayError(f"{path}: cannot read: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: not a text file, not a replay") from None
+    return parse(text, str(path))
+
+
+def parse(text: str, path: str) -> tuple[dict[str, Any], list[tuple[int, str, int, str]]]:
+    """`read` of a replay's text; ``path`` names it in errors."""
     lines = text.splitlines()
     if not lines:
         raise ReplayError(f"{path}: empty file, not a replay")
@@ -70,27 +76,44 @@ def read(path: Path) -> tuple[dict[str, Any], list[tuple[int, str, int, str]]]:
 
 def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
          wait: Callable[[str], str] = input) -> Game:
-    """Re-run the replay at ``path``, printing it turn by turn (``step``: wait for Enter
-    before each turn). Returns the finished game; ReplayError if it diverges."""
+    """Re-run the replay at ``path``, telling it turn by turn (`gaenv.live.Teller`: the
+    board as each turn begins, then the game log; ``step``: wait for Enter before each
+    turn). Returns the finished game; ReplayError if it diverges."""
+    tellers: list[Teller] = []
+
+    def told(game: Game, log: GameLog) -> None:
+        if not tellers:
+            tellers.append(Teller(log, out, lambda: step and wait("-- Enter for the next turn --")))
+        else:
+            tellers[0].told()
+
     header, choices = read(path)
-    agents = header.get("agents") if isinstance(header, dict) else None
-    shown_turn = [-1]
-
-    def before(game: Game, number: int, entry: tuple[int, str, int, str]) -> None:
-        if game.state.turn != shown_turn[0]:
-            shown_turn[0] = game.state.turn
-            if step and number:
-                wait("-- Enter for the next turn --")
-            out("")
-            out(board(game))
-        player, kind, _, text = entry
-        who = f"player {player}" + (f" ({agents[player]})" if agents else "")
-        out(f"  {who} {kind}: {text}")
-
     try:
-        game = replay(header, choices, before=before)
+        game, _ = run(header, choices, told)
     except ReplayError as exc:
         raise ReplayError(f"{path}: {exc}") from None
-    out("")
-    out(board(game))
+    tellers[0].end()
     return game
+
+
+def run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
+        after: Callable[[Game, GameLog], None]) -> tuple[Game, GameLog]:
+    """Re-run a replay (`read`); ``after`` sees the game and its log at the start and
+    after every recorded choice. The finished game and its log; ReplayError if the
+    replay diverges."""
+    logs: list[GameLog] = []
+
+    def before(game: Game, number: int, entry: tuple[int, str, int, str]) -> None:
+        if number == 0:
+            logs.append(GameLog(game))
+        else:
+            logs[0].collect()
+        after(game, logs[0])
+
+    game = replay(header, choices, before=before)
+    if not logs:  # no choices recorded
+        logs.append(GameLog(game))
+    else:
+        logs[0].collect()
+    after(game, logs[0])
+    return game, logs[0]

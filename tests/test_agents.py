@@ -193,7 +193,7 @@ def test_human_play_with_scripted_input() -> None:
          write=shown.append)
     text = "\n".join(shown)
     assert text.count("Please type a number") == 4
-    assert "player 0 decides" in text and "your hand:" in text
+    assert "player 0 decides" in text and "  hand: " in text and "since your last decision:" in text
     assert "You lose." in text or "You win!" in text or "You left the game." in text
 
 

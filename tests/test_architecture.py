@@ -23,6 +23,8 @@ FORBIDDEN = (
     ("gaenv/board.py", "gaenv.agents"),
     ("gaenv/replay.py", "gaenv.env"),
     ("gaenv/replay.py", "gaenv.agents"),
+    ("gaenv/gamelog.py", "gaenv.env"),
+    ("gaenv/gamelog.py", "gaenv.agents"),
     # The agents are `gaenv.agents`: there is no top-level `agents` package to import.
     ("gaenv/", "agents"),
     ("tests/", "agents"),

@@ -29,6 +29,8 @@ assert Path(gaenv.__file__).is_relative_to(sys.prefix), gaenv.__file__
 assert importlib.util.find_spec("agents") is None, "a top-level 'agents' package is installed"
 assert len(builtin_deck_names()) >= 6, builtin_deck_names()
 assert load("quick").name == "quick"
+web = Path(importlib.util.find_spec("gaenv.web").origin).parent
+assert (web / "static" / "index.html").is_file(), "the web page is not in the wheel"
 api_test(gaenv_v0.env(seed=0), num_cycles=100)
 print("wheel ok")
 """

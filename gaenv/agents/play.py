@@ -1,9 +1,11 @@
 """A person against an agent in the terminal: ``gaenv play --opponent heuristic``.
 
-The board is the environment's ``render("ansi")`` plus the person's own hand and
-memory; the options are numbered from 1. Anything but a listed number (or
-``q`` to quit) is asked again; end of input quits. The game runs through
-``raw_env``, so the person sees exactly what an agent in that seat would.
+Before each of the person's decisions: what both players did since the last one (the
+game log, `gaenv.gamelog`), then the board with the person's own hand and memory, and
+the options numbered from 1 (a card's cost and text beside an option that plays it).
+Anything but a listed number (or ``q`` to quit) is asked again; end of input quits. The
+game runs on a `gaenv.live.Table`, so the agent sees exactly what it would in the
+environment.
 """
 
 from __future__ import annotations
@@ -14,49 +16,40 @@ from pathlib import Path
 from gaenv import replay
 from gaenv.agents.registry import make
 from gaenv.board import board
-from gaenv.engine.game import Game
-from gaenv.env.aec import AGENTS, raw_env
-
-
-def _own_cards(env: raw_env, seat: int) -> str:
-    game = env.game
-    assert game is not None
-    zones = game.state.players[seat].zones
-    cards = game.state.cards
-    hand = ", ".join(cards[c].defn.name for c in zones["hand"]) or "(empty)"
-    memory = ", ".join(cards[c].defn.name for c in zones["memory"]) or "(empty)"
-    return f"your hand: {hand}\nyour memory: {memory}"
+from gaenv.live import Table
 
 
 def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
          read: Callable[[str], str] = input, write: Callable[[str], None] = print,
          replays: Path | None = None) -> int | None:
     """Play one game; returns the winning seat (None for a draw, truncation or quitting).
-    With ``replays`` the game's replay file is written there (a left game too)."""
+    With ``replays`` the game's replay file is written there (a left game too), named
+    after the seed."""
     agent = make(opponent, seed)
     decks = (deck, opponent_deck) if seat == 0 else (opponent_deck, deck)
-    env = raw_env(decks=decks, seed=seed)
-    env.reset(seed=seed)
-    game = env.game
-    assert game is not None
-    me = AGENTS[seat]
-    write(f"You are player {seat} ({deck}); your opponent is {opponent} ({opponent_deck}).")
+    table = Table(decks, seed, (None, agent) if seat == 0 else (agent, None))
+    game = table.game
+    write(f"You are player {seat} ({deck}); your opponent is {opponent} ({opponent_deck}); "
+          f"seed {seed}.")
+    shown = 0
     while not game.over:
-        if env.agent_selection != me:
-            env.step(env.ask(agent))
+        if table.person is None:
+            table.advance()
             continue
-        legal = sorted(env.legal_options(me).items())
-        labels = {n: option.text for n, (_, option) in enumerate(legal, start=1)}
-        write(board(game, labels))
-        write(_own_cards(env, seat))
-        choice = _ask(read, write, len(legal))
+        shown = _news(table, seat, shown, write)
+        options = table.options()
+        actions = list(options)
+        numbered = {n: options[a] for n, a in enumerate(actions, start=1)}
+        write(board(game, numbered, seen=(seat,)))
+        choice = _ask(read, write, len(actions))
         if choice is None:
-            _save(replays, game, seat, opponent, write)
+            _save(replays, table, seat, opponent, seed, write)
             write("You left the game.")
             return None
-        env.step(legal[choice - 1][0])
-    _save(replays, game, seat, opponent, write)
-    write(board(game))
+        table.choose(actions[choice - 1])
+    _news(table, seat, shown, write)
+    _save(replays, table, seat, opponent, seed, write)
+    write(board(game, seen=(seat,), ending=table.log.ending()))
     if game.truncated or game.winner is None:
         write("The game ends without a winner.")
     else:
@@ -64,12 +57,21 @@ def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
     return None if game.truncated else game.winner
 
 
-def _save(folder: Path | None, game: Game, seat: int, opponent: str,
+def _news(table: Table, seat: int, shown: int, write: Callable[[str], None]) -> int:
+    """Write the log lines from ``shown`` on that ``seat`` may read; the new count."""
+    texts = table.log.since(shown, seat)
+    if texts:
+        write("since your last decision:")
+        for text in texts:
+            write(f"  {text}")
+    return len(table.log.lines)
+
+
+def _save(folder: Path | None, table: Table, seat: int, opponent: str, seed: int,
           write: Callable[[str], None]) -> None:
     if folder is not None:
         agents = ["you", opponent] if seat == 0 else [opponent, "you"]
-        path = replay.write(folder, f"play-{game.setup.seed if game.setup else 0:06d}", game,
-                            agents)
+        path = replay.write(folder, f"play-seed{seed}", table.game, agents)
         write(f"replay written to {path}")
 
 

@@ -1,4 +1,5 @@
-"""Human-readable views of the card pool: ``gaenv cards list`` and ``gaenv cards coverage``."""
+"""Human-readable views of the card pool: ``gaenv cards list``, ``show`` and ``coverage``;
+the same words beside the options of a game in the terminal and on the web page."""
 
 from __future__ import annotations
 
@@ -38,11 +39,34 @@ def type_text(card: CardDef) -> str:
     return f"{kinds} ({classes})" if classes else kinds
 
 
+def keywords_text(card: CardDef) -> str:
+    return ", ".join(k if not n else f"{k} {n}" for k, n in card.keywords.items())
+
+
+def rules_text(card: CardDef) -> str:
+    """What the card says: its text, or else its abilities' texts."""
+    return card.text or " ".join(a.text for a in card.abilities if a.text)
+
+
+def summary(card: CardDef) -> str:
+    """Cost, stats, keywords and text on one line (beside an option that plays the card)."""
+    parts = [cost_text(card), stats_text(card), keywords_text(card), rules_text(card)]
+    return "; ".join(p for p in parts if p and p != "-")
+
+
+def show_lines(card: CardDef) -> list[str]:
+    """``gaenv cards show NAME``: the card, a field a line."""
+    fields = [("type", type_text(card)), ("element", card.element), ("cost", cost_text(card)),
+              ("stats", stats_text(card)), ("keywords", keywords_text(card)),
+              ("text", rules_text(card))]
+    return [card.name, *(f"  {name}: {value}" for name, value in fields if value)]
+
+
 def list_lines(cards: Iterable[CardDef]) -> list[str]:
     """One line per card: name, type, element, cost, stats, speed and keywords."""
     rows = [(c.name, type_text(c), c.element, cost_text(c), stats_text(c),
              c.speed if c.type == "action" else "",
-             ", ".join(k if not n else f"{k} {n}" for k, n in c.keywords.items()))
+             keywords_text(c))
             for c in cards]
     header = ("name", "type", "element", "cost", "stats", "speed", "keywords")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]

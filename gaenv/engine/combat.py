@@ -486,6 +486,18 @@ def _deal(state: GameState, combat: Combat) -> None:
                 journal.emit(state, Event("kills", cid, cards[cid].controller, dst))
 
 
+def attack_power(state: GameState) -> int:
+    """The damage the attack in progress would deal now, before Critical (0 with no combat or
+    its attacker gone): what a person is shown, not what the rules read."""
+    combat = state.combat
+    if combat is None:
+        return 0
+    attacker, weapon = _attacking(state, combat)
+    if attacker < 0:
+        return 0
+    return _attack_power(state, attacker, weapon, state.players[combat.player].zones[INTENT])
+
+
 def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int]) -> int:
     """The damage of an attack: the attacker's power; a champion's attack adds its intent's
     and its weapon's, and a champion without a power stat still adds what increases its

@@ -220,11 +220,11 @@ class raw_env(AECEnv):
     def render(self) -> str | None:
         if self.game is None or self.render_mode is None:
             return None
-        labels = None
+        options = None
         if not self.game.over:
             _, by_index = self._encoded(self.agent_selection)
-            labels = {i: o.text for i, o in sorted(by_index.items())}
-        text = board(self.game, labels)
+            options = dict(sorted(by_index.items()))
+        text = board(self.game, options)
         if self.render_mode == "human":
             print(text)
             return None
