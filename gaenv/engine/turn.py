@@ -47,10 +47,10 @@ _PHASE_EVENTS: dict[tuple[str, int, str], Event] = {
 _FOLLOWING: dict[str, str | None] = dict(zip(PHASES, (*PHASES[1:], None), strict=True))
 
 
-def next_phase(state: GameState) -> None:
-    """The current phase ends (recorded unless it was skipped: its end triggers fire) and
-    the next begins, or a new turn after the end phase."""
-    if state.phase != "combat" and not skipped(state):
+def next_phase(state: GameState, played: bool = True) -> None:
+    """The current phase ends (recorded if it was ``played``, not skipped: its end triggers
+    fire) and the next begins, or a new turn after the end phase."""
+    if played:
         journal.emit(state, _PHASE_EVENTS["phase_ends", state.turn_player, state.phase])
     following = _FOLLOWING[state.phase]
     if following is not None:
@@ -205,7 +205,7 @@ def advance(state: GameState) -> None:
     if state.phase == "combat":
         combat.advance(state)
     elif skipped(state):
-        next_phase(state)
+        next_phase(state, played=False)
     elif state.turn_one_pending:
         place_first_champion(state)
     else:
