@@ -72,7 +72,7 @@ def obeys(state: GameState, cid: int) -> bool:
 def attackable(state: GameState, player: int) -> list[int]:
     """Card ids of what ``player`` could attack: the opponent's units and siegeable
     domains ("Card Types - Functional Subtypes, Siegeable"); not to be modified."""
-    return board(state).attackable[player]
+    return (state.views.get("board") or board(state)).attackable[player]
 
 
 def _attack_keywords(state: GameState, attacker: int, weapon: int, card: int = -1) -> set[str]:

@@ -149,7 +149,7 @@ def happened(state: GameState, event: Event) -> None:
         return
     if kind not in LISTENED_KINDS:
         return
-    listeners = selectors.board(state).listeners.get(kind)
+    listeners = (state.views.get("board") or selectors.board(state)).listeners.get(kind)
     if listeners is not None:
         for cid, index in listeners:
             if cid != about:

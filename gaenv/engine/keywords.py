@@ -54,7 +54,7 @@ def value(state: GameState, cid: int, name: str) -> int | None:
     """The card's ``name`` keyword: None if it lacks it, else its number (0 if unnumbered):
     printed unless removed, and granted ("Continuous Effects, Layers" D)."""
     printed = state.cards[cid].defn.keywords.get(name)
-    if not statics.in_force(state).on_keywords:
+    if not (state.views.get("statics") or statics.in_force(state)).on_keywords:
         return printed  # the common case: only what is printed
     mods = statics.modifiers(state, cid)
     if name in mods.removed:
@@ -67,7 +67,7 @@ def value(state: GameState, cid: int, name: str) -> int | None:
 
 
 def has(state: GameState, cid: int, name: str) -> bool:
-    if not statics.in_force(state).on_keywords:
+    if not (state.views.get("statics") or statics.in_force(state)).on_keywords:
         return name in state.cards[cid].defn.keywords  # the common case, as in `value`
     return value(state, cid, name) is not None
 
@@ -75,7 +75,7 @@ def has(state: GameState, cid: int, name: str) -> bool:
 def names(state: GameState, cid: int) -> Collection[str]:
     """The keywords the card has now (those `has` is true for)."""
     printed = state.cards[cid].defn.keywords
-    if not statics.in_force(state).on_keywords:
+    if not (state.views.get("statics") or statics.in_force(state)).on_keywords:
         return printed.keys()  # the common case, as in `has`
     mods = statics.modifiers(state, cid)
     return {*(k for k in printed if k not in mods.removed), *(k for k, _ in mods.keywords)}
@@ -87,7 +87,7 @@ def holders(state: GameState, cids: Iterable[int], name: str) -> list[int]:
     # Plain loops: cheaper than comprehensions for these short lists.
     cards = state.cards
     found = []
-    if not statics.in_force(state).on_keywords:
+    if not (state.views.get("statics") or statics.in_force(state)).on_keywords:
         for cid in cids:
             if cid >= 0 and name in cards[cid].defn.keywords:
                 found.append(cid)

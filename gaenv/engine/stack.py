@@ -214,7 +214,7 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
                 options.append(decisions.activate(cid, cards[cid].defn.name))
     # The player's objects with activated abilities (champion first, then in entry order),
     # kept with the statics.
-    for cid in board(state).activatable[player]:
+    for cid in (state.views.get("board") or board(state)).activatable[player]:
         card = cards[cid]
         defn = card.defn
         rested = card.rested

@@ -43,7 +43,7 @@ def field_objects(state: GameState, player: int) -> list[int]:
 
 def find_object(state: GameState, oid: int) -> int:
     """The card id of the object with identity ``oid``, or -1 if it is gone."""
-    return board(state).objects.get(oid, -1)
+    return (state.views.get("board") or board(state)).objects.get(oid, -1)
 
 
 def check_conservation(state: GameState) -> None:
@@ -104,7 +104,7 @@ def label(state: GameState, cid: int) -> str:
 
 def labels(state: GameState, player: int) -> dict[int, str]:
     """`label` of every object the player controls (not to be modified)."""
-    return views.get(state, LABELS)[player]
+    return (state.views.get("labels") or views.get(state, LABELS))[player]
 
 
 def _labels(state: GameState) -> tuple[tuple[dict[int, str], dict[int, str]], bool]:
