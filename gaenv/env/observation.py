@@ -351,9 +351,9 @@ class Encoder:
             card = cards[cid]
             i = 2 * cid + player
             mods = statics.modifiers(state, cid)
-            last = made[i]
-            if last is None or last[0] != card.stamp or last[1] != mods:
-                made[i] = (card.stamp, mods)
+            key = (card.stamp, mods)
+            if made[i] != key:
+                made[i] = key
                 self._object_row(table[i], card, player, mods)
             at.append(i)
         table.take(at, 0, view[:len(at)], "clip")
