@@ -404,10 +404,13 @@ class Encoder:
         if not state.stack:
             return
         cards = state.cards
-        for row, item in zip(view, reversed(state.stack[-STACK_SLOTS:]), strict=False):
+        for j, item in enumerate(reversed(state.stack[-STACK_SLOTS:])):
+            row = view[j]
             row[:CARD_FEATURES] = self._printed[self._code(cards[item.card], player)]
-            row[CARD_FEATURES] = float(item.controller == player)
-            row[CARD_FEATURES + 1] = min(len(item.targets) / 4, HIGH_VALUE)
+            if item.controller == player:
+                row[CARD_FEATURES] = 1.0
+            if item.targets:
+                row[CARD_FEATURES + 1] = min(len(item.targets) / 4, HIGH_VALUE)
             row[CARD_FEATURES + 2 + STACK_KINDS.index(item.kind)] = 1.0
 
     def _write_choices(self, view: np.ndarray, state: GameState, player: int,
