@@ -85,7 +85,7 @@ class Slots(NamedTuple):
         return cls(zones[HAND][:HAND_SLOTS], zones[MATERIAL][:MATERIAL_SLOTS],
                    field_objects(state, player)[:OWN_SLOTS],
                    field_objects(state, 1 - player)[:OPPONENT_SLOTS],
-                   zones[GRAVEYARD][::-1][:GRAVEYARD_SLOTS])
+                   zones[GRAVEYARD][-GRAVEYARD_SLOTS:][::-1])
 
 
 def _natural(option: Option, player: int, slots: Slots, cards: list[CardObj]) -> int:

@@ -395,7 +395,7 @@ class Encoder:
                                   decision: Decision | None, slots: Slots,
                                   choices: list[Option]) -> None:
         graveyard = state.players[1 - player].zones["graveyard"]
-        self._write_cards(view, state, player, graveyard[::-1][:OPPONENT_GRAVEYARD_SLOTS])
+        self._write_cards(view, state, player, graveyard[-OPPONENT_GRAVEYARD_SLOTS:][::-1])
 
     def _write_stack(self, view: np.ndarray, state: GameState, player: int,
                      decision: Decision | None, slots: Slots, choices: list[Option]) -> None:
