@@ -85,7 +85,7 @@ class Slots(NamedTuple):
         return cls(zones[HAND][:HAND_SLOTS], zones[MATERIAL][:MATERIAL_SLOTS],
                    field_objects(state, player)[:OWN_SLOTS],
                    field_objects(state, 1 - player)[:OPPONENT_SLOTS],
-                   zones[GRAVEYARD][::-1][:GRAVEYARD_SLOTS])
+                   zones[GRAVEYARD][-GRAVEYARD_SLOTS:][::-1])
 
 
 def _natural(option: Option, player: int, slots: Slots, cards: list[CardObj]) -> int:
@@ -143,12 +143,11 @@ def assign(state: GameState, decision: Decision, slots: Slots) -> tuple[dict[int
 
 
 def mask_of(by_index: dict[int, Option]) -> np.ndarray:
-    """The action mask: 1 at each legal index (set in a bytearray, which one numpy call
-    then wraps: cheaper than setting numpy elements one by one)."""
-    mask = bytearray(N_ACTIONS)
+    """The action mask: 1 at each legal index."""
+    mask = np.zeros(N_ACTIONS, _INT8)
     for index in by_index:
         mask[index] = 1
-    return np.frombuffer(mask, _INT8)
+    return mask
 
 
 def describe() -> list[tuple[str, int, int]]:

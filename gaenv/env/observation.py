@@ -70,6 +70,9 @@ DYNAMIC_NAMES = ("mine", "power", "life", "damage", "rested", "durability", "buf
                  "distant", "prevent", "stealth_now", "taunt_now", "level_counters", "band")
 CARD_FEATURES = len(STATIC_NAMES) + len(DYNAMIC_NAMES)
 CARD_INDEX = STATIC_NAMES.index("card_index")
+# Where each play feature (DYNAMIC_NAMES, in order) sits in a card row.
+(_MINE, _POWER, _LIFE, _DAMAGE, _RESTED, _DURABILITY, _BUFF, _DEBUFF, _DISTANT, _PREVENT,
+ _STEALTH_NOW, _TAUNT_NOW, _LEVEL_COUNTERS, _BAND) = range(len(STATIC_NAMES), CARD_FEATURES)
 
 
 @dataclass(frozen=True)
@@ -122,7 +125,7 @@ class Encoder:
         printed = np.zeros((2 * len(pool.cards), CARD_FEATURES), dtype=np.float32)
         printed[:, :len(STATIC_NAMES)] = np.repeat(
             np.array([self._static_row(card) for card in pool.cards], dtype=np.float32), 2, axis=0)
-        printed[1::2, len(STATIC_NAMES)] = 1.0
+        printed[1::2, _MINE] = 1.0
         self._printed = printed
         # The one memo, of the game last encoded (its card list): per card and seat, the
         # object row last made (``_object_table[2 * card id + seat]``) and what it was
@@ -349,29 +352,43 @@ class Encoder:
             card = cards[cid]
             i = 2 * cid + player
             mods = statics.modifiers(state, cid)
-            last = made[i]
-            if last is None or last[0] != card.stamp or last[1] != mods:
-                made[i] = (card.stamp, mods)
+            key = (card.stamp, mods)
+            if made[i] != key:
+                made[i] = key
                 self._object_row(table[i], card, player, mods)
             at.append(i)
         table.take(at, 0, view[:len(at)], "clip")
 
     def _object_row(self, row: np.ndarray, card: CardObj, player: int,
                     mods: statics.Modifiers) -> None:
-        """Write an object's card row: its printed features, then its state in play."""
-        code = 2 * card.defn.index + (card.controller == player)
-        counters = card.counters
+        """Write an object's card row: its printed row as ``player`` sees it (``mine``
+        included, its other play features zero), then those play features that are not
+        zero."""
         defn = card.defn
+        counters = card.counters
+        row[:] = self._printed[self._code(card, player)]
         power, life = statics.modified_stats(defn, counters, mods)
-        row[:] = self._printed[code]
-        row[len(STATIC_NAMES):] = (
-            float(code & 1), 0.0 if power is None else _bounded(power / 10),
-            0.0 if life is None else _bounded(life / 30), _bounded(card.damage / 30),
-            float(card.rested), _bounded(counters.get("durability", 0) / 10),
-            _bounded(counters.get("buff", 0) / 5), _bounded(counters.get("debuff", 0) / 5),
-            float(bool(counters.get("distant"))), _bounded(counters.get("prevent", 0) / 5),
-            float(_keyword(defn, mods, "stealth")), float(_keyword(defn, mods, "taunt")),
-            _bounded(counters.get("level", 0) / 5), _bounded((band(card) + 1) / 3))
+        if power:
+            row[_POWER] = _bounded(power / 10)
+        if life:
+            row[_LIFE] = _bounded(life / 30)
+        if card.damage:
+            row[_DAMAGE] = _bounded(card.damage / 30)
+        if card.rested:
+            row[_RESTED] = 1.0
+        if counters:
+            row[_DURABILITY] = _bounded(counters.get("durability", 0) / 10)
+            row[_BUFF] = _bounded(counters.get("buff", 0) / 5)
+            row[_DEBUFF] = _bounded(counters.get("debuff", 0) / 5)
+            row[_DISTANT] = float(bool(counters.get("distant")))
+            row[_PREVENT] = _bounded(counters.get("prevent", 0) / 5)
+            row[_LEVEL_COUNTERS] = _bounded(counters.get("level", 0) / 5)
+        if defn.bands:  # a leveler: the band in force (LEVELERS.md)
+            row[_BAND] = _bounded((band(card) + 1) / 3)
+        if _keyword(defn, mods, "stealth"):
+            row[_STEALTH_NOW] = 1.0
+        if _keyword(defn, mods, "taunt"):
+            row[_TAUNT_NOW] = 1.0
 
     def _write_my_graveyard(self, view: np.ndarray, state: GameState, player: int,
                             decision: Decision | None, slots: Slots,
@@ -382,7 +399,7 @@ class Encoder:
                                   decision: Decision | None, slots: Slots,
                                   choices: list[Option]) -> None:
         graveyard = state.players[1 - player].zones["graveyard"]
-        self._write_cards(view, state, player, graveyard[::-1][:OPPONENT_GRAVEYARD_SLOTS])
+        self._write_cards(view, state, player, graveyard[-OPPONENT_GRAVEYARD_SLOTS:][::-1])
 
     def _write_stack(self, view: np.ndarray, state: GameState, player: int,
                      decision: Decision | None, slots: Slots, choices: list[Option]) -> None:
@@ -391,10 +408,13 @@ class Encoder:
         if not state.stack:
             return
         cards = state.cards
-        for row, item in zip(view, reversed(state.stack[-STACK_SLOTS:]), strict=False):
+        for j, item in enumerate(reversed(state.stack[-STACK_SLOTS:])):
+            row = view[j]
             row[:CARD_FEATURES] = self._printed[self._code(cards[item.card], player)]
-            row[CARD_FEATURES] = float(item.controller == player)
-            row[CARD_FEATURES + 1] = min(len(item.targets) / 4, HIGH_VALUE)
+            if item.controller == player:
+                row[CARD_FEATURES] = 1.0
+            if item.targets:
+                row[CARD_FEATURES + 1] = min(len(item.targets) / 4, HIGH_VALUE)
             row[CARD_FEATURES + 2 + STACK_KINDS.index(item.kind)] = 1.0
 
     def _write_choices(self, view: np.ndarray, state: GameState, player: int,
