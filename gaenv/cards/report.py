@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from gaenv.cards.schema import CardPool
 from gaenv.engine.objects import CardDef, Node
@@ -89,4 +90,22 @@ def coverage_lines(pool: CardPool) -> list[str]:
     lines = [f"{c.name}: data-only: {', '.join(mechanics(c)) or 'no text'}" for c in pool.cards]
     lines.append(f"{len(pool.cards)} cards: {len(pool.cards)} data-only, 0 hooked "
                  f"(pool version {pool.version})")
+    return lines
+
+
+def show_lines(card: CardDef) -> list[str]:
+    """A card: its type, cost and stats, then its file entry as written (the text, the
+    effect tree)."""
+    import yaml
+
+    from gaenv.yamlio import load_yaml
+
+    doc = load_yaml(Path(card.source).read_text(), card.source)
+    raw = next(c for c in doc["cards"] if c.get("name") == card.name)
+    lines = [f"{card.name}: {type_text(card)}, {card.element}, {cost_text(card)}, "
+             f"{stats_text(card)}" + (" (VANILLA: stats only, text ignored)"
+                                      if card.vanilla else "")]
+    lines += [f"  {line}" for line in yaml.safe_dump(
+        {k: v for k, v in raw.items() if k != "name"}, sort_keys=False,
+        allow_unicode=True).splitlines()]
     return lines

@@ -40,7 +40,8 @@ DATA_DIR = Path(__file__).parent / "data"
 FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
-    "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "text", "notes",
+    "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
+    "notes",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -695,9 +696,10 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         effect = _number_targets(parse_effects(raw["effect"], where, "effect"), specs, where,
                                  "effect")
     modes = _parse_modes(raw["modes"], where) if "modes" in raw else ()
-    token = raw.get("token", False)
-    if not isinstance(token, bool):
-        raise where.fail("token", f"expected true or false, got {token!r}")
+    token, vanilla = raw.get("token", False), raw.get("vanilla", False)
+    for flag, value in (("token", token), ("vanilla", vanilla)):
+        if not isinstance(value, bool):
+            raise where.fail(flag, f"expected true or false, got {value!r}")
     if token and (ctype not in ("ally", "item", "weapon", "domain", "phantasia")
                   or reserve is not None or memory is not None):
         raise where.fail("token", "a token is an ally, item, weapon, domain or phantasia "
@@ -722,7 +724,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         power=stats["power"], life=stats["life"], durability=stats["durability"],
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
-        token=token, bands=bands, level_up=level_up,
+        token=token, vanilla=vanilla, bands=bands, level_up=level_up,
     )
 
 

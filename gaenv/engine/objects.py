@@ -149,6 +149,9 @@ class CardDef:
     # A modal card: (text, effect, targets) per mode; one is chosen as it is played.
     modes: tuple[tuple[str, tuple[Node, ...], tuple[Any, ...]], ...] = field(default=())
     token: bool = False
+    # An imported real card played as its stats only: its text was not (fully)
+    # translated, so it does less than it says (``gaenv cards import --vanilla``).
+    vanilla: bool = False
     # A leveler (LEVELERS.md): its level bands as (lowest, highest or None for "N+") level
     # counter counts, ascending, and the index of its level up ability in ``abilities``
     # (-1: not a leveler). Each band's stats and abilities are plain abilities with a
