@@ -46,7 +46,8 @@ FIELDS = (
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
 BAND_FIELDS = ("from", "to", "power", "life", "keywords", "abilities")
-COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "reserve": "nat", "remove_counters": "counts"}
+COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "banish": "bool", "reserve": "nat",
+               "remove_counters": "counts"}
 # Counter kinds the rules give a meaning (any other name is a plain named counter).
 RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "distant")
 
@@ -298,10 +299,12 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
     out: dict[str, Any] = {}
     for key, item in raw.items():
         here = f"{field}.{key}"
-        if key in ("class_bonus", "your_turn"):
+        if key in ("class_bonus", "element_bonus", "your_turn"):
             if not isinstance(item, bool):
                 raise where.fail(here, f"expected true or false, got {item!r}")
             out[key] = item
+        elif key == "champion_name":
+            out[key] = _str(item, where, here)
         elif key in ("level", "at_least", "at_most"):
             out[key] = _nat(item, where, here)
         elif key in ("champion", "controls", "self"):
@@ -507,6 +510,9 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
             if _reads_stat(requires):
                 raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
                                                       "(power and life come from the statics)")
+            if node.op in statics.OWN_KINDS and set(requires) - set(statics.OWN_CONDITIONS):
+                raise where.fail(f"{field}.requires", f"a card's {node.op} may only read the "
+                                 f"champion: {', '.join(statics.OWN_CONDITIONS)}")
             depends = min(selectors.reach(requires, SOURCE), selectors.reach(node.args, SOURCE))
             own = depends > min(selectors.reach(requires), selectors.reach(node.args))
             out.append(Ability(None, (), node, inherited, text, requires=requires,

@@ -28,6 +28,7 @@ NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
 NUM = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
 # Keywords that work on an object in play, so a condition on them is a static on the
 # object; the others (floating memory, efficiency, hindered) work from other zones.
+OWN_KEYWORDS = ("floating_memory", "efficiency")  # those that work from hand or graveyard
 FIELD_KEYWORDS = ("intercept", "taunt", "stealth", "true_sight", "cleave", "unblockable",
                   "steadfast", "ambush", "ranged", "retort", "critical", "pride", "vigor",
                   "spellshroud", "immortality", "reservable")
@@ -213,6 +214,8 @@ def _draw(m: re.Match[str]) -> list[dict[str, Any]]:
     step: dict[str, Any] = {"amount": amount(m.group(2))}
     if m.group(1):
         step["player"] = "each_player"
+    if m.group(3):
+        step["into"] = "memory"
     return [{"draw": step}]
 
 
@@ -260,7 +263,8 @@ def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 STEP_TEMPLATES: tuple[Template, ...] = (
-    Template("draw", rf"(each player )?draws? {NUM} cards?", _draw),
+    Template("draw", rf"(each player )?draws? {NUM} cards?( into (?:your|their) memory)?",
+             _draw),
     Template("deal damage", rf"deal (\d+) damage to {TARGET}",
              lambda m: [{"deal_damage": {"amount": int(m.group(1)),
                                          "target": target(m.group(2))}}]),
@@ -317,7 +321,7 @@ def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
     steps: list[dict[str, Any]] = []
     for sentence in sentences(body):
         if_do = re.match(r"if you do, (.+)", sentence, flags=re.IGNORECASE)
-        bonus = re.match(r"(?:\[?class bonus\]?:?|\[level (\d+)\+\]:?) (.+)", sentence,
+        bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)
         if if_do:
             if not steps or "may" not in steps[-1]:
@@ -325,7 +329,7 @@ def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
             steps[-1]["may"] += steps_of(if_do.group(1), used)
             used.append("if you do")
         elif bonus:
-            when = {"level": int(bonus.group(1))} if bonus.group(1) else {"class_bonus": True}
+            when = restriction(bonus.group(1))
             rest = bonus.group(2).strip()
             instead = re.fullmatch(r"(.+?) instead\.?", rest, flags=re.IGNORECASE)
             if instead:
@@ -362,6 +366,8 @@ def cost_of(text: str) -> dict[str, Any]:
             cost["reserve"] = int(reserve.group(1))
         elif low in ("sacrifice ~", "sacrifice this"):
             cost["sacrifice"] = True
+        elif low in ("banish ~", "banish this"):
+            cost["banish"] = True
         elif remove and target(remove.group(3)) == "self":
             cost.setdefault("remove_counters", {})[remove.group(2)] = amount(remove.group(1))
         else:
@@ -372,6 +378,13 @@ def cost_of(text: str) -> dict[str, Any]:
 def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
     """A static sentence: "~ gets +1 POWER", "Allies you control get +1 LIFE"."""
     sentence = sentence.strip().rstrip(".")
+    cost = re.fullmatch(rf"(?:this card|~) costs {NUM} (less|more) to (activate|materialize)",
+                        sentence, flags=re.IGNORECASE)
+    if cost:
+        used.append("own cost")
+        return {"own_cost": {"cost": "reserve" if cost.group(3).lower() == "activate"
+                             else "memory", "op": "subtract" if cost.group(2) == "less"
+                             else "add", "amount": amount(cost.group(1))}}
     gets = re.fullmatch(rf"(.+?) gets? {STATS}", sentence)
     if gets:
         selector = target(gets.group(1))
@@ -399,6 +412,23 @@ def condition_of(text: str) -> dict[str, Any]:
     raise NotUnderstood(text)
 
 
+def restriction(words: str) -> dict[str, Any]:
+    """A restriction bubble -> a condition: ``Class Bonus``, ``Element Bonus``, ``Level
+    2+``, ``Lorraine Bonus`` (a Champion Bonus: the champion's lineage name)."""
+    low = words.strip().lower()
+    if low == "class bonus":
+        return {"class_bonus": True}
+    if low == "element bonus":
+        return {"element_bonus": True}
+    level = re.fullmatch(r"level (\d+)\+", low)
+    if level:
+        return {"level": int(level.group(1))}
+    champion = re.fullmatch(r"([A-Z][\w' ]*) Bonus", words.strip())
+    if champion:
+        return {"champion_name": champion.group(1)}
+    raise NotUnderstood(words)
+
+
 class _Card:
     """Translates one card's abilities into fields."""
 
@@ -420,16 +450,14 @@ class _Card:
         inherited = False
         rest = line.strip()
         while True:
-            prefix = re.match(r"\[(class bonus|level (\d+)\+)\]\s*|inherited effect\s*[:—-]\s*",
-                              rest, flags=re.IGNORECASE)
+            prefix = re.match(r"\[([^\]]+)\]\s*|inherited effect\s*[:—-]\s*", rest,
+                              flags=re.IGNORECASE)
             if prefix is None:
                 break
-            if prefix.group(0).lower().startswith("inherited"):
+            if prefix.group(1) is None:
                 inherited = True
-            elif prefix.group(2):
-                requires["level"] = int(prefix.group(2))
             else:
-                requires["class_bonus"] = True
+                requires.update(restriction(prefix.group(1)))
             rest = rest[prefix.end():]
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
         if as_long and not self.resolves:
@@ -468,18 +496,22 @@ class _Card:
             self.out.fields["speed"] = "fast"
             self.out.keywords.append("fast_activation")
             return True
+        if re.fullmatch(r"~ enters the field rested\.?", rest.strip()) and not requires:
+            items = [("hindered", 0)]
         if not items or None in items:
             return False
         found = [i for i in items if i is not None]
         if requires or inherited:
-            if self.resolves or any(k not in FIELD_KEYWORDS for k, _ in found):
+            if any(k not in (*FIELD_KEYWORDS, *OWN_KEYWORDS) for k, _ in found) or (
+                    self.resolves or inherited) and any(k in FIELD_KEYWORDS for k, _ in found):
                 raise NotUnderstood(rest)
             for name, number in found:
                 grant: dict[str, Any] = {"keyword": name, "applies_to": (
                     {"type": "champion", "controller": "you"} if inherited else {"self": True})}
                 if number:
                     grant["amount"] = number
-                ability = {"static": {"grant_keyword": grant}}
+                ability = {"static": {"own_keyword": {"keyword": name}} if name in OWN_KEYWORDS
+                           else {"grant_keyword": grant}}
                 if requires:
                     ability["requires"] = dict(requires)
                 if inherited:
@@ -537,7 +569,7 @@ class _Card:
 
     def _modes(self, rest: str, bullets: list[str], requires: dict[str, Any],
                used: list[str]) -> None:
-        if not re.fullmatch(r"choose one\s*[—:-]?", rest, flags=re.IGNORECASE) or requires \
+        if not re.fullmatch(r"choose one\s*[—:.-]?", rest, flags=re.IGNORECASE) or requires \
                 or not self.resolves:
             raise NotUnderstood(rest)
         self.out.fields["modes"] = [{"text": b, "effect": effect_of(b, used)} for b in bullets]

@@ -170,13 +170,15 @@ def _read(state: GameState, frame: ResolveFrame, arg: Any) -> list[int]:
 Args = Any  # a primitive's checked, read-only arguments
 
 
-@primitive("draw", "amount", amount=("amount", True, None), player=("player", False, "you"))
+@primitive("draw", "amount", amount=("amount", True, None), player=("player", False, "you"),
+           into=("enum:hand,memory", False, "hand"))
 def _draw(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
-    """The named players each draw ("Game Mechanics - Drawing Cards")."""
+    """The named players each draw ("Game Mechanics - Drawing Cards"), into their hand or
+    their memory."""
     amount = amount_of(state, frame, args["amount"])
     for p in players_of(state, frame, args):
-        zones.draw(state, p, amount)
+        zones.draw(state, p, amount, HAND if args["into"] == "hand" else MEMORY)
     return None
 
 
