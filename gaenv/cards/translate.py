@@ -502,8 +502,8 @@ class _Card:
             return False
         found = [i for i in items if i is not None]
         if requires or inherited:
-            if any(k not in (*FIELD_KEYWORDS, *OWN_KEYWORDS) for k, _ in found) or (
-                    self.resolves or inherited) and any(k in FIELD_KEYWORDS for k, _ in found):
+            if any(k not in (*FIELD_KEYWORDS, *OWN_KEYWORDS) for k, _ in found) or ((
+                    self.resolves or inherited) and any(k in FIELD_KEYWORDS for k, _ in found)):
                 raise NotUnderstood(rest)
             for name, number in found:
                 grant: dict[str, Any] = {"keyword": name, "applies_to": (
