@@ -39,6 +39,8 @@ TRANSLATIONS_FILE = "translations.json"
 def _checked(record: Record, fields: dict[str, Any], complete: bool) -> Translation:
     """The record's translation; a card the schema refuses is not understood."""
     out = translate(record.name, fields.get("type"), record.text)
+    if fields.get("type") == "weapon" and {"Gun", "Bow"} & set(fields.get("subtypes", ())):
+        out.not_understood.append("(a Gun or Bow weapon attacks only when loaded)")
     if not out.not_understood and complete:
         try:
             parse_card({**fields, **out.fields}, 0, "import")
@@ -102,7 +104,8 @@ def build(records: Iterable[Record], vanilla: bool = False
 
 
 def import_files(paths: list[Path], out: Path, vanilla: bool = False) -> dict[str, Any]:
-    """Import the files into the folder ``out`` (replacing an earlier import there);
+    """Import the files into the folder ``out`` (replacing an earlier import there, with
+    everything in it);
     returns the report's summary. Nothing is written if anything fails."""
     if out.exists() and any(out.iterdir()) and not (out / REPORT_FILE).exists():
         raise CardFileError(f"{out}: not empty and not an earlier import; choose another "
@@ -126,11 +129,11 @@ def import_files(paths: list[Path], out: Path, vanilla: bool = False) -> dict[st
 
 
 def load(folder: Path) -> CardPool:
-    """The playable pool of an import folder (``--pool DIR``)."""
-    path = folder / POOL_FILE
-    if not path.is_file():
+    """The pool of an import folder (``--pool DIR``): its playable cards, and the cards of
+    any other card file put there (tokens or champions of one's own)."""
+    if not (folder / POOL_FILE).is_file():
         raise CardFileError(f"{folder}: no {POOL_FILE}; make one with gaenv cards import")
-    return load_pool([path])
+    return load_pool(sorted(folder.glob("*.yaml")))
 
 
 def _details(folder: Path) -> list[dict[str, Any]]:
