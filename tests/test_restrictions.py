@@ -1,6 +1,7 @@
-"""Restrictions and a card's own statics (docs/cards.md: Conditions, Statics, Costs):
-Class, Element and Champion Bonus, ``own_cost``, ``own_keyword``, the ``banish`` cost and
-drawing into memory, as scenarios over invented cards (tests/restrictions/)."""
+"""Engine parts real cards need (docs/cards.md: Conditions, Statics, Costs, Triggers):
+Class, Element and Champion Bonus, ``own_cost``, ``own_keyword``, the ``banish`` cost,
+drawing into memory, On Champion Hit and On Ally Hit, ``sacrifice``, as scenarios over
+invented cards (tests/restrictions/)."""
 
 from __future__ import annotations
 

@@ -322,7 +322,7 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
 
 # Trigger filter keys that read an event's detail, and the event kinds that have one.
 _MOMENT_KINDS = {"phase": ("phase_begins", "phase_ends"),
-                 "counter": ("counters_placed", "counters_removed")}
+                 "counter": ("counters_placed", "counters_removed"), "hit": ("hits",)}
 
 
 def _reads_stat(tree: Any) -> bool:
@@ -339,7 +339,7 @@ def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
             raise where.fail(f"{field}.{key}", "unknown key; known: event, filter")
     event = _choice(raw.get("event"), events.EVENTS, where, f"{field}.event")
     extra: dict[str, tuple[str, ...] | None] = {
-        "player": ("you", "opponent"), "counter": None,
+        "player": ("you", "opponent"), "counter": None, "hit": ("champion", "ally"),
         "phase": ("wake_up", "materialize", "recollection", "draw", "main", "end")}
     flt = _parse_filter(raw.get("filter", {}), where, f"{field}.filter", extra)
     for key, kinds in _MOMENT_KINDS.items():

@@ -43,16 +43,20 @@ MECHANICS = (
     ("Materialize", r"materializ"), ("Cost changes", r"costs? \S+ (less|more)"),
     ("Champion level", r"\blevel\b"), ("Look at cards", r"\b(look at|reveal)"),
     ("Copy", r"\bcop(y|ies)\b"), ("Activation limits", r"activate this (ability|card) only"),
-    ("Champion Bonus", r"\[\w+( \w+)? bonus\]"), ("Element Bonus", r"element bonus"),
     ("Graveyard", r"graveyard"), ("Banish", r"banish"), ("Counters", r"counter"),
     ("Prevention", r"prevent"), ("Restrictions", r"\bcan't|\bcannot"),
 )
+CARD_TYPE_WORDS = {"action": ["action"], "attack": ["attack"], "card": [], "cards": []}
 TYPE_WORDS = {"unit": ["champion", "ally"], "ally": ["ally"], "allies": ["ally"],
               "champion": ["champion"], "item": ["item"], "weapon": ["weapon"],
               "phantasia": ["phantasia"], "phantasias": ["phantasia"], "domain": ["domain"],
               "object": [], "objects": [], "units": ["champion", "ally"],
               "champions": ["champion"], "items": ["item"], "weapons": ["weapon"],
               "domains": ["domain"]}
+
+
+PLURALS = {"allies", "units", "champions", "objects", "items", "weapons", "phantasias",
+           "domains"}
 
 
 class NotUnderstood(Exception):
@@ -133,14 +137,22 @@ def object_filter(phrase: str) -> dict[str, Any]:
             flt["controller"] = controller
             words = phrase[: -len(suffix)].split()
             break
-    if not words or words[-1].lower() not in TYPE_WORDS:
+    if not words:
         raise NotUnderstood(phrase)
-    types = TYPE_WORDS[words[-1].lower()]
-    if types:
-        flt["type"] = types if len(types) > 1 else types[0]
-    for word in words[:-1]:
+    last = words[-1]
+    types: list[str] = []
+    if last.lower() in TYPE_WORDS or last.lower() in CARD_TYPE_WORDS:
+        types += {**TYPE_WORDS, **CARD_TYPE_WORDS}[last.lower()]
+        words = words[:-1]
+    elif not (last[0].isupper() and last.isalpha()):  # a bare subtype: "target Potion"
+        raise NotUnderstood(phrase)
+    for word in words:
         low = word.lower()
-        if low in ("another", "other"):
+        if low in ("or", "element"):  # "Animal or Beast", "fire element"
+            continue
+        if low in TYPE_WORDS or low in ("action", "attack"):
+            types += {**TYPE_WORDS, **CARD_TYPE_WORDS}[low]
+        elif low in ("another", "other"):
             flt["another"] = True
         elif low in ("rested", "damaged", "distant"):
             flt[low] = True
@@ -148,14 +160,18 @@ def object_filter(phrase: str) -> dict[str, Any]:
             flt["rested"] = False
         elif low in ELEMENTS:
             flt["element"] = low
-        elif low == "token":
-            flt["token"] = True
+        elif low in ("token", "non-token"):
+            flt["token"] = low == "token"
+        elif low == "unique":
+            flt["supertype"] = ["unique"]
         elif word.capitalize() in CLASSES and word[0].isupper():
             flt.setdefault("class", []).append(word.capitalize())
         elif word[0].isupper() and word.isalpha():
             flt.setdefault("subtype", []).append(word)
         else:
             raise NotUnderstood(phrase)
+    if types:
+        flt["type"] = types if len(types) > 1 else types[0]
     return flt
 
 
@@ -179,11 +195,13 @@ def target(phrase: str) -> Any:
                "each champion you don't control"):
         return "opponent_champion"
     for prefix, mode in (("up to one target ", "up_to_target"), ("target ", "target"),
-                         ("each ", "each"), ("all ", "each")):
+                         ("another target ", "target"), ("each ", "each"), ("all ", "each")):
         if low.startswith(prefix):
-            return {mode: object_filter(phrase[len(prefix):])}
-    if low.split()[-1] in ("allies", "units", "champions", "objects", "items", "weapons",
-                           "phantasias"):
+            flt = object_filter(phrase[len(prefix):])
+            if prefix.startswith("another"):
+                flt["another"] = True
+            return {mode: flt}
+    if set(low.split()) & PLURALS:  # "allies you control", "Beast allies"
         return {"each": object_filter(phrase)}
     raise NotUnderstood(phrase)
 
@@ -287,6 +305,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("grant keyword", rf"{TARGET} gains? ([a-z ]+?(?: \d+)?) until end of turn", _grant),
     Template("discard", rf"discard {NUM} cards?",
              lambda m: [{"discard": amount(m.group(1))}]),
+    Template("banish", rf"banish {TARGET}",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "banishment"}}]),
+    Template("sacrifice", rf"sacrifice {TARGET}",
+             lambda m: [main_arg("sacrifice", target(m.group(1)))]),
     Template("gain control", rf"gain control of {TARGET}",
              lambda m: [main_arg("take_control", target(m.group(1)))]),
 )
@@ -350,6 +372,7 @@ def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
 
 TRIGGERS = {"on enter": "on_enter", "on attack": "on_attack", "on hit": "on_hit",
             "on death": "on_death", "on leave": "on_leave", "on kill": "on_kill"}
+HIT_TRIGGERS = {"on champion hit": "champion", "on ally hit": "ally"}
 PHASE_TRIGGERS = {"recollection": "on_recollection", "end": "on_end_phase"}
 
 
@@ -375,11 +398,14 @@ def cost_of(text: str) -> dict[str, Any]:
     return cost
 
 
+OWN_COST = re.compile(rf"(?:this card|~) costs {NUM} (less|more) to (activate|materialize)",
+                      flags=re.IGNORECASE)
+
+
 def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
     """A static sentence: "~ gets +1 POWER", "Allies you control get +1 LIFE"."""
     sentence = sentence.strip().rstrip(".")
-    cost = re.fullmatch(rf"(?:this card|~) costs {NUM} (less|more) to (activate|materialize)",
-                        sentence, flags=re.IGNORECASE)
+    cost = OWN_COST.fullmatch(sentence)
     if cost:
         used.append("own cost")
         return {"own_cost": {"cost": "reserve" if cost.group(3).lower() == "activate"
@@ -502,8 +528,9 @@ class _Card:
             return False
         found = [i for i in items if i is not None]
         if requires or inherited:
-            if any(k not in (*FIELD_KEYWORDS, *OWN_KEYWORDS) for k, _ in found) or ((
-                    self.resolves or inherited) and any(k in FIELD_KEYWORDS for k, _ in found)):
+            if any(k not in (*FIELD_KEYWORDS, *OWN_KEYWORDS) or (
+                    k in FIELD_KEYWORDS and self.resolves) or (k in OWN_KEYWORDS and inherited)
+                   for k, _ in found):
                 raise NotUnderstood(rest)
             for name, number in found:
                 grant: dict[str, Any] = {"keyword": name, "applies_to": (
@@ -530,6 +557,11 @@ class _Card:
         if head and head.group(1).lower() in TRIGGERS:
             used.append(head.group(1).lower())
             return {TRIGGERS[head.group(1).lower()]: effect_of(head.group(2), used)}
+        if head and head.group(1).lower() in HIT_TRIGGERS:
+            used.append(head.group(1).lower())
+            hit = HIT_TRIGGERS[head.group(1).lower()]
+            return {"trigger": {"event": "hits", "filter": {"self": True, "hit": hit}},
+                    "effect": effect_of(head.group(2), used)}
         phase = re.match(r"at the beginning of your (recollection|end) phase, (.+)", rest,
                          flags=re.IGNORECASE)
         if phase:
@@ -541,8 +573,14 @@ class _Card:
         if activated:
             cost = cost_of(activated.group(1))
             used.append("activated")
-            return {"activated": effect_of(activated.group(2), used), "cost": cost}
-        if self.resolves:
+            body, slow = re.subn(r"\s*activate this ability only at slow speed\.", "",
+                                 activated.group(2), flags=re.IGNORECASE)
+            ability = {"activated": effect_of(body, used), "cost": cost}
+            if slow:
+                ability["speed"] = "slow"
+                used.append("slow speed")
+            return ability
+        if self.resolves and not OWN_COST.fullmatch(rest.strip().rstrip(".")):
             return None
         statics = [static_of(s, used) for s in sentences(rest)]
         if len(statics) != 1:
@@ -550,6 +588,13 @@ class _Card:
         return {"static": statics[0]}
 
     def _whenever(self, rest: str, used: list[str]) -> dict[str, Any]:
+        activate = re.fullmatch(r"whenever you activate (?:a|an) ([^,]+?), (.+)", rest,
+                                flags=re.IGNORECASE)
+        if activate:
+            used.append("whenever activated")
+            return {"trigger": {"event": "activated", "filter": {
+                        **object_filter(activate.group(1)), "player": "you"}},
+                    "effect": effect_of(activate.group(2), used)}
         found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field), (.+)", rest,
                              flags=re.IGNORECASE)
         if found is None:

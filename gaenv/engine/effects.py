@@ -389,6 +389,16 @@ def _destroy(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("sacrifice", "target", target=("object", True, None))
+def _sacrifice(state: GameState, frame: ResolveFrame, args: Args,
+               answer: Option | None) -> Decision | None:
+    """Sacrifice objects ("Game Terms - Sacrifice"): to the graveyard, an ally dying; not a
+    destruction, so Immortality does not stop it (a champion is never sacrificed so)."""
+    rules.destroy_at_once(state, [cid for cid in objects_of(state, frame, args)
+                                  if not state.cards[cid].defn.is_champion])
+    return None
+
+
 _DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "graveyard": GRAVEYARD,
                  "banishment": BANISHMENT, "memory": MEMORY}
 
