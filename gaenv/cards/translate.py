@@ -140,6 +140,11 @@ def object_filter(phrase: str) -> dict[str, Any]:
             flt["controller"] = controller
             words = phrase[: -len(suffix)].split()
             break
+    with_keyword = re.fullmatch(r"(.+?) with ([a-z ]+)", " ".join(words))
+    granted = keyword_of(with_keyword.group(2)) if with_keyword else None
+    if with_keyword and granted:
+        flt["keyword"] = [granted[0]]
+        words = with_keyword.group(1).split()
     if not words:
         raise NotUnderstood(phrase)
     last = words[-1]
@@ -279,6 +284,27 @@ def _grant(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"grant": step}]
 
 
+def _guarded(zone: str, flt: dict[str, Any], n: int, step: dict[str, Any]
+             ) -> list[dict[str, Any]]:
+    """A step that moves N chosen cards, only when N are there: so that "if you do" after
+    it holds exactly when it was done."""
+    return [{"if": {"when": {"amount": {"cards": {"zone": zone, **flt}}, "at_least": n},
+                    "then": [step]}}]
+
+
+def _discard(m: re.Match[str]) -> list[dict[str, Any]]:
+    n = amount(m.group(1))
+    flt = object_filter(m.group(2))
+    step: dict[str, Any] = {"amount": n, **({"filter": flt} if flt else {})}
+    return _guarded("hand", flt, n, {"discard": step})
+
+
+def _banish_cards(m: re.Match[str]) -> list[dict[str, Any]]:
+    n, zone = amount(m.group(1)), m.group(3).lower()
+    flt = object_filter(m.group(2))
+    return _guarded(zone, flt, n, {"banish_cards": {"filter": flt, "zone": zone, "amount": n}})
+
+
 def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"summon": {"token": m.group(2), "amount": amount(m.group(1))}}]
 
@@ -306,12 +332,13 @@ STEP_TEMPLATES: tuple[Template, ...] = (
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
     Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?", _summon),
     Template("grant keyword", rf"{TARGET} gains? ([a-z ]+?(?: \d+)?) until end of turn", _grant),
-    Template("discard", rf"discard {NUM} cards?",
-             lambda m: [{"discard": amount(m.group(1))}]),
-    Template("banish", rf"banish {TARGET}",
-             lambda m: [{"move": {"target": target(m.group(1)), "to": "banishment"}}]),
+    Template("discard", rf"discard {NUM} ((?:[\w-]+ )*cards?)", _discard),
+    Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
+                             "(graveyard|hand|memory)", _banish_cards),
     Template("sacrifice", rf"sacrifice {TARGET}",
              lambda m: [main_arg("sacrifice", target(m.group(1)))]),
+    Template("banish", rf"banish {TARGET}",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "banishment"}}]),
     Template("gain control", rf"gain control of {TARGET}",
              lambda m: [main_arg("take_control", target(m.group(1)))]),
 )
@@ -323,7 +350,11 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
     sentence = re.sub(r"^then,? ", "", sentence, flags=re.IGNORECASE)
     may = re.match(r"you may (.+)", sentence, flags=re.IGNORECASE)
     if may:
-        return [{"may": steps_of(may.group(1), used)}]
+        steps = steps_of(may.group(1), used)
+        guard = steps[0]["if"] if len(steps) == 1 and "if" in steps[0] else None
+        if guard and "otherwise" not in guard:  # only offered when it can be done
+            return [{"if": {**guard, "then": [{"may": guard["then"]}]}}]
+        return [{"may": steps}]
     for template in STEP_TEMPLATES:
         steps = template.match(sentence)
         if steps is not None:
@@ -340,6 +371,19 @@ def sentences(body: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!])\s+", body.strip()) if s.strip()]
 
 
+def _tail_may(steps: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The steps of the "you may" that ends ``steps`` (perhaps inside a guard or a bonus
+    without an otherwise), for the "if you do" after it; None if there is none."""
+    if not steps:
+        return None
+    last = steps[-1]
+    if "may" in last:
+        return last["may"]
+    if "if" in last and "otherwise" not in last["if"]:
+        return _tail_may(last["if"]["then"])
+    return None
+
+
 def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
     """Several sentences -> steps: "If you do, ..." joins the "you may" before it; "Class
     Bonus: ... instead." replaces what came before when the condition holds."""
@@ -349,9 +393,10 @@ def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
         bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)
         if if_do:
-            if not steps or "may" not in steps[-1]:
+            done = _tail_may(steps)
+            if done is None:
                 raise NotUnderstood(sentence)
-            steps[-1]["may"] += steps_of(if_do.group(1), used)
+            done += steps_of(if_do.group(1), used)
             used.append("if you do")
         elif bonus:
             when = restriction(bonus.group(1))

@@ -426,26 +426,47 @@ def _take_control(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("discard", "amount", amount=("amount", True, None),
-           player=("one_player", False, "you"))
+           player=("one_player", False, "you"), filter=("filter", False, {}))
 def _discard(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
-    """The player discards cards of their choice, one at a time ("Game Terms - Discard")."""
+    """The player discards cards of their choice (matching the filter's printed keys), one
+    at a time ("Game Terms - Discard")."""
     chosen = players_of(state, frame, args)
     if not chosen:
         return None
-    player = chosen[0]
-    hand = state.players[player].zones[HAND]
+    return _one_by_one(state, frame, args, answer, chosen[0], HAND, GRAVEYARD,
+                       decisions.DISCARD, decisions.discard)
+
+
+@primitive("banish_cards", None, filter=("filter", False, {}),
+           zone=("enum:graveyard,hand,memory", False, "graveyard"), amount=("amount", False, 1))
+def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
+                  answer: Option | None) -> Decision | None:
+    """Banish matching cards of your choice from one of your zones, one at a time, as many
+    as there are up to the amount ("banish a fire element card from your graveyard")."""
+    return _one_by_one(state, frame, args, answer, frame.item.controller,
+                       _DESTINATIONS[args["zone"]], BANISHMENT, decisions.CHOOSE_CARD,
+                       decisions.choose)
+
+
+def _one_by_one(state: GameState, frame: ResolveFrame, args: Args, answer: Option | None,
+                player: int, zone: str, to: str, kind: str,
+                option: Callable[[int, str], Option]) -> Decision | None:
+    """Move ``amount`` cards matching ``filter`` from the player's ``zone`` to ``to``, the
+    player choosing each (fewer if fewer match)."""
     if answer is None:
         frame.scratch = [amount_of(state, frame, args["amount"])]
     else:
-        journal.move(state, answer.card, GRAVEYARD)
+        journal.move(state, answer.card, to)
         frame.scratch[0] -= 1
-    if frame.scratch[0] <= 0 or not hand:
+    cards = state.cards
+    found = [c for c in state.players[player].zones[zone]
+             if selectors.printed(args["filter"], cards[c].defn, player, player)]
+    if frame.scratch[0] <= 0 or not found:
         frame.scratch = []
         return None
-    cards = state.cards
-    return Decision(player, decisions.DISCARD, tuple(
-        decisions.discard(c, cards[c].defn.name) for c in zones.distinct_names(state, hand)),
+    return Decision(player, kind, tuple(
+        option(c, cards[c].defn.name) for c in zones.distinct_names(state, found)),
         frame.item.card)
 
 
