@@ -39,7 +39,11 @@ MECHANICS = (
     ("Transform", r"transform"), ("Brew", r"\bbrew"), ("Shifting Currents", r"currents"),
     ("Omens", r"\bomen"), ("Negation", r"negat"), ("Imbue", r"imbue"),
     ("Generate", r"generate"), ("Link", r"\blink"), ("Foster", r"foster"),
-    ("Lineage Release", r"lineage release"), ("Memory", r"memory"),
+    ("Lineage Release", r"lineage release"),
+    ("Keywords the engine lacks", r"fast activation|renewable|divine relic|preserve|"
+                                  r"aethercalling|starcalling|\bgather|suppress|upkeep"),
+    ("Additional costs", r"additional cost|rather than pay"),
+    ("Cards in memory", r"(?<!floating )memory(?! cost)"),
     ("Materialize", r"materializ"), ("Cost changes", r"costs? \S+ (less|more)"),
     ("Champion level", r"\blevel\b"), ("Look at cards", r"\b(look at|reveal)"),
     ("Copy", r"\bcop(y|ies)\b"), ("Activation limits", r"activate this (ability|card) only"),
@@ -103,7 +107,7 @@ def clean(text: str, name: str) -> str:
     for alias in (name, name.split(",")[0].strip()):
         text = re.sub(rf"\b{re.escape(alias)}\b", "~", text)
     text = re.sub(r"(\d)(POWER|LIFE)", r"\1 \2", text)
-    return text
+    return re.sub(r"[ \t]+", " ", text)
 
 
 def amount(word: str) -> int:
