@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+import yaml
+
 from gaenv.agents.registry import AgentSpecError
 from gaenv.cards import imported, report
-from gaenv.cards.decks import builtin_deck_names, load_deck
+from gaenv.cards.decks import build_deck, builtin_deck_names, load_deck
 from gaenv.cards.schema import CardFileError, CardPool, default_pool
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, DeckList, ReplayError
 from gaenv.engine.objects import CARD_TYPES, ELEMENTS
@@ -142,6 +145,34 @@ def _cards_show(args: argparse.Namespace) -> int:
     return _print(report.show_lines(card))
 
 
+def _cards_decks(args: argparse.Namespace) -> int:
+    pool = _pool(args)
+    if args.deck:
+        deck = load_deck(args.deck, pool)
+        print(f"{deck.path}: a legal deck of {len(deck.cards.main)} main and "
+              f"{len(deck.cards.material)} material cards")
+    else:
+        if not args.champion:
+            raise CardFileError("give --champion NAME to build a deck, or --deck FILE to "
+                                "check one")
+        text = yaml.safe_dump(build_deck(pool, args.champion), sort_keys=False,
+                              allow_unicode=True)
+        if args.out:
+            args.out.write_text(text)
+            deck = load_deck(str(args.out), pool)
+            print(f"written to {args.out}")
+        else:
+            with tempfile.TemporaryDirectory() as folder:  # checked as a file is checked
+                path = Path(folder) / "deck.yaml"
+                path.write_text(text)
+                deck = load_deck(str(path), pool)
+            print(text, end="")
+    flag = vanilla_line([deck.cards])
+    if flag:
+        print(flag)
+    return 0
+
+
 def _print(lines: Iterable[str]) -> int:
     for line in lines:
         print(line)
@@ -169,6 +200,13 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                    help="also let cards with complete stats but text not fully translated "
                         "play, as stats only (flagged vanilla)")
     q.set_defaults(run=_cards_import)
+    q = views.add_parser("decks", help="build a legal deck around a champion, or check a "
+                                       "deck file, against a pool")
+    q.add_argument("--champion", help="the champion's lineage name (Zander)")
+    q.add_argument("--deck", help="a deck file (or built-in name) to check instead")
+    q.add_argument("--out", type=Path, help="write the built deck here (default: print it)")
+    _add_pool(q)
+    q.set_defaults(run=_cards_decks)
     q = views.add_parser("show", help="a card: stats, text and effect tree")
     q.add_argument("name", help="the card's name")
     _add_pool(q)

@@ -143,3 +143,18 @@ def test_coverage_and_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "text (full):" in shown and "draw:" in shown and "power: 2" in shown
     assert main(["cards", "show", "Ember Pag", "--pool", str(out)]) == 2
     assert "closest: 'Ember Page'" in capsys.readouterr().err
+
+
+def test_decks_with_vanilla_cards_are_flagged(tmp_path: Path) -> None:
+    from gaenv.cli import vanilla_line
+    from gaenv.engine.game import DeckList
+
+    out = tmp_path / "pool"
+    imported.import_files([write(tmp_path, [v1("Ember Page"), v1("Odd Page", effect_raw="?")])],
+                          out, vanilla=True)
+    pool = imported.load(out)
+    plain = DeckList("plain", (pool.get("Ember Page"),), ())
+    assert vanilla_line([plain]) is None
+    mixed = DeckList("mixed", (pool.get("Ember Page"), pool.get("Odd Page")), ())
+    assert vanilla_line([plain, mixed]) == ("VANILLA: 1 card(s) play as stats only, their "
+                                            "text ignored: Odd Page")

@@ -19,6 +19,7 @@ import pytest
 from gaenv import scenario
 from gaenv.cards import imported, translate
 from gaenv.cards.schema import CardPool
+from gaenv.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(os.environ.get("GAENV_CARD_DATA",
@@ -92,3 +93,19 @@ def test_a_wrong_template_fails_its_scenario(tmp_path: Path, wrong_damage: None)
     pool = _import(tmp_path / "pool")
     with pytest.raises(scenario.ScenarioFailure, match="damage: expected 1, got 2"):
         scenario.run(scenario.load(HERE / "deal_damage_mark_the_target.yaml"), pool)
+
+
+def test_decks_around_real_champions_are_legal_and_play(
+        pool_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    decks = []
+    for champion in ("Zander", "Gwendolyn"):
+        out = tmp_path / f"{champion}.yaml"
+        assert main(["cards", "decks", "--pool", str(pool_dir), "--champion", champion,
+                     "--out", str(out)]) == 0
+        assert main(["cards", "decks", "--pool", str(pool_dir), "--deck", str(out)]) == 0
+        decks.append(str(out))
+    assert main(["simulate", "--pool", str(pool_dir), "--decks", *decks, "--games", "2",
+                 "--check"]) == 0
+    assert "card conservation and statics held" in capsys.readouterr().out
+    assert main(["cards", "decks", "--pool", str(pool_dir), "--champion", "Nobody"]) == 2
+    assert "no champion named 'Nobody'; champions:" in capsys.readouterr().err
