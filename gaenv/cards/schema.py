@@ -661,8 +661,9 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
             raise where.fail(stat, f"a {ctype} card needs a {stat} stat")
     speed = raw.get("speed", "slow")
     _choice(speed, SPEEDS, where, "speed")
-    if speed == "fast" and ctype != "action":
-        raise where.fail("speed", f"a {ctype} card is always slow")
+    if speed == "fast" and (ctype in ("champion", "attack") or "regalia" in supertypes):
+        raise where.fail("speed", f"a {ctype} card is always slow; Fast Activation is for "
+                                  "main-deck cards activated from hand other than attacks")
     reserve = raw.get("reserve_cost")
     memory = raw.get("memory_cost")
     reserve = None if reserve is None else _nat(reserve, where, "reserve_cost")

@@ -573,7 +573,8 @@ class _Card:
 
     def _keywords(self, rest: str, requires: dict[str, Any], inherited: bool) -> bool:
         items = [keyword_of(p) for p in rest.rstrip(".").split(",")]
-        if rest.strip().lower() == "fast activation" and self.type == "action" and not requires:
+        if rest.strip().lower() == "fast activation" and not requires and self.type in (
+                "action", "ally", "item", "weapon", "phantasia", "domain"):
             self.out.fields["speed"] = "fast"
             self.out.keywords.append("fast_activation")
             return True
