@@ -166,9 +166,9 @@ class CardDef:
     # card with Fast Activation), the only kind playable outside its player's own main
     # phase with an empty stack ("Parts of a Card - Speed"; "Keywords - Fast
     # Activation"); its supertypes Unique and Regalia; whether it is a champion, a unit
-    # (champion or ally), a card that becomes an object when it resolves, a siegeable domain, one that can be attacked ("Card Types - Functional
-    # Subtypes, Siegeable"); whether a static of its reads its own marks
-    # (`Ability.own_marks`).
+    # (champion or ally), a card that becomes an object when it resolves, a siegeable
+    # domain, one that can be attacked ("Card Types - Functional Subtypes, Siegeable");
+    # whether a static of its reads its own marks (`Ability.own_marks`).
     static_abilities: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
     triggered: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
