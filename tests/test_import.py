@@ -55,6 +55,9 @@ def test_both_generations_normalise_to_card_fields(tmp_path: Path) -> None:
     assert action["speed"] == "fast" and action["element"] == "water"
     assert action["effect"] == [{"recover": 2}]
     assert report["summary"] == {"cards": 2, "full": 2, "partial": 0, "none": 0, "playable": 2}
+    pages = [{"data": [v1("Ember Page")], "page": 1, "has_more": True}, page]
+    assert [r.name for r in read_records([write(tmp_path, pages, "c.json")])] == [
+        "Ember Page", "Tide Charm"]
 
 
 def test_report_keys_are_the_public_interface(tmp_path: Path) -> None:
