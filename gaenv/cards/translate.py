@@ -267,7 +267,17 @@ def _boost(m: re.Match[str]) -> list[dict[str, Any]]:
     stats = _stats(m, 2)
     if any(v < 0 for v in stats.values()):
         raise NotUnderstood("a negative boost")
-    return [{"boost": {"target": target(m.group(1)), **stats}}]
+    steps: list[dict[str, Any]] = [{"boost": {"target": target(m.group(1)), **stats}}]
+    if m.group(8):  # "... and gains stealth until end of turn": the same objects
+        found = keyword_of(m.group(8))
+        if found is None:
+            raise NotUnderstood(m.group(8))
+        selector = steps[0]["boost"]["target"]
+        again = ("same_target" if isinstance(selector, dict) and set(selector) & {
+            "target", "up_to_target"} else selector)
+        steps.append({"grant": {"target": again, "keyword": found[0],
+                                **({"amount": found[1]} if found[1] else {})}})
+    return steps
 
 
 def _counters(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -322,7 +332,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("recover", r"recover (\d+)", lambda m: [{"recover": int(m.group(1))}]),
     Template("glimpse", r"glimpse (\d+)", lambda m: [{"glimpse": int(m.group(1))}]),
     Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),
-    Template("boost", rf"{TARGET} gets? {STATS} until end of turn", _boost),
+    Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ]+?(?: \d+)?))? until end "
+                      "of turn", _boost),
+    Template("boost", rf"until end of turn, {TARGET} gets? {STATS}(?: and gains? ([a-z ]+?"
+                      r"(?: \d+)?))?", _boost),
     Template("counters", rf"put {NUM} (\w+) counters? on {TARGET}", _counters),
     Template("destroy", rf"destroy {TARGET}", lambda m: [main_arg("destroy", target(m.group(1)))]),
     Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
