@@ -39,6 +39,15 @@ def test_the_own_name_reads_as_this_and_reminders_are_dropped() -> None:
          "requires": {"class_bonus": True}}]}
 
 
+def test_conditions_count_cards_in_a_zone() -> None:
+    out = translate("Tide Blade", "weapon", "As long as you have three or more water element "
+                    "cards in your graveyard, Tide Blade gets +2 POWER.")
+    assert out.fields["abilities"] == [{
+        "static": {"modify_stats": {"power": 2, "applies_to": {"self": True}}},
+        "requires": {"amount": {"cards": {"zone": "graveyard", "element": "water"}},
+                     "at_least": 3}}]
+
+
 def test_sentences_not_understood_are_kept_word_for_word() -> None:
     out = translate("Odd Relic", "item", "On Enter: Draw a card.\n\nTransform the moon.")
     assert out.status == "partial" and out.not_understood == ["Transform the moon."]

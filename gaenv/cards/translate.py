@@ -409,7 +409,12 @@ def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
         if_do = re.match(r"if you do, (.+)", sentence, flags=re.IGNORECASE)
         bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)
-        if if_do:
+        condition = re.match(r"if (?!you do\b)([^,]+), (.+)", sentence, flags=re.IGNORECASE)
+        if condition:
+            steps.append({"if": {"when": condition_of(condition.group(1)),
+                                 "then": steps_of(condition.group(2), used)}})
+            used.append("if condition")
+        elif if_do:
             done = _tail_may(steps)
             if done is None:
                 raise NotUnderstood(sentence)
@@ -497,6 +502,12 @@ def condition_of(text: str) -> dict[str, Any]:
         if control.group(1).lower() == "another":
             flt["another"] = True
         return {"controls": flt}
+    have = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*cards?) in your "
+                        "(graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
+    if have:
+        return {"amount": {"cards": {"zone": have.group(3).lower(),
+                                     **object_filter(have.group(2))}},
+                "at_least": amount(have.group(1))}
     if low in ("it's your turn", "it is your turn"):
         return {"your_turn": True}
     state = re.fullmatch(r"~ is (rested|awake|distant|damaged)", low)
