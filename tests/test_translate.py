@@ -44,7 +44,7 @@ def test_conditions_count_cards_in_a_zone() -> None:
                     "cards in your graveyard, Tide Blade gets +2 POWER.")
     assert out.fields["abilities"] == [{
         "static": {"modify_stats": {"power": 2, "applies_to": {"self": True}}},
-        "requires": {"amount": {"cards": {"zone": "graveyard", "element": "water"}},
+        "requires": {"amount": {"cards": {"zone": "graveyard", "element": ["water"]}},
                      "at_least": 3}}]
 
 

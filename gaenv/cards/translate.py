@@ -50,7 +50,6 @@ MECHANICS = (
     ("Graveyard", r"graveyard"), ("Banish", r"banish"), ("Counters", r"counter"),
     ("Prevention", r"prevent"), ("Restrictions", r"\bcan't|\bcannot"),
 )
-CARD_TYPE_WORDS = {"action": ["action"], "attack": ["attack"], "card": [], "cards": []}
 TYPE_WORDS = {"unit": ["champion", "ally"], "ally": ["ally"], "allies": ["ally"],
               "champion": ["champion"], "item": ["item"], "weapon": ["weapon"],
               "phantasia": ["phantasia"], "phantasias": ["phantasia"], "domain": ["domain"],
@@ -64,6 +63,11 @@ TYPE_WORDS = {"unit": ["champion", "ally"], "ally": ["ally"], "allies": ["ally"]
 UNRULED_COUNTERS = ("level", "wither", "enlighten")
 PLURALS = {"allies", "units", "champions", "objects", "items", "weapons", "phantasias",
            "domains"}
+
+
+# The words that name a type of card or object (a card may be of any type).
+ALL_TYPE_WORDS = {**TYPE_WORDS, "action": ["action"], "attack": ["attack"], "card": [],
+                  "cards": []}
 
 
 class NotUnderstood(Exception):
@@ -153,17 +157,18 @@ def object_filter(phrase: str) -> dict[str, Any]:
         raise NotUnderstood(phrase)
     last = words[-1]
     types: list[str] = []
-    if last.lower() in TYPE_WORDS or last.lower() in CARD_TYPE_WORDS:
-        types += {**TYPE_WORDS, **CARD_TYPE_WORDS}[last.lower()]
+    if last.lower() in ALL_TYPE_WORDS:
+        types += ALL_TYPE_WORDS[last.lower()]
         words = words[:-1]
     elif not (last[0].isupper() and last.isalpha()):  # a bare subtype: "target Potion"
         raise NotUnderstood(phrase)
-    for word in words:
+    for i, word in enumerate(words):
         low = word.lower()
-        if low in ("or", "element"):  # "Animal or Beast", "fire element"
+        either = i > 0 and words[i - 1] == "or"  # "Animal or Beast": one of them
+        if low in ("or", "element"):  # "fire element"
             continue
-        if low in TYPE_WORDS or low in ("action", "attack"):
-            types += {**TYPE_WORDS, **CARD_TYPE_WORDS}[low]
+        if low in ALL_TYPE_WORDS:
+            types += ALL_TYPE_WORDS[low]
         elif low in ("another", "other"):
             flt["another"] = True
         elif low in ("rested", "damaged", "distant"):
@@ -171,20 +176,28 @@ def object_filter(phrase: str) -> dict[str, Any]:
         elif low == "awake":
             flt["rested"] = False
         elif low in ELEMENTS:
-            flt["element"] = low
+            _add(flt, "element", low, either, phrase)
         elif low in ("token", "non-token"):
             flt["token"] = low == "token"
         elif low == "unique":
             flt["supertype"] = ["unique"]
         elif word.capitalize() in CLASSES and word[0].isupper():
-            flt.setdefault("class", []).append(word.capitalize())
+            _add(flt, "class", word.capitalize(), either, phrase)
         elif word[0].isupper() and word.isalpha():
-            flt.setdefault("subtype", []).append(word)
+            _add(flt, "subtype", word, either, phrase)
         else:
             raise NotUnderstood(phrase)
     if types:
         flt["type"] = types if len(types) > 1 else types[0]
     return flt
+
+
+def _add(flt: dict[str, Any], key: str, value: str, either: bool, phrase: str) -> None:
+    """One more value of a filter key: "Animal or Beast" is either of them; two values
+    of one key without "or" ("Beast Animal") would need both, which a filter cannot say."""
+    if key in flt and not either:
+        raise NotUnderstood(phrase)
+    flt.setdefault(key, []).append(value)
 
 
 SELF_WORDS = ("~", "this card", "this ally", "this unit", "this object", "this weapon",
