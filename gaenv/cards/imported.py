@@ -16,6 +16,7 @@ the card schema (`gaenv.cards.schema.parse_card`) before it counts as understood
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -36,14 +37,24 @@ REPORT_FILE = "report.json"
 TRANSLATIONS_FILE = "translations.json"
 
 
-def _checked(record: Record, fields: dict[str, Any], complete: bool) -> Translation:
-    """The record's translation; a card the schema refuses is not understood."""
+def _checked(record: Record, fields: dict[str, Any]) -> Translation:
+    """The record's translation; a card the schema refuses is not understood. A record
+    whose stats are not all known is checked with the unknown ones filled in (element
+    norm, costs and stats 0, the type its text suggests)."""
     out = translate(record.name, fields.get("type"), record.text)
     if fields.get("type") == "weapon" and {"Gun", "Bow"} & set(fields.get("subtypes", ())):
         out.not_understood.append("(a Gun or Bow weapon attacks only when loaded)")
-    if not out.not_understood and complete:
+    guess = ("champion",) if "lineage" in out.fields else (
+        ("action",) if {"effect", "modes"} & set(out.fields) else ("ally",))
+    filled, _ = card_fields(dataclasses.replace(
+        record, types=record.types or guess,
+        elements=record.elements if record.elements and len(record.elements) == 1
+        else ("norm",),
+        reserve_cost=record.reserve_cost or 0, memory_cost=record.memory_cost or 0,
+        stats={stat: value or 0 for stat, value in record.stats.items()}))
+    if not out.not_understood and "type" in filled:
         try:
-            parse_card({**fields, **out.fields}, 0, "import")
+            parse_card({**filled, **out.fields}, 0, "import")
         except CardFileError as exc:
             out.not_understood.append(f"(refused by the card schema: {exc})")
     return out
@@ -67,7 +78,7 @@ def build(records: Iterable[Record], vanilla: bool = False
         fields, missing = card_fields(record)
         if record.back:
             missing.append("back face")
-        rows.append((record, fields, missing, _checked(record, fields, not missing)))
+        rows.append((record, fields, missing, _checked(record, fields)))
     playable = {r.name for r, _, missing, out in rows if not missing and out.status == "full"}
     tokens = {r.name for r, fields, _, _ in rows if fields.get("token") and r.name in playable}
     for record, _, _, out in rows:  # a summoned token must be a playable token card
