@@ -33,6 +33,9 @@ def positive_int(text: str) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.pool and not args.decks:
+        raise CardFileError("with --pool, give two decks of its cards with --decks A B "
+                            "(gaenv cards decks --pool DIR --champion NAME builds one)")
     names = args.decks or builtin_deck_names()
     pool = _pool(args)
     decks = [load_deck(n, pool) for n in names]

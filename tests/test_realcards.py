@@ -107,5 +107,7 @@ def test_decks_around_real_champions_are_legal_and_play(
     assert main(["simulate", "--pool", str(pool_dir), "--decks", *decks, "--games", "2",
                  "--check"]) == 0
     assert "card conservation and statics held" in capsys.readouterr().out
+    assert main(["simulate", "--pool", str(pool_dir)]) == 2
+    assert "give two decks of its cards with --decks" in capsys.readouterr().err
     assert main(["cards", "decks", "--pool", str(pool_dir), "--champion", "Nobody"]) == 2
     assert "no champion named 'Nobody'; champions:" in capsys.readouterr().err
