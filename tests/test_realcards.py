@@ -111,3 +111,12 @@ def test_decks_around_real_champions_are_legal_and_play(
     assert "give two decks of its cards with --decks" in capsys.readouterr().err
     assert main(["cards", "decks", "--pool", str(pool_dir), "--champion", "Nobody"]) == 2
     assert "no champion named 'Nobody'; champions:" in capsys.readouterr().err
+
+
+def test_the_scenario_runner_takes_a_pool(pool_dir: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    one = str(HERE / "destroy_raze_the_land.yaml")
+    assert scenario.main(["--pool", str(pool_dir), one]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert scenario.main(["--pool", str(pool_dir.parent / "nowhere"), one]) == 2
+    assert "no cards.yaml" in capsys.readouterr().err
