@@ -332,6 +332,11 @@ def _banish_cards(m: re.Match[str]) -> list[dict[str, Any]]:
     return _guarded(zone, flt, n, {"banish_cards": {"filter": flt, "zone": zone, "amount": n}})
 
 
+def _look_at_top(m: re.Match[str]) -> list[dict[str, Any]]:
+    return [{"look_at_top": {"amount": amount(m.group(1)), "filter": object_filter(m.group(3)),
+                             "to": m.group(4).lower(), "optional": bool(m.group(2))}}]
+
+
 def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"summon": {"token": m.group(2), "amount": amount(m.group(1))}}]
 
@@ -350,6 +355,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("boost", rf"until end of turn, {TARGET} gets? {STATS}(?: and gains? ([a-z ]+?"
                       r"(?: \d+)?))?", _boost),
     Template("counters", rf"put {NUM} (\w+) counters? on {TARGET}", _counters),
+    Template("look at the top", rf"look at the top {NUM} cards of your deck; (you may )?reveal "
+                                r"(?:a|an) ((?:[\w-]+ )*cards?) from among them and put it "
+                                r"into your (hand|memory); put the rest(?: of the cards)? on "
+                                r"the bottom of your deck in any order", _look_at_top),
     Template("destroy", rf"destroy {TARGET}", lambda m: [main_arg("destroy", target(m.group(1)))]),
     Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
@@ -398,7 +407,12 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
 
 
 def sentences(body: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!])\s+", body.strip()) if s.strip()]
+    """The sentences of a text; the three of "look at the top N, take one, the rest to
+    the bottom" stay one (joined by semicolons), for the template that reads them."""
+    body = re.sub(r"(look at the top [^.]+ of your deck)\. ((?:you may )?reveal [^.]+ from "
+                  r"among them [^.]+)\. (put the rest[^.]+)", r"\1; \2; \3", body.strip(),
+                  flags=re.IGNORECASE)
+    return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 
 def _tail_may(steps: list[dict[str, Any]]) -> list[dict[str, Any]] | None:

@@ -495,6 +495,35 @@ def _glimpse(state: GameState, frame: ResolveFrame, args: Args,
     return Decision(player, decisions.GLIMPSE, tuple(options), frame.item.card)
 
 
+@primitive("look_at_top", None, amount=("amount", True, None), filter=("filter", False, {}),
+           to=("enum:hand,memory", False, "hand"), optional=("bool", False, True))
+def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
+                 answer: Option | None) -> Decision | None:
+    """Look at the top cards of your deck, reveal a matching one of your choice (or none,
+    if ``optional``) and put it into your hand or memory, then the rest on the bottom of
+    the deck (in the order they were; "any order" lets the player pick this one)."""
+    player = frame.item.controller
+    deck = state.players[player].zones[DECK]
+    if answer is None:
+        amount = amount_of(state, frame, args["amount"])
+        frame.scratch = deck[-amount:] if amount else []
+        cards = state.cards
+        found = [c for c in frame.scratch
+                 if selectors.printed(args["filter"], cards[c].defn, player, player)]
+        if found:
+            options = tuple(decisions.choose(c, cards[c].defn.name)
+                            for c in zones.distinct_names(state, found))
+            return Decision(player, decisions.CHOOSE_CARD, (
+                (decisions.NOTHING, *options) if args["optional"] else options),
+                frame.item.card)
+    elif answer.verb == "choose":
+        journal.move(state, answer.card, _DESTINATIONS[args["to"]])
+    rest = [c for c in frame.scratch if c in deck]
+    journal.reorder(state, player, DECK, [*rest, *(c for c in deck if c not in rest)])
+    frame.scratch = []
+    return None
+
+
 def _choose_from(state: GameState, frame: ResolveFrame, cids: list[int]) -> Decision | None:
     if not cids:
         return None
