@@ -1,7 +1,7 @@
 """Engine parts real cards need (docs/cards.md: Conditions, Statics, Costs, Triggers):
 Class, Element and Champion Bonus, ``own_cost``, ``own_keyword``, the ``banish`` cost,
-drawing into memory, On Champion Hit and On Ally Hit, ``sacrifice``, Fast Activation, as
-scenarios over invented cards (tests/restrictions/)."""
+drawing into memory, On Champion Hit and On Ally Hit, ``sacrifice``, ``banish_cards``,
+``look_at_top``, Fast Activation, as scenarios over invented cards (tests/restrictions/)."""
 
 from __future__ import annotations
 
