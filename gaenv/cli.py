@@ -5,15 +5,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+
+import yaml
 
 from gaenv import configs
 from gaenv.agents.registry import AgentSpecError
-from gaenv.cards import report
-from gaenv.cards.decks import builtin_deck_names, load_deck
-from gaenv.cards.schema import CardFileError, default_pool
-from gaenv.engine.game import DEFAULT_TURN_LIMIT, ReplayError
+from gaenv.cards import imported, report
+from gaenv.cards.decks import build_deck, builtin_deck_names, load_deck
+from gaenv.cards.schema import CardFileError, CardPool, default_pool
+from gaenv.engine.game import DEFAULT_TURN_LIMIT, DeckList, ReplayError
 from gaenv.engine.objects import CARD_TYPES, ELEMENTS
 from gaenv.env.config import ConfigError
 from gaenv.simulate import pairings, simulate
@@ -42,8 +45,12 @@ def non_negative(text: str) -> float:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.pool and not args.decks:
+        raise CardFileError("with --pool, give two decks of its cards with --decks A B "
+                            "(gaenv cards decks --pool DIR --champion NAME builds one)")
     names = args.decks or builtin_deck_names()
-    decks = [load_deck(n) for n in names]
+    pool = _pool(args)
+    decks = [load_deck(n, pool) for n in names]
     if args.decks:
         pairs = [(decks[0], decks[1])]
         label = f"{decks[0].name} (player 0) vs {decks[1].name} (player 1)"
@@ -55,6 +62,9 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"random vs random, {label}, seeds {args.seed}..{args.seed + args.games - 1}")
     for line in summary.lines():
         print(line)
+    flag = vanilla_line([d.cards for d in decks])
+    if flag:
+        print(flag)
     if args.check:
         print("checks           card conservation and statics held after every decision")
     return 0
@@ -73,6 +83,7 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.add_argument("--check", action="store_true",
                    help="verify card conservation after every decision (slower)")
     _add_replays(p)
+    _add_pool(p)
     p.set_defaults(run=_simulate)
 
 
@@ -99,38 +110,122 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.set_defaults(run=_replay)
 
 
-def _cards(args: argparse.Namespace) -> int:
-    pool = default_pool()
-    if args.view == "coverage":
-        lines = report.coverage_lines(pool)
-    elif args.view == "show":
-        if not args.names:
-            raise CardFileError("gaenv cards show needs a card name, e.g. "
-                                "gaenv cards show 'Ember Bolt'")
-        try:
-            lines = [line for name in args.names for line in report.show_lines(pool.get(name))]
-        except KeyError as exc:
-            raise CardFileError(exc.args[0]) from None
+def _pool(args: argparse.Namespace) -> CardPool:
+    """The pool of ``--pool DIR`` (an import folder), else the built-in pool."""
+    return imported.load(args.pool) if args.pool else default_pool()
+
+
+def _add_pool(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--pool", type=Path, metavar="DIR",
+                   help="play with the cards of this import folder (gaenv cards import)")
+
+
+def vanilla_line(decks: Sequence[DeckList]) -> str | None:
+    """The flag every output shows when a deck plays vanilla cards (stats only)."""
+    names = sorted({c.name for d in decks for c in (*d.main, *d.material) if c.vanilla})
+    if not names:
+        return None
+    return (f"VANILLA: {len(names)} card(s) play as stats only, their text ignored: "
+            f"{', '.join(names)}")
+
+
+def _cards_list(args: argparse.Namespace) -> int:
+    cards = [c for c in _pool(args).cards
+             if (args.type is None or c.type == args.type)
+             and (args.element is None or c.element == args.element)]
+    return _print(report.list_lines(cards))
+
+
+def _cards_coverage(args: argparse.Namespace) -> int:
+    return _print(imported.coverage_lines(args.pool) if args.pool
+                  else report.coverage_lines(default_pool()))
+
+
+def _cards_import(args: argparse.Namespace) -> int:
+    summary = imported.import_files(args.files, args.out, args.vanilla)
+    print(f"imported {summary['cards']} cards into {args.out}: full {summary['full']}, "
+          f"partial {summary['partial']}, none {summary['none']}, playable "
+          f"{summary['playable']}" + (" (others with complete stats: vanilla)"
+                                      if args.vanilla else ""))
+    return 0
+
+
+def _cards_show(args: argparse.Namespace) -> int:
+    if args.pool:
+        return _print(imported.show_lines(args.name, args.pool))
+    try:
+        card = default_pool().get(args.name)
+    except KeyError as exc:
+        raise CardFileError(exc.args[0]) from None
+    return _print(report.show_lines(card))
+
+
+def _cards_decks(args: argparse.Namespace) -> int:
+    pool = _pool(args)
+    if args.deck:
+        deck = load_deck(args.deck, pool)
+        print(f"{deck.path}: a legal deck of {len(deck.cards.main)} main and "
+              f"{len(deck.cards.material)} material cards")
     else:
-        cards = [c for c in pool.cards
-                 if (args.type is None or c.type == args.type)
-                 and (args.element is None or c.element == args.element)]
-        lines = report.list_lines(cards)
+        if not args.champion:
+            raise CardFileError("give --champion NAME to build a deck, or --deck FILE to "
+                                "check one")
+        text = yaml.safe_dump(build_deck(pool, args.champion), sort_keys=False,
+                              allow_unicode=True)
+        if args.out:
+            args.out.write_text(text)
+            deck = load_deck(str(args.out), pool)
+            print(f"written to {args.out}")
+        else:
+            with tempfile.TemporaryDirectory() as folder:  # checked as a file is checked
+                path = Path(folder) / "deck.yaml"
+                path.write_text(text)
+                deck = load_deck(str(path), pool)
+            print(text, end="")
+    flag = vanilla_line([deck.cards])
+    if flag:
+        print(flag)
+    return 0
+
+
+def _print(lines: Iterable[str]) -> int:
     for line in lines:
         print(line)
     return 0
 
 
 def _add_cards(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("cards", help="the card pool: list it, show cards, or how each card is "
-                                     "implemented")
-    p.add_argument("view", choices=("list", "show", "coverage"),
-                   help="list: one card per line; show NAME...: a card's cost, stats and "
-                        "text; coverage: data-only or hooked, per card")
-    p.add_argument("names", nargs="*", metavar="NAME", help="card names, for show")
-    p.add_argument("--type", choices=CARD_TYPES, help="list only cards of this type")
-    p.add_argument("--element", choices=ELEMENTS, help="list only cards of this element")
-    p.set_defaults(run=_cards)
+    p = sub.add_parser("cards", help="the card pool: list, coverage, import real cards, show")
+    views = p.add_subparsers(dest="view", required=True)
+    q = views.add_parser("list", help="one card per line")
+    q.add_argument("--type", choices=CARD_TYPES, help="list only cards of this type")
+    q.add_argument("--element", choices=ELEMENTS, help="list only cards of this element")
+    _add_pool(q)
+    q.set_defaults(run=_cards_list)
+    q = views.add_parser("coverage", help="built-in: how each card is implemented; --pool: "
+                                          "how much of the imported text was translated")
+    _add_pool(q)
+    q.set_defaults(run=_cards_coverage)
+    q = views.add_parser("import", help="import real cards from the official database's JSON")
+    q.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                   help="JSON exports: lists of cards or search pages (v1 or v2 records)")
+    q.add_argument("--out", type=Path, default=Path("pool"),
+                   help="the import folder to write (default ./pool)")
+    q.add_argument("--vanilla", action="store_true",
+                   help="also let cards with complete stats but text not fully translated "
+                        "play, as stats only (flagged vanilla)")
+    q.set_defaults(run=_cards_import)
+    q = views.add_parser("decks", help="build a legal deck around a champion, or check a "
+                                       "deck file, against a pool")
+    q.add_argument("--champion", help="the champion's lineage name (Zander)")
+    q.add_argument("--deck", help="a deck file (or built-in name) to check instead")
+    q.add_argument("--out", type=Path, help="write the built deck here (default: print it)")
+    _add_pool(q)
+    q.set_defaults(run=_cards_decks)
+    q = views.add_parser("show", help="a card: stats, text and effect tree")
+    q.add_argument("name", help="the card's name")
+    _add_pool(q)
+    q.set_defaults(run=_cards_show)
 
 
 def _layout(args: argparse.Namespace) -> int:

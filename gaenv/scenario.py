@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gaenv.cards.schema import CardPool, default_pool
+from gaenv.cards.schema import CardFileError, CardPool, default_pool
 from gaenv.engine import champions, decisions, statics
 from gaenv.engine.game import Game, IllegalOption
 from gaenv.engine.journal import create, make_object
@@ -403,10 +403,12 @@ def collect(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-USAGE = """usage: python -m gaenv.scenario FILE_OR_FOLDER...
+USAGE = """usage: python -m gaenv.scenario [--pool DIR] FILE_OR_FOLDER...
 
 Runs rules scenarios (docs/scenarios.md): one line per scenario, PASS or FAIL,
-then a count; exits 1 if any failed, 2 if no scenario file was given or found."""
+then a count; exits 1 if any failed, 2 if no scenario file was given or found.
+--pool DIR: the cards of an import folder (gaenv cards import) instead of the
+built-in pool."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -414,6 +416,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help"):
         print(USAGE, file=sys.stdout if args else sys.stderr)
         return 0 if args else 2
+    pool = None
+    if args[0] == "--pool":
+        if len(args) < 2:
+            print(USAGE, file=sys.stderr)
+            return 2
+        from gaenv.cards import imported
+
+        try:
+            pool = imported.load(Path(args[1]))
+        except CardFileError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        args = args[2:]
     files = collect(args)
     if not files:
         print(f"no scenario files (*.yaml) found in {' '.join(args)}", file=sys.stderr)
@@ -422,7 +437,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in files:
         try:
             scenario = load(path)
-            run(scenario)
+            run(scenario, pool)
         except OSError as exc:
             print(f"FAIL {path}: cannot read: {exc}")
         except ScenarioError as exc:

@@ -138,3 +138,44 @@ def random_deck(pool: CardPool, rng: random.Random, name: str = "random") -> Dec
     material = [rng.choice(starters), *rng.sample(extras, rng.randint(0, MATERIAL_MAX - 1))]
     main = [c for c in rng.sample(main_cards, MAIN_MIN // MAIN_COPIES) for _ in range(MAIN_COPIES)]
     return DeckList(name, tuple(main), tuple(material))
+
+
+def build_deck(pool: CardPool, champion: str) -> dict[str, object]:
+    """A legal deck file (as a mapping) of ``pool``'s cards around the champions named
+    ``champion`` (their lineage name, ``Zander``): those champions by level, under a level
+    0 champion (the lineage's own, else the one whose elements allow the most cards),
+    regalia of the elements the lineage allows, and in the main deck four copies each of
+    the 15 cheapest cards it allows, those sharing a class with the champions first.
+    Deterministic; a CardFileError says what is missing."""
+    lineage = sorted((c for c in pool.cards if c.is_champion and not c.token
+                      and c.champion_name == champion), key=lambda c: (c.level or 0, c.name))
+    if not lineage:
+        names = sorted({c.champion_name for c in pool.cards if c.is_champion and c.champion_name})
+        raise CardFileError(f"no champion named {champion!r}; champions: {', '.join(names)}")
+    classes = {k for c in lineage for k in c.classes}
+    main_cards = [c for c in pool.cards if not (c.token or c.is_champion or c.is_regalia)]
+
+    def allowed(elements: set[str]) -> list[CardDef]:
+        return [c for c in main_cards if c.element in elements]
+
+    if lineage[0].level != 0:
+        starters = [c for c in pool.cards if c.is_champion and c.level == 0 and not c.token]
+        if not starters:
+            raise CardFileError("no level 0 champion in the pool to start the lineage")
+        base = {"norm", *(c.element for c in lineage)}
+        lineage.insert(0, max(starters, key=lambda s: (len(allowed(base | {s.element})),
+                                                       s.name)))
+    elements = {"norm", *(c.element for c in lineage)}
+    chosen = sorted(allowed(elements), key=lambda c: (not set(c.classes) & classes,
+                                                      c.reserve_cost or 0, c.name))
+    wanted = MAIN_MIN // MAIN_COPIES
+    if len(chosen) < wanted:
+        raise CardFileError(f"only {len(chosen)} playable main-deck cards of "
+                            f"{', '.join(sorted(elements))}; a deck needs {wanted}")
+    regalia = [c for c in pool.cards if c.is_regalia and not c.is_champion and not c.token
+               and c.element in elements][:MATERIAL_MAX - len(lineage)]
+    return {"name": f"{champion} (built)",
+            "description": f"{champion} over {lineage[0].name}: the cheapest playable cards "
+                           f"of {', '.join(sorted(elements))}, own classes first",
+            "material": [c.name for c in (*lineage, *regalia)],
+            "main": {c.name: MAIN_COPIES for c in chosen[:wanted]}}

@@ -4,6 +4,7 @@ the same words beside the options of a game in the terminal and on the web page.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from gaenv.cards.schema import CardPool
 from gaenv.engine.objects import CardDef, Node
@@ -55,11 +56,29 @@ def summary(card: CardDef) -> str:
 
 
 def show_lines(card: CardDef) -> list[str]:
-    """``gaenv cards show NAME``: the card, a field a line."""
+    """``gaenv cards show NAME``: the card, a field a line, then what it does as its card
+    file writes it (the effect tree; a vanilla card is flagged)."""
+    import yaml
+
+    from gaenv.yamlio import load_yaml
+
     fields = [("type", type_text(card)), ("element", card.element), ("cost", cost_text(card)),
               ("stats", stats_text(card)), ("keywords", keywords_text(card)),
               ("text", rules_text(card))]
-    return [card.name, *(f"  {name}: {value}" for name, value in fields if value)]
+    lines = [card.name + (" (VANILLA: stats only, text ignored)" if card.vanilla else ""),
+             *(f"  {name}: {value}" for name, value in fields if value)]
+    doc = load_yaml(Path(card.source).read_text(), card.source)
+    raw = next(c for c in doc["cards"] if c.get("name") == card.name)
+    tree = {k: v for k, v in raw.items() if k in _EFFECT_FIELDS}
+    if tree:
+        lines.append("  effect tree:")
+        lines += [f"    {line}" for line in yaml.safe_dump(
+            tree, sort_keys=False, allow_unicode=True).splitlines()]
+    return lines
+
+
+# The card-file fields that say what a card does (`show_lines`).
+_EFFECT_FIELDS = ("effect", "modes", "abilities", "level_up", "levels")
 
 
 def list_lines(cards: Iterable[CardDef]) -> list[str]:
@@ -114,3 +133,4 @@ def coverage_lines(pool: CardPool) -> list[str]:
     lines.append(f"{len(pool.cards)} cards: {len(pool.cards)} data-only, 0 hooked "
                  f"(pool version {pool.version})")
     return lines
+

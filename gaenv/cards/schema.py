@@ -41,12 +41,14 @@ DATA_DIR = Path(__file__).parent / "data"
 FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
-    "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "text", "notes",
+    "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
+    "notes",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
 BAND_FIELDS = ("from", "to", "power", "life", "keywords", "abilities")
-COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "reserve": "nat", "remove_counters": "counts"}
+COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "banish": "bool", "reserve": "nat",
+               "remove_counters": "counts"}
 # Counter kinds the rules give a meaning (any other name is a plain named counter).
 RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "distant")
 
@@ -298,10 +300,12 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
     out: dict[str, Any] = {}
     for key, item in raw.items():
         here = f"{field}.{key}"
-        if key in ("class_bonus", "your_turn"):
+        if key in ("class_bonus", "element_bonus", "your_turn"):
             if not isinstance(item, bool):
                 raise where.fail(here, f"expected true or false, got {item!r}")
             out[key] = item
+        elif key == "champion_name":
+            out[key] = _str(item, where, here)
         elif key in ("level", "at_least", "at_most"):
             out[key] = _nat(item, where, here)
         elif key in ("champion", "controls", "self"):
@@ -319,7 +323,7 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
 
 # Trigger filter keys that read an event's detail, and the event kinds that have one.
 _MOMENT_KINDS = {"phase": ("phase_begins", "phase_ends"),
-                 "counter": ("counters_placed", "counters_removed")}
+                 "counter": ("counters_placed", "counters_removed"), "hit": ("hits",)}
 
 
 def _reads_stat(tree: Any) -> bool:
@@ -336,7 +340,7 @@ def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
             raise where.fail(f"{field}.{key}", "unknown key; known: event, filter")
     event = _choice(raw.get("event"), events.EVENTS, where, f"{field}.event")
     extra: dict[str, tuple[str, ...] | None] = {
-        "player": ("you", "opponent"), "counter": None,
+        "player": ("you", "opponent"), "counter": None, "hit": ("champion", "ally"),
         "phase": ("wake_up", "materialize", "recollection", "draw", "main", "end")}
     flt = _parse_filter(raw.get("filter", {}), where, f"{field}.filter", extra)
     for key, kinds in _MOMENT_KINDS.items():
@@ -507,6 +511,9 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
             if _reads_stat(requires):
                 raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
                                                       "(power and life come from the statics)")
+            if node.op in statics.OWN_KINDS and set(requires) - set(statics.OWN_CONDITIONS):
+                raise where.fail(f"{field}.requires", f"a card's {node.op} may only read the "
+                                 f"champion: {', '.join(statics.OWN_CONDITIONS)}")
             depends = min(selectors.reach(requires, SOURCE), selectors.reach(node.args, SOURCE))
             own = depends > min(selectors.reach(requires), selectors.reach(node.args))
             out.append(Ability(None, (), node, inherited, text, requires=requires,
@@ -655,8 +662,9 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
             raise where.fail(stat, f"a {ctype} card needs a {stat} stat")
     speed = raw.get("speed", "slow")
     _choice(speed, SPEEDS, where, "speed")
-    if speed == "fast" and ctype != "action":
-        raise where.fail("speed", f"a {ctype} card is always slow")
+    if speed == "fast" and (ctype in ("champion", "attack") or "regalia" in supertypes):
+        raise where.fail("speed", f"a {ctype} card is always slow; Fast Activation is for "
+                                  "main-deck cards activated from hand other than attacks")
     reserve = raw.get("reserve_cost")
     memory = raw.get("memory_cost")
     reserve = None if reserve is None else _nat(reserve, where, "reserve_cost")
@@ -696,9 +704,10 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         effect = _number_targets(parse_effects(raw["effect"], where, "effect"), specs, where,
                                  "effect")
     modes = _parse_modes(raw["modes"], where) if "modes" in raw else ()
-    token = raw.get("token", False)
-    if not isinstance(token, bool):
-        raise where.fail("token", f"expected true or false, got {token!r}")
+    token, vanilla = raw.get("token", False), raw.get("vanilla", False)
+    for flag, value in (("token", token), ("vanilla", vanilla)):
+        if not isinstance(value, bool):
+            raise where.fail(flag, f"expected true or false, got {value!r}")
     if token and (ctype not in ("ally", "item", "weapon", "domain", "phantasia")
                   or reserve is not None or memory is not None):
         raise where.fail("token", "a token is an ally, item, weapon, domain or phantasia "
@@ -723,7 +732,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         power=stats["power"], life=stats["life"], durability=stats["durability"],
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
-        token=token, bands=bands, level_up=level_up,
+        token=token, vanilla=vanilla, bands=bands, level_up=level_up,
     )
 
 

@@ -18,6 +18,9 @@ cost its controller's champion level less ("Keywords - Efficiency").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from gaenv.engine import champions, keywords, selectors, statics
 from gaenv.engine.journal import move
 from gaenv.engine.objects import BANISHMENT, GRAVEYARD, HAND, MEMORY, CardDef
@@ -68,11 +71,32 @@ def calculate(state: GameState, player: int, defn: CardDef, kind: str,
             delta -= args["amount"]
         else:
             removed = True
-    if kind == RESERVE and "efficiency" in defn.keywords:
+    for args in own(state, player, defn, "own_cost", empower):
+        if args["cost"] == kind:
+            delta += args["amount"] if args["op"] == "add" else -args["amount"]
+    if kind == RESERVE and has_keyword(state, player, defn, "efficiency", empower):
         delta -= champions.level(state, player) + empower
     if removed:
         return 0
     return max(0, value + delta)
+
+
+def own(state: GameState, player: int, defn: CardDef, op: str,
+        empower: int = 0) -> list[Mapping[str, Any]]:
+    """The arguments of the card's own statics of kind ``op`` (`statics.OWN_KINDS`) whose
+    condition holds for ``player``: they work wherever the card is ("Keywords - Class
+    Bonus 3")."""
+    return [a.static.args for a in defn.static_abilities if a.static is not None
+            and a.static.op == op
+            and selectors.condition_met(state, a.requires, defn, player, empower)]
+
+
+def has_keyword(state: GameState, player: int, defn: CardDef, name: str,
+                empower: int = 0) -> bool:
+    """Whether a card ``player`` holds has a keyword that works from the hand or the
+    graveyard: printed, or its own under a condition that holds."""
+    return name in defn.keywords or any(
+        args["keyword"] == name for args in own(state, player, defn, "own_keyword", empower))
 
 
 def floating_memory(state: GameState, player: int) -> list[int]:
@@ -80,7 +104,7 @@ def floating_memory(state: GameState, player: int) -> list[int]:
     cards = state.cards
     found: list[int] = []
     for cid in state.players[player].zones[GRAVEYARD]:
-        if "floating_memory" in cards[cid].defn.keywords:
+        if has_keyword(state, player, cards[cid].defn, "floating_memory"):
             found.append(cid)
     return found
 

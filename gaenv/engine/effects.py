@@ -170,13 +170,15 @@ def _read(state: GameState, frame: ResolveFrame, arg: Any) -> list[int]:
 Args = Any  # a primitive's checked, read-only arguments
 
 
-@primitive("draw", "amount", amount=("amount", True, None), player=("player", False, "you"))
+@primitive("draw", "amount", amount=("amount", True, None), player=("player", False, "you"),
+           into=("enum:hand,memory", False, "hand"))
 def _draw(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
-    """The named players each draw ("Game Mechanics - Drawing Cards")."""
+    """The named players each draw ("Game Mechanics - Drawing Cards"), into their hand or
+    their memory."""
     amount = amount_of(state, frame, args["amount"])
     for p in players_of(state, frame, args):
-        zones.draw(state, p, amount)
+        zones.draw(state, p, amount, HAND if args["into"] == "hand" else MEMORY)
     return None
 
 
@@ -387,6 +389,16 @@ def _destroy(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("sacrifice", "target", target=("object", True, None))
+def _sacrifice(state: GameState, frame: ResolveFrame, args: Args,
+               answer: Option | None) -> Decision | None:
+    """Sacrifice objects ("Game Terms - Sacrifice"): to the graveyard, an ally dying; not a
+    destruction, so Immortality does not stop it (a champion is never sacrificed so)."""
+    rules.destroy_at_once(state, [cid for cid in objects_of(state, frame, args)
+                                  if not state.cards[cid].defn.is_champion])
+    return None
+
+
 _DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "graveyard": GRAVEYARD,
                  "banishment": BANISHMENT, "memory": MEMORY}
 
@@ -414,26 +426,47 @@ def _take_control(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("discard", "amount", amount=("amount", True, None),
-           player=("one_player", False, "you"))
+           player=("one_player", False, "you"), filter=("filter", False, {}))
 def _discard(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
-    """The player discards cards of their choice, one at a time ("Game Terms - Discard")."""
+    """The player discards cards of their choice (matching the filter's printed keys), one
+    at a time ("Game Terms - Discard")."""
     chosen = players_of(state, frame, args)
     if not chosen:
         return None
-    player = chosen[0]
-    hand = state.players[player].zones[HAND]
+    return _one_by_one(state, frame, args, answer, chosen[0], HAND, GRAVEYARD,
+                       decisions.DISCARD, decisions.discard)
+
+
+@primitive("banish_cards", None, filter=("filter", False, {}),
+           zone=("enum:graveyard,hand,memory", False, "graveyard"), amount=("amount", False, 1))
+def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
+                  answer: Option | None) -> Decision | None:
+    """Banish matching cards of your choice from one of your zones, one at a time, as many
+    as there are up to the amount ("banish a fire element card from your graveyard")."""
+    return _one_by_one(state, frame, args, answer, frame.item.controller,
+                       _DESTINATIONS[args["zone"]], BANISHMENT, decisions.CHOOSE_CARD,
+                       decisions.choose)
+
+
+def _one_by_one(state: GameState, frame: ResolveFrame, args: Args, answer: Option | None,
+                player: int, zone: str, to: str, kind: str,
+                option: Callable[[int, str], Option]) -> Decision | None:
+    """Move ``amount`` cards matching ``filter`` from the player's ``zone`` to ``to``, the
+    player choosing each (fewer if fewer match)."""
     if answer is None:
         frame.scratch = [amount_of(state, frame, args["amount"])]
     else:
-        journal.move(state, answer.card, GRAVEYARD)
+        journal.move(state, answer.card, to)
         frame.scratch[0] -= 1
-    if frame.scratch[0] <= 0 or not hand:
+    cards = state.cards
+    found = [c for c in state.players[player].zones[zone]
+             if selectors.printed(args["filter"], cards[c].defn, player, player)]
+    if frame.scratch[0] <= 0 or not found:
         frame.scratch = []
         return None
-    cards = state.cards
-    return Decision(player, decisions.DISCARD, tuple(
-        decisions.discard(c, cards[c].defn.name) for c in zones.distinct_names(state, hand)),
+    return Decision(player, kind, tuple(
+        option(c, cards[c].defn.name) for c in zones.distinct_names(state, found)),
         frame.item.card)
 
 
@@ -460,6 +493,35 @@ def _glimpse(state: GameState, frame: ResolveFrame, args: Args,
         name = cards[cid].defn.name
         options += [decisions.glimpse_top(cid, name), decisions.glimpse_bottom(cid, name)]
     return Decision(player, decisions.GLIMPSE, tuple(options), frame.item.card)
+
+
+@primitive("look_at_top", None, amount=("amount", True, None), filter=("filter", False, {}),
+           to=("enum:hand,memory", False, "hand"), optional=("bool", False, True))
+def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
+                 answer: Option | None) -> Decision | None:
+    """Look at the top cards of your deck, reveal a matching one of your choice (or none,
+    if ``optional``) and put it into your hand or memory, then the rest on the bottom of
+    the deck (in the order they were; "any order" lets the player pick this one)."""
+    player = frame.item.controller
+    deck = state.players[player].zones[DECK]
+    if answer is None:
+        amount = amount_of(state, frame, args["amount"])
+        frame.scratch = deck[-amount:] if amount else []
+        cards = state.cards
+        found = [c for c in frame.scratch
+                 if selectors.printed(args["filter"], cards[c].defn, player, player)]
+        if found:
+            options = tuple(decisions.choose(c, cards[c].defn.name)
+                            for c in zones.distinct_names(state, found))
+            return Decision(player, decisions.CHOOSE_CARD, (
+                (decisions.NOTHING, *options) if args["optional"] else options),
+                frame.item.card)
+    elif answer.verb == "choose":
+        journal.move(state, answer.card, _DESTINATIONS[args["to"]])
+    rest = [c for c in frame.scratch if c in deck]
+    journal.reorder(state, player, DECK, [*rest, *(c for c in deck if c not in rest)])
+    frame.scratch = []
+    return None
 
 
 def _choose_from(state: GameState, frame: ResolveFrame, cids: list[int]) -> Decision | None:

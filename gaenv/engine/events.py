@@ -184,6 +184,9 @@ def _fits(state: GameState, trigger: Trigger, event: Event, source: int,
         if key == "player":
             if (want == "you") != (event.player == controller):
                 return False
+        elif key == "hit":  # the card type of what was hit
+            if event.other < 0 or state.cards[event.other].defn.type != want:
+                return False
         elif event.detail != want:  # phase, counter
             return False
     flt = trigger.filter

@@ -149,6 +149,9 @@ class CardDef:
     # A modal card: (text, effect, targets) per mode; one is chosen as it is played.
     modes: tuple[tuple[str, tuple[Node, ...], tuple[Any, ...]], ...] = field(default=())
     token: bool = False
+    # An imported real card played as its stats only: its text was not (fully)
+    # translated, so it does less than it says (``gaenv cards import --vanilla``).
+    vanilla: bool = False
     # A leveler (LEVELERS.md): its level bands as (lowest, highest or None for "N+") level
     # counter counts, ascending, and the index of its level up ability in ``abilities``
     # (-1: not a leveler). Each band's stats and abilities are plain abilities with a
@@ -159,13 +162,13 @@ class CardDef:
     # because the rules engine asks them all the time: its static abilities; the indices
     # of its activated abilities, and of its triggered ones by event kind (not to be
     # modified), and (event kind, index) of those that listen for events about other
-    # cards (a filter that is not ``self: true``); whether it is an action card that is
-    # not slow, the only kind playable outside its player's own main phase with an empty
-    # stack ("Parts of a Card - Speed"); its supertypes Unique and Regalia; whether it is
-    # a champion, a unit (champion or ally), a card that becomes an object when it
-    # resolves, a siegeable domain, one that can be attacked ("Card Types - Functional
-    # Subtypes, Siegeable"); whether a static of its reads its own marks
-    # (`Ability.own_marks`).
+    # cards (a filter that is not ``self: true``); whether it is fast (a fast action, or a
+    # card with Fast Activation), the only kind playable outside its player's own main
+    # phase with an empty stack ("Parts of a Card - Speed"; "Keywords - Fast
+    # Activation"); its supertypes Unique and Regalia; whether it is a champion, a unit
+    # (champion or ally), a card that becomes an object when it resolves, a siegeable
+    # domain, one that can be attacked ("Card Types - Functional Subtypes, Siegeable");
+    # whether a static of its reads its own marks (`Ability.own_marks`).
     static_abilities: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
     triggered: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
@@ -183,7 +186,7 @@ class CardDef:
         derived = {
             "static_abilities": tuple(a for a in self.abilities if a.static is not None),
             "activated": tuple(i for i, a in enumerate(self.abilities) if a.activated),
-            "fast_action": self.type == "action" and self.speed != "slow",
+            "fast_action": self.speed == "fast",
             "unique": "unique" in self.supertypes,
             "is_regalia": "regalia" in self.supertypes,
             "is_champion": self.type == "champion",

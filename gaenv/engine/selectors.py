@@ -14,7 +14,9 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   counter of that name), ``self`` / ``another`` (it is / is not the source).
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
-all hold: ``class_bonus``, ``level`` (the champion's level, with Empower, at least N),
+all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
+``champion_name`` (your champion's lineage name is this one), ``level`` (the champion's
+level, with Empower, at least N),
 ``champion`` (your champion matches a filter), ``controls`` (you control an object that
 matches), ``self`` (the source object matches), ``your_turn``, ``amount`` with
 ``at_least`` / ``at_most`` (a dynamic amount compared), and ``not`` (a condition that
@@ -45,7 +47,8 @@ PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "
                 "token")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
-CONDITION_KEYS = ("class_bonus", "level", "champion", "controls", "self", "your_turn",
+CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
+                  "controls", "self", "your_turn",
                   "amount", "at_least", "at_most", "not")
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
 STATS = ("power", "life", "damage")
@@ -324,13 +327,20 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
                   empower: int = 0, source: int = -1, refer: Any = None) -> bool:
     """Whether every key of the condition holds for ``player``, the card ``defn`` whose
     ability it is and its object ``source`` (-1 if none); see the module doc. Class Bonus
-    ("Keywords - Class Bonus"); Level N+ counts Empower ("Level Restrictions")."""
+    ("Keywords - Class Bonus", "Element Bonus", "Champion Bonus"); Level N+ counts Empower
+    ("Level Restrictions")."""
     from gaenv.engine import champions  # champions reads statics, which reads this
 
     champ = champions.champion(state, player)
     for key, want in condition.items():
         if key == "class_bonus":
             if champ < 0 or not set(state.cards[champ].defn.classes) & set(defn.classes):
+                return False
+        elif key == "element_bonus":
+            if champ < 0 or state.cards[champ].defn.element != defn.element:
+                return False
+        elif key == "champion_name":
+            if champ < 0 or state.cards[champ].defn.champion_name != want:
                 return False
         elif key == "level":
             if champ < 0 or (state.cards[champ].defn.level or 0) + empower < want:

@@ -183,8 +183,9 @@ def _ability_usable(state: GameState, player: int, card: CardObj, ability: Abili
     if reserve:
         reservable = costs.reservable(state, player)
         helpers = len(reservable)
-        if (cost.get("rest") or cost.get("sacrifice")) and cid in reservable:
-            helpers -= 1  # the source itself is rested or sacrificed as a cost
+        if (cost.get("rest") or cost.get("sacrifice") or cost.get("banish")) \
+                and cid in reservable:
+            helpers -= 1  # the source itself is rested, sacrificed or banished as a cost
         if len(state.players[player].zones[HAND]) + helpers < reserve:
             return False
     targets = ability.targets
@@ -262,7 +263,8 @@ def announce(state: GameState, player: int, cid: int, kind: str) -> None:
 
 
 def use_ability(state: GameState, player: int, cid: int, index: int) -> None:
-    """Activate an object's ability: rest or sacrifice costs now, then targets and reserve."""
+    """Activate an object's ability: rest, sacrifice or banish costs now, then targets and
+    reserve."""
     card = state.cards[cid]
     ability = card.defn.abilities[index]
     state.stack.append(StackItem(ABILITY, cid, player, index, card.oid))
@@ -272,6 +274,8 @@ def use_ability(state: GameState, player: int, cid: int, index: int) -> None:
         journal.counters(state, cid, kind, -amount)
     if ability.cost.get("sacrifice"):
         rules.sacrifice(state, cid)
+    if ability.cost.get("banish"):  # "Banish this": to its owner's banishment
+        journal.move(state, cid, BANISHMENT)
     state.frames.append(PlayFrame(len(state.stack) - 1, "targets"))
     state.priority = -1
 

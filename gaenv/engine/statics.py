@@ -67,7 +67,20 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     },
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
+    # The card's own cost ("this card costs N less"), and a keyword the card has (Floating
+    # Memory or Efficiency under a Class Bonus): they work wherever the card is ("Keywords
+    # - Class Bonus 3"), read by `costs` as it is paid for, not from the field.
+    "own_cost": {
+        "cost": ("enum:reserve,memory", True, None),
+        "op": ("enum:add,subtract", True, None),
+        "amount": ("nat", True, None),
+    },
+    "own_keyword": {"keyword": ("enum:floating_memory,efficiency", True, None)},
 }
+OWN_KINDS = ("own_cost", "own_keyword")
+# The conditions an own static may have: they read the champion only (the lineage, a
+# source of the statics view, which the memoized costs follow).
+OWN_CONDITIONS = ("class_bonus", "element_bonus", "champion_name", "level", "champion")
 
 # Kinds that change an object's power, life or keywords (what `modifiers` reads), and
 # those of layer D (keywords).

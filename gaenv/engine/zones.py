@@ -16,8 +16,9 @@ from gaenv.engine.selectors import board
 from gaenv.engine.state import GameState
 
 
-def draw(state: GameState, player: int, count: int) -> None:
-    """Draw ``count`` cards one at a time ("Game Mechanics - Drawing Cards").
+def draw(state: GameState, player: int, count: int, into: str = HAND) -> None:
+    """Draw ``count`` cards one at a time into the zone ``into`` (hand, or memory: "draw
+    into your memory") ("Game Mechanics - Drawing Cards").
 
     Trying to draw from an empty main deck loses the game (rule 6 there); the
     draw stops at that point.
@@ -28,7 +29,7 @@ def draw(state: GameState, player: int, count: int) -> None:
             journal.lose(state, player)
             return
         cid = deck[-1]
-        journal.move(state, cid, HAND)
+        journal.move(state, cid, into)
         journal.emit(state, Event("drawn", cid, player))
 
 

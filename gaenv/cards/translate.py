@@ -1,0 +1,755 @@
+"""The translator: a real card's text into the effect language (docs/cards.md).
+
+A text is split into abilities (its lines; bullet lines are the modes of the line
+before), each ability into its prefixes (``[Class Bonus]``, ``[Level N+]``,
+``Inherited Effect:``), its trigger or cost, and its sentences. Keyword lines, ability
+words and sentence templates become card fields and effect steps. The templates are
+general (a target phrase, an amount, a counter name are parsed, never a card's name),
+so a text nobody has seen translates as well as one that has been.
+
+A sentence no template understands is kept, word for word, in ``not_understood``; an
+ability with one is left out. Reminder text (in parentheses) is ignored; the card's own
+name reads as "this".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gaenv.cards.importer import CLASSES
+from gaenv.engine.keywords import KEYWORDS
+from gaenv.engine.objects import ELEMENTS
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+NUM = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
+# Keywords that work on an object in play, so a condition on them is a static on the
+# object; the others (floating memory, efficiency, hindered) work from other zones.
+OWN_KEYWORDS = ("floating_memory", "efficiency")  # those that work from hand or graveyard
+FIELD_KEYWORDS = ("intercept", "taunt", "stealth", "true_sight", "cleave", "unblockable",
+                  "steadfast", "ambush", "ranged", "retort", "critical", "pride", "vigor",
+                  "spellshroud", "immortality", "reservable")
+# Words of a text that point at a deeper mechanic the effect language does not have yet,
+# for the coverage report (the first that matches names the sentence's mechanic).
+MECHANICS = (
+    ("Preparation", r"prepar"), ("Loaded/Gun/Bow", r"\bload|\bgun\b|\bbow\b|bullet"),
+    ("Transform", r"transform"), ("Brew", r"\bbrew"), ("Shifting Currents", r"currents"),
+    ("Omens", r"\bomen"), ("Negation", r"negat"), ("Imbue", r"imbue"),
+    ("Generate", r"generate"), ("Link", r"\blink"), ("Foster", r"foster"),
+    ("Lineage Release", r"lineage release"),
+    ("Keywords the engine lacks", r"fast activation|renewable|divine relic|preserve|"
+                                  r"aethercalling|starcalling|\bgather|suppress|upkeep"),
+    ("Additional costs", r"additional cost|rather than pay"),
+    ("Cards in memory", r"(?<!floating )memory(?! cost)"),
+    ("Materialize", r"materializ"), ("Cost changes", r"costs? \S+ (less|more)"),
+    ("Champion level", r"\blevel\b"), ("Look at cards", r"\b(look at|reveal)"),
+    ("Copy", r"\bcop(y|ies)\b"), ("Activation limits", r"activate this (ability|card) only"),
+    ("Graveyard", r"graveyard"), ("Banish", r"banish"), ("Counters", r"counter"),
+    ("Prevention", r"prevent"), ("Restrictions", r"\bcan't|\bcannot"),
+)
+TYPE_WORDS = {"unit": ["champion", "ally"], "ally": ["ally"], "allies": ["ally"],
+              "champion": ["champion"], "item": ["item"], "weapon": ["weapon"],
+              "phantasia": ["phantasia"], "phantasias": ["phantasia"], "domain": ["domain"],
+              "object": [], "objects": [], "units": ["champion", "ally"],
+              "champions": ["champion"], "items": ["item"], "weapons": ["weapon"],
+              "domains": ["domain"]}
+
+
+# Counters the rules give a meaning the engine does not have yet (a champion's level
+# counters, wither, enlighten): putting them would do less than the text says.
+UNRULED_COUNTERS = ("level", "wither", "enlighten")
+PLURALS = {"allies", "units", "champions", "objects", "items", "weapons", "phantasias",
+           "domains"}
+
+
+# The words that name a type of card or object (a card may be of any type).
+ALL_TYPE_WORDS = {**TYPE_WORDS, "action": ["action"], "attack": ["attack"], "card": [],
+                  "cards": []}
+
+
+class NotUnderstood(Exception):
+    """A sentence or phrase no template covers."""
+
+
+@dataclass
+class Translation:
+    """What the translator made of a text: card fields (``keywords``, ``effect``,
+    ``modes``, ``abilities``, ``lineage``, ``speed``), the sentences it did not
+    understand, and the templates and keywords it used (for the coverage report)."""
+
+    fields: dict[str, Any] = field(default_factory=dict)
+    not_understood: list[str] = field(default_factory=list)
+    templates: list[str] = field(default_factory=list)
+    keywords: list[str] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        if not self.not_understood:
+            return "full"
+        return "partial" if self.templates or self.keywords else "none"
+
+
+def mechanic(sentence: str) -> str:
+    """The deeper mechanic a sentence not understood points at ("other" if none)."""
+    low = sentence.lower()
+    return next((name for name, pattern in MECHANICS if re.search(pattern, low)), "other")
+
+
+# --- text ----------------------------------------------------------------------------
+
+def clean(text: str, name: str) -> str:
+    """The text with plain quotes, without reminder text, the card's name as ``~``."""
+    text = (text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+            .replace("\u201d", '"').replace("\u2013", "—").replace("\r", ""))
+    previous = None
+    while previous != text:
+        previous = text
+        text = re.sub(r"\s*\([^()]*[a-z][^()]*\)", "", text)
+    for alias in (name, name.split(",")[0].strip()):
+        text = re.sub(rf"\b{re.escape(alias)}\b", "~", text)
+    text = re.sub(r"(\d)(POWER|LIFE)", r"\1 \2", text)
+    return re.sub(r"[ \t]+", " ", text)
+
+
+def amount(word: str) -> int:
+    word = word.lower()
+    if word.isdigit():
+        return int(word)
+    if word in NUMBERS:
+        return NUMBERS[word]
+    raise NotUnderstood(word)
+
+
+def keyword_of(text: str) -> tuple[str, int] | None:
+    """``Ranged 2`` -> (ranged, 2); ``True Sight`` -> (true_sight, 0); None if not one."""
+    match = re.fullmatch(r"([A-Za-z ]+?)(?: (\d+))?", text.strip())
+    if match is None:
+        return None
+    name = match.group(1).lower().replace(" ", "_")
+    if name not in KEYWORDS or KEYWORDS[name].numbered != (match.group(2) is not None):
+        return None
+    return name, int(match.group(2) or 0)
+
+
+# --- phrases ---------------------------------------------------------------------------
+
+def object_filter(phrase: str) -> dict[str, Any]:
+    """``another rested Beast ally you control`` -> a selector filter."""
+    words = phrase.split()
+    flt: dict[str, Any] = {}
+    for suffix, controller in ((" you don't control", "opponent"),
+                               (" an opponent controls", "opponent"),
+                               (" your opponents control", "opponent"),
+                               (" you control", "you")):
+        if phrase.endswith(suffix):
+            flt["controller"] = controller
+            words = phrase[: -len(suffix)].split()
+            break
+    with_keyword = re.fullmatch(r"(.+?) with ([a-z ]+)", " ".join(words))
+    granted = keyword_of(with_keyword.group(2)) if with_keyword else None
+    if with_keyword and granted:
+        flt["keyword"] = [granted[0]]
+        words = with_keyword.group(1).split()
+    if not words:
+        raise NotUnderstood(phrase)
+    last = words[-1]
+    types: list[str] = []
+    if last.lower() in ALL_TYPE_WORDS:
+        types += ALL_TYPE_WORDS[last.lower()]
+        words = words[:-1]
+    elif not (last[0].isupper() and last.isalpha()):  # a bare subtype: "target Potion"
+        raise NotUnderstood(phrase)
+    for i, word in enumerate(words):
+        low = word.lower()
+        either = i > 0 and words[i - 1] == "or"  # "Animal or Beast": one of them
+        if low in ("or", "element"):  # "fire element"
+            continue
+        if low in ALL_TYPE_WORDS:
+            types += ALL_TYPE_WORDS[low]
+        elif low in ("another", "other"):
+            flt["another"] = True
+        elif low in ("rested", "damaged", "distant"):
+            flt[low] = True
+        elif low == "awake":
+            flt["rested"] = False
+        elif low in ELEMENTS:
+            _add(flt, "element", low, either, phrase)
+        elif low in ("token", "non-token"):
+            flt["token"] = low == "token"
+        elif low == "unique":
+            flt["supertype"] = ["unique"]
+        elif word.capitalize() in CLASSES and word[0].isupper():
+            _add(flt, "class", word.capitalize(), either, phrase)
+        elif word[0].isupper() and word.isalpha():
+            _add(flt, "subtype", word, either, phrase)
+        else:
+            raise NotUnderstood(phrase)
+    if types:
+        flt["type"] = types if len(types) > 1 else types[0]
+    return flt
+
+
+def _add(flt: dict[str, Any], key: str, value: str, either: bool, phrase: str) -> None:
+    """One more value of a filter key: "Animal or Beast" is either of them; two values
+    of one key without "or" ("Beast Animal") would need both, which a filter cannot say."""
+    if key in flt and not either:
+        raise NotUnderstood(phrase)
+    flt.setdefault(key, []).append(value)
+
+
+SELF_WORDS = ("~", "this card", "this ally", "this unit", "this object", "this weapon",
+              "this item", "this champion", "this phantasia", "this domain")
+BACK_WORDS = ("it", "that unit", "that ally", "that champion", "that object", "them",
+              "that weapon", "that item")
+
+
+def target(phrase: str) -> Any:
+    """A noun phrase -> an object selector (docs/cards.md, Object selectors)."""
+    phrase = phrase.strip()
+    low = phrase.lower()
+    if low in SELF_WORDS:
+        return "self"
+    if low in BACK_WORDS:
+        return "same_target"
+    if low == "your champion":
+        return "your_champion"
+    if low in ("each opponent's champion", "your opponent's champion", "the opponent's champion",
+               "each champion you don't control"):
+        return "opponent_champion"
+    for prefix, mode in (("up to one target ", "up_to_target"), ("target ", "target"),
+                         ("another target ", "target"), ("each ", "each"), ("all ", "each")):
+        if low.startswith(prefix):
+            flt = object_filter(phrase[len(prefix):])
+            if prefix.startswith("another"):
+                flt["another"] = True
+            return {mode: flt}
+    if set(low.split()) & PLURALS:  # "allies you control", "Beast allies"
+        return {"each": object_filter(phrase)}
+    raise NotUnderstood(phrase)
+
+
+def main_arg(op: str, selector: Any) -> dict[str, Any]:
+    """A step whose main argument is the selector (``destroy: target_ally``)."""
+    return {op: selector}
+
+
+# --- sentence templates -------------------------------------------------------------
+
+Build = Callable[[re.Match[str]], list[dict[str, Any]]]
+TARGET = r"(.+?)"
+
+
+@dataclass(frozen=True)
+class Template:
+    name: str
+    pattern: str
+    build: Build
+
+    def match(self, sentence: str) -> list[dict[str, Any]] | None:
+        found = re.fullmatch(self.pattern, sentence, flags=re.IGNORECASE)
+        return None if found is None else self.build(found)
+
+
+def _draw(m: re.Match[str]) -> list[dict[str, Any]]:
+    step: dict[str, Any] = {"amount": amount(m.group(2))}
+    if m.group(1):
+        step["player"] = "each_player"
+    if m.group(3):
+        step["into"] = "memory"
+    return [{"draw": step}]
+
+
+def _stats(m: re.Match[str], first: int = 1) -> dict[str, int]:
+    """``+2 POWER and +1 LIFE`` from groups (sign, number, stat, sign, number, stat)."""
+    out: dict[str, int] = {}
+    for i in (first, first + 3):
+        if m.group(i) is None:
+            continue
+        value = int(m.group(i + 1)) * (-1 if m.group(i) in "-−" else 1)
+        out[m.group(i + 2).lower()] = value
+    return out
+
+
+STATS = r"([+\-−])(\d+) (POWER|LIFE)(?: and ([+\-−])(\d+) (POWER|LIFE))?"
+
+
+def _boost(m: re.Match[str]) -> list[dict[str, Any]]:
+    stats = _stats(m, 2)
+    if any(v < 0 for v in stats.values()):
+        raise NotUnderstood("a negative boost")
+    steps: list[dict[str, Any]] = [{"boost": {"target": target(m.group(1)), **stats}}]
+    if m.group(8):  # "... and gains stealth until end of turn": the same objects
+        found = keyword_of(m.group(8))
+        if found is None:
+            raise NotUnderstood(m.group(8))
+        selector = steps[0]["boost"]["target"]
+        again = ("same_target" if isinstance(selector, dict) and set(selector) & {
+            "target", "up_to_target"} else selector)
+        steps.append({"grant": {"target": again, "keyword": found[0],
+                                **({"amount": found[1]} if found[1] else {})}})
+    return steps
+
+
+def _counters(m: re.Match[str]) -> list[dict[str, Any]]:
+    kind = m.group(2).lower()
+    if not kind.isalpha() or kind in UNRULED_COUNTERS:
+        raise NotUnderstood(kind)
+    return [{"counters": {"target": target(m.group(3)), "kind": kind,
+                          "amount": amount(m.group(1))}}]
+
+
+def _grant(m: re.Match[str]) -> list[dict[str, Any]]:
+    found = keyword_of(m.group(2))
+    if found is None:
+        raise NotUnderstood(m.group(2))
+    step: dict[str, Any] = {"target": target(m.group(1)), "keyword": found[0]}
+    if found[1]:
+        step["amount"] = found[1]
+    return [{"grant": step}]
+
+
+def _guarded(zone: str, flt: dict[str, Any], n: int, step: dict[str, Any]
+             ) -> list[dict[str, Any]]:
+    """A step that moves N chosen cards, only when N are there: so that "if you do" after
+    it holds exactly when it was done."""
+    return [{"if": {"when": {"amount": {"cards": {"zone": zone, **flt}}, "at_least": n},
+                    "then": [step]}}]
+
+
+def _discard(m: re.Match[str]) -> list[dict[str, Any]]:
+    n = amount(m.group(1))
+    flt = object_filter(m.group(2))
+    step: dict[str, Any] = {"amount": n, **({"filter": flt} if flt else {})}
+    return _guarded("hand", flt, n, {"discard": step})
+
+
+def _banish_cards(m: re.Match[str]) -> list[dict[str, Any]]:
+    n, zone = amount(m.group(1)), m.group(3).lower()
+    flt = object_filter(m.group(2))
+    return _guarded(zone, flt, n, {"banish_cards": {"filter": flt, "zone": zone, "amount": n}})
+
+
+def _look_at_top(m: re.Match[str]) -> list[dict[str, Any]]:
+    return [{"look_at_top": {"amount": amount(m.group(1)), "filter": object_filter(m.group(3)),
+                             "to": m.group(4).lower(), "optional": bool(m.group(2))}}]
+
+
+def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
+    return [{"summon": {"token": m.group(2), "amount": amount(m.group(1))}}]
+
+
+STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("draw", rf"(each player )?draws? {NUM} cards?( into (?:your|their) memory)?",
+             _draw),
+    Template("deal damage", rf"deal (\d+) damage to {TARGET}",
+             lambda m: [{"deal_damage": {"amount": int(m.group(1)),
+                                         "target": target(m.group(2))}}]),
+    Template("recover", r"recover (\d+)", lambda m: [{"recover": int(m.group(1))}]),
+    Template("glimpse", r"glimpse (\d+)", lambda m: [{"glimpse": int(m.group(1))}]),
+    Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),
+    Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ]+?(?: \d+)?))? until end "
+                      "of turn", _boost),
+    Template("boost", rf"until end of turn, {TARGET} gets? {STATS}(?: and gains? ([a-z ]+?"
+                      r"(?: \d+)?))?", _boost),
+    Template("counters", rf"put {NUM} (\w+) counters? on {TARGET}", _counters),
+    Template("look at the top", rf"look at the top {NUM} cards of your deck; (you may )?reveal "
+                                r"(?:a|an) ((?:[\w-]+ )*cards?) from among them and put it "
+                                r"into your (hand|memory); put the rest(?: of the cards)? on "
+                                r"the bottom of your deck in any order", _look_at_top),
+    Template("destroy", rf"destroy {TARGET}", lambda m: [main_arg("destroy", target(m.group(1)))]),
+    Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
+    Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
+    Template("distant", rf"{TARGET} becomes? distant",
+             lambda m: [main_arg("become_distant", target(m.group(1)))]),
+    Template("prevent", rf"prevent the next (\d+) damage that would be dealt to {TARGET} "
+                        "this turn",
+             lambda m: [{"prevent": {"amount": int(m.group(1)), "target": target(m.group(2))}}]),
+    Template("return to hand", rf"return {TARGET} to (?:its|their) owner's hand",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
+    Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?", _summon),
+    Template("grant keyword", rf"{TARGET} gains? ([a-z ]+?(?: \d+)?) until end of turn", _grant),
+    Template("discard", rf"discard {NUM} ((?:[\w-]+ )*cards?)", _discard),
+    Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
+                             "(graveyard|hand|memory)", _banish_cards),
+    Template("sacrifice", rf"sacrifice {TARGET}",
+             lambda m: [main_arg("sacrifice", target(m.group(1)))]),
+    Template("banish", rf"banish {TARGET}",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "banishment"}}]),
+    Template("gain control", rf"gain control of {TARGET}",
+             lambda m: [main_arg("take_control", target(m.group(1)))]),
+)
+
+
+def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
+    """One sentence (no final period) -> effect steps; "and"/"then" join two."""
+    sentence = sentence.strip().rstrip(".").strip()
+    sentence = re.sub(r"^then,? ", "", sentence, flags=re.IGNORECASE)
+    may = re.match(r"you may (.+)", sentence, flags=re.IGNORECASE)
+    if may:
+        steps = steps_of(may.group(1), used)
+        guard = steps[0]["if"] if len(steps) == 1 and "if" in steps[0] else None
+        if guard and "otherwise" not in guard:  # only offered when it can be done
+            return [{"if": {**guard, "then": [{"may": guard["then"]}]}}]
+        return [{"may": steps}]
+    for template in STEP_TEMPLATES:
+        steps = template.match(sentence)
+        if steps is not None:
+            used.append(template.name)
+            return steps
+    for joint in (", then ", " and then ", " and "):
+        if joint in sentence:
+            head, tail = sentence.split(joint, 1)
+            return steps_of(head, used) + steps_of(tail, used)
+    raise NotUnderstood(sentence)
+
+
+def sentences(body: str) -> list[str]:
+    """The sentences of a text; the three of "look at the top N, take one, the rest to
+    the bottom" stay one (joined by semicolons), for the template that reads them."""
+    body = re.sub(r"(look at the top [^.]+ of your deck)\. ((?:you may )?reveal [^.]+ from "
+                  r"among them [^.]+)\. (put the rest[^.]+)", r"\1; \2; \3", body.strip(),
+                  flags=re.IGNORECASE)
+    return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
+
+
+def _tail_may(steps: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The steps of the "you may" that ends ``steps`` (perhaps inside a guard or a bonus
+    without an otherwise), for the "if you do" after it; None if there is none."""
+    if not steps:
+        return None
+    last = steps[-1]
+    if "may" in last:
+        return last["may"]
+    if "if" in last and "otherwise" not in last["if"]:
+        return _tail_may(last["if"]["then"])
+    return None
+
+
+def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
+    """Several sentences -> steps: "If you do, ..." joins the "you may" before it; "Class
+    Bonus: ... instead." replaces what came before when the condition holds."""
+    steps: list[dict[str, Any]] = []
+    for sentence in sentences(body):
+        if_do = re.match(r"if you do, (.+)", sentence, flags=re.IGNORECASE)
+        bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
+                         flags=re.IGNORECASE)
+        condition = re.match(r"if (?!you do\b)([^,]+), (.+)", sentence, flags=re.IGNORECASE)
+        if condition:
+            steps.append({"if": {"when": condition_of(condition.group(1)),
+                                 "then": steps_of(condition.group(2), used)}})
+            used.append("if condition")
+        elif if_do:
+            done = _tail_may(steps)
+            if done is None:
+                raise NotUnderstood(sentence)
+            done += steps_of(if_do.group(1), used)
+            used.append("if you do")
+        elif bonus:
+            when = restriction(bonus.group(1))
+            rest = bonus.group(2).strip()
+            instead = re.fullmatch(r"(.+?) instead\.?", rest, flags=re.IGNORECASE)
+            if instead:
+                if not steps:
+                    raise NotUnderstood(sentence)
+                new = steps_of(instead.group(1), used)
+                steps = [{"if": {"when": when, "then": new, "otherwise": steps}}]
+                used.append("bonus instead")
+            else:
+                steps.append({"if": {"when": when, "then": steps_of(rest, used)}})
+                used.append("bonus")
+        else:
+            steps += steps_of(sentence, used)
+    return steps
+
+
+# --- abilities ----------------------------------------------------------------------
+
+TRIGGERS = {"on enter": "on_enter", "on attack": "on_attack", "on hit": "on_hit",
+            "on death": "on_death", "on leave": "on_leave", "on kill": "on_kill"}
+HIT_TRIGGERS = {"on champion hit": "champion", "on ally hit": "ally"}
+PHASE_TRIGGERS = {"recollection": "on_recollection", "end": "on_end_phase"}
+
+
+def cost_of(text: str) -> dict[str, Any]:
+    """``REST, (2)`` -> an activated ability's cost."""
+    cost: dict[str, Any] = {}
+    for part in (p.strip() for p in text.split(",")):
+        low = part.lower()
+        reserve = re.fullmatch(r"\((\d+)\)", part)
+        remove = re.fullmatch(rf"remove {NUM} (\w+) counters? from (.+)", low)
+        if low == "rest":
+            cost["rest"] = True
+        elif reserve:
+            cost["reserve"] = int(reserve.group(1))
+        elif low in ("sacrifice ~", "sacrifice this"):
+            cost["sacrifice"] = True
+        elif low in ("banish ~", "banish this"):
+            cost["banish"] = True
+        elif remove and target(remove.group(3)) == "self":
+            cost.setdefault("remove_counters", {})[remove.group(2)] = amount(remove.group(1))
+        else:
+            raise NotUnderstood(part)
+    return cost
+
+
+OWN_COST = re.compile(rf"(?:this card|~) costs {NUM} (less|more) to (activate|materialize)",
+                      flags=re.IGNORECASE)
+
+
+def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
+    """A static sentence: "~ gets +1 POWER", "Allies you control get +1 LIFE"."""
+    sentence = sentence.strip().rstrip(".")
+    cost = OWN_COST.fullmatch(sentence)
+    if cost:
+        used.append("own cost")
+        return {"own_cost": {"cost": "reserve" if cost.group(3).lower() == "activate"
+                             else "memory", "op": "subtract" if cost.group(2) == "less"
+                             else "add", "amount": amount(cost.group(1))}}
+    gets = re.fullmatch(rf"(.+?) gets? {STATS}", sentence)
+    if gets:
+        selector = target(gets.group(1))
+        applies = ({"self": True} if selector == "self" else
+                   selector.get("each") if isinstance(selector, dict) else None)
+        if applies is None:
+            raise NotUnderstood(sentence)
+        used.append("static stats")
+        return {"modify_stats": {**_stats(gets, 2), "applies_to": applies}}
+    raise NotUnderstood(sentence)
+
+
+def condition_of(text: str) -> dict[str, Any]:
+    """``as long as``/``if`` conditions: you control X; it's your turn; ~ is distant."""
+    low = text.lower().strip()
+    control = re.fullmatch(r"you control (a|an|another) (.+)", text.strip(), re.IGNORECASE)
+    if control:
+        flt = object_filter(control.group(2))
+        if control.group(1).lower() == "another":
+            flt["another"] = True
+        return {"controls": flt}
+    have = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*cards?) in your "
+                        "(graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
+    if have:
+        return {"amount": {"cards": {"zone": have.group(3).lower(),
+                                     **object_filter(have.group(2))}},
+                "at_least": amount(have.group(1))}
+    if low in ("it's your turn", "it is your turn"):
+        return {"your_turn": True}
+    state = re.fullmatch(r"~ is (rested|awake|distant|damaged)", low)
+    if state:
+        word = state.group(1)
+        return {"self": {"rested": False} if word == "awake" else {word: True}}
+    raise NotUnderstood(text)
+
+
+def restriction(words: str) -> dict[str, Any]:
+    """A restriction bubble -> a condition: ``Class Bonus``, ``Element Bonus``, ``Level
+    2+``, ``Lorraine Bonus`` (a Champion Bonus: the champion's lineage name)."""
+    low = words.strip().lower()
+    if low == "class bonus":
+        return {"class_bonus": True}
+    if low == "element bonus":
+        return {"element_bonus": True}
+    level = re.fullmatch(r"level (\d+)\+", low)
+    if level:
+        return {"level": int(level.group(1))}
+    champion = re.fullmatch(r"([A-Z][\w' ]*) Bonus", words.strip())
+    if champion:
+        return {"champion_name": champion.group(1)}
+    raise NotUnderstood(words)
+
+
+class _Card:
+    """Translates one card's abilities into fields."""
+
+    def __init__(self, name: str, card_type: str | None) -> None:
+        self.name = name
+        self.type = card_type
+        self.out = Translation()
+        self.keywords: list[Any] = []
+        self.abilities: list[dict[str, Any]] = []
+        self.effect: list[dict[str, Any]] = []
+
+    @property
+    def resolves(self) -> bool:
+        return self.type in ("action", "attack")
+
+    def line(self, line: str, bullets: list[str]) -> None:
+        used: list[str] = []
+        requires: dict[str, Any] = {}
+        inherited = False
+        rest = line.strip()
+        while True:
+            prefix = re.match(r"\[([^\]]+)\]\s*|inherited effect\s*[:—-]\s*", rest,
+                              flags=re.IGNORECASE)
+            if prefix is None:
+                break
+            if prefix.group(1) is None:
+                inherited = True
+            else:
+                requires.update(restriction(prefix.group(1)))
+            rest = rest[prefix.end():]
+        as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
+        if as_long and not self.resolves:
+            requires.update(condition_of(as_long.group(1)))
+            used.append("as long as")
+            rest = as_long.group(2)
+        if self._keywords(rest, requires, inherited):
+            return
+        lineage = re.fullmatch(r"(\S.*?) lineage", rest, flags=re.IGNORECASE)
+        if lineage and self.type == "champion":
+            self.out.fields["lineage"] = (self.name.split(",")[0].strip()
+                                          if lineage.group(1) == "~" else lineage.group(1))
+            self.out.templates.append("lineage")
+            return
+        if bullets:
+            self._modes(rest, bullets, requires, used)
+            return
+        ability = self._ability(rest, used)
+        if ability is None:  # the card's own resolution
+            steps = effect_of(rest, used)
+            if requires:
+                steps = [{"if": {"when": requires, "then": steps}}]
+                used.append("bonus")
+            self.effect += steps
+        else:
+            if requires:
+                ability["requires"] = requires
+            if inherited:
+                ability["inherited"] = True
+            self.abilities.append(ability)
+        self.out.templates += used
+
+    def _keywords(self, rest: str, requires: dict[str, Any], inherited: bool) -> bool:
+        items = [keyword_of(p) for p in rest.rstrip(".").split(",")]
+        if rest.strip().lower() == "fast activation" and not requires and self.type in (
+                "action", "ally", "item", "weapon", "phantasia", "domain"):
+            self.out.fields["speed"] = "fast"
+            self.out.keywords.append("fast_activation")
+            return True
+        if re.fullmatch(r"~ enters the field rested\.?", rest.strip()) and not requires:
+            items = [("hindered", 0)]
+        if not items or None in items:
+            return False
+        found = [i for i in items if i is not None]
+        if requires or inherited:
+            if any(k not in (*FIELD_KEYWORDS, *OWN_KEYWORDS) or (
+                    k in FIELD_KEYWORDS and self.resolves) or (k in OWN_KEYWORDS and inherited)
+                   for k, _ in found):
+                raise NotUnderstood(rest)
+            for name, number in found:
+                grant: dict[str, Any] = {"keyword": name, "applies_to": (
+                    {"type": "champion", "controller": "you"} if inherited else {"self": True})}
+                if number:
+                    grant["amount"] = number
+                ability = {"static": {"own_keyword": {"keyword": name}} if name in OWN_KEYWORDS
+                           else {"grant_keyword": grant}}
+                if requires:
+                    ability["requires"] = dict(requires)
+                if inherited:
+                    ability["inherited"] = True
+                self.abilities.append(ability)
+            self.out.templates.append("conditional keyword")
+        else:
+            for name, number in found:
+                self.keywords.append({name: number} if KEYWORDS[name].numbered else name)
+        self.out.keywords += [k for k, _ in found]
+        return True
+
+    def _ability(self, rest: str, used: list[str]) -> dict[str, Any] | None:
+        """A triggered, activated or static ability; None for a resolution effect."""
+        head = re.match(r"(on [a-z ]+?):\s*(.+)", rest, flags=re.IGNORECASE)
+        if head and head.group(1).lower() in TRIGGERS:
+            used.append(head.group(1).lower())
+            return {TRIGGERS[head.group(1).lower()]: effect_of(head.group(2), used)}
+        if head and head.group(1).lower() in HIT_TRIGGERS:
+            used.append(head.group(1).lower())
+            hit = HIT_TRIGGERS[head.group(1).lower()]
+            return {"trigger": {"event": "hits", "filter": {"self": True, "hit": hit}},
+                    "effect": effect_of(head.group(2), used)}
+        phase = re.match(r"at the beginning of your (recollection|end) phase, (.+)", rest,
+                         flags=re.IGNORECASE)
+        if phase:
+            used.append(f"beginning of {phase.group(1).lower()} phase")
+            return {PHASE_TRIGGERS[phase.group(1).lower()]: effect_of(phase.group(2), used)}
+        if re.match(r"whenever ", rest, flags=re.IGNORECASE):
+            return self._whenever(rest, used)
+        activated = re.fullmatch(r"([^:.]+):\s*(.+)", rest)
+        if activated:
+            cost = cost_of(activated.group(1))
+            used.append("activated")
+            body, slow = re.subn(r"\s*activate this ability only at slow speed\.", "",
+                                 activated.group(2), flags=re.IGNORECASE)
+            ability = {"activated": effect_of(body, used), "cost": cost}
+            if slow:
+                ability["speed"] = "slow"
+                used.append("slow speed")
+            return ability
+        if self.resolves and not OWN_COST.fullmatch(rest.strip().rstrip(".")):
+            return None
+        statics = [static_of(s, used) for s in sentences(rest)]
+        if len(statics) != 1:
+            raise NotUnderstood(rest)
+        return {"static": statics[0]}
+
+    def _whenever(self, rest: str, used: list[str]) -> dict[str, Any]:
+        activate = re.fullmatch(r"whenever you activate (?:a|an) ([^,]+?), (.+)", rest,
+                                flags=re.IGNORECASE)
+        if activate:
+            used.append("whenever activated")
+            return {"trigger": {"event": "activated", "filter": {
+                        **object_filter(activate.group(1)), "player": "you"}},
+                    "effect": effect_of(activate.group(2), used)}
+        found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field), (.+)", rest,
+                             flags=re.IGNORECASE)
+        if found is None:
+            raise NotUnderstood(rest)
+        who, what, body = found.groups()
+        event = {"dies": "dies", "attacks": "attacks", "enters the field": "enters"}[what.lower()]
+        selector = target(who if not who.lower().startswith(("a ", "an ")) else
+                          "each " + who.split(" ", 1)[1])
+        if selector == "self":
+            flt: dict[str, Any] = {"self": True}
+        elif isinstance(selector, dict) and "each" in selector:
+            flt = selector["each"]
+        else:
+            raise NotUnderstood(rest)
+        used.append(f"whenever {event}")
+        return {"trigger": {"event": event, "filter": flt}, "effect": effect_of(body, used)}
+
+    def _modes(self, rest: str, bullets: list[str], requires: dict[str, Any],
+               used: list[str]) -> None:
+        if not re.fullmatch(r"choose one\s*[—:.-]?", rest, flags=re.IGNORECASE) or requires \
+                or not self.resolves:
+            raise NotUnderstood(rest)
+        self.out.fields["modes"] = [{"text": b, "effect": effect_of(b, used)} for b in bullets]
+        used.append("choose one")
+
+
+def translate(name: str, card_type: str | None, text: str) -> Translation:
+    """Translate a card's text (``card_type`` as normalised; None if not known)."""
+    card = _Card(name, card_type)
+    lines = [line.strip() for line in clean(text, name).split("\n") if line.strip()]
+    groups: list[tuple[str, list[str]]] = []
+    for line in lines:
+        if line.startswith("•") and groups:
+            groups[-1][1].append(line.lstrip("• ").strip())
+        else:
+            groups.append((line, []))
+    for line, bullets in groups:
+        try:
+            card.line(line, bullets)
+        except NotUnderstood:
+            card.out.not_understood += [line, *bullets]
+    fields = card.out.fields
+    if card.keywords:
+        fields["keywords"] = card.keywords
+    if card.abilities:
+        fields["abilities"] = card.abilities
+    if card.effect and "modes" not in fields:
+        fields["effect"] = card.effect
+    elif card.effect:
+        card.out.not_understood.append("an effect beside modes")
+    return card.out

@@ -1,0 +1,122 @@
+"""Real cards: the shared part of the real pool (../shared/reference/ga-card-data/, or
+$GAENV_CARD_DATA) imported at test time, never copied into the repository. Every
+translator template has a scenario in tests/realcards/ with a real card that uses it
+(named in the scenario's ``rules`` as ``template: NAME``), and a deliberately wrong
+translation of a template makes its scenario fail. Skipped when the data is absent."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gaenv import scenario
+from gaenv.cards import imported, translate
+from gaenv.cards.schema import CardPool
+from gaenv.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(os.environ.get("GAENV_CARD_DATA",
+                           ROOT.parent / "shared" / "reference" / "ga-card-data"))
+RECORDS = DATA / "ga-cards-v1-public.json"
+HERE = Path(__file__).parent / "realcards"
+SCENARIOS = sorted(HERE.glob("*.yaml"))
+
+
+def _import(folder: Path) -> CardPool:
+    if not RECORDS.is_file():
+        pytest.skip(f"real card data absent: no {RECORDS} (set GAENV_CARD_DATA to the "
+                    "folder holding ga-cards-v1-public.json)")
+    imported.import_files([RECORDS], folder)
+    shutil.copy(HERE.parent / "realcard_helpers.yaml", folder / "helpers.yaml")
+    return imported.load(folder)
+
+
+@pytest.fixture(scope="module")
+def pool_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("realpool") / "pool"
+    _import(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def pool(pool_dir: Path) -> CardPool:
+    return imported.load(pool_dir)
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario(path: Path, pool: CardPool) -> None:
+    scenario.run(scenario.load(path), pool)
+
+
+def _templates(rules: str) -> set[str]:
+    return set(re.findall(r"template: ([^;]+)", rules))
+
+
+def test_every_template_of_a_playable_card_has_a_scenario(pool_dir: Path) -> None:
+    covered = set().union(*(_templates(scenario.load(p).data["rules"]) for p in SCENARIOS))
+    details = json.loads((pool_dir / imported.TRANSLATIONS_FILE).read_text())
+    used = {t for d in details if d["played"] == "playable" for t in d["templates"]}
+    assert used - covered == set(), "templates without a real-card scenario"
+
+
+def test_report_on_the_shared_data(pool_dir: Path) -> None:
+    report = json.loads((pool_dir / imported.REPORT_FILE).read_text())
+    summary = report["summary"]
+    assert summary["cards"] == 1168
+    assert summary["full"] + summary["partial"] + summary["none"] == summary["cards"]
+    assert summary["full"] >= 214  # a floor: coverage only goes up
+    assert summary["playable"] == sum(c["playable"] for c in report["cards"])
+
+
+@pytest.fixture
+def wrong_damage(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The "deal damage" template, deliberately wrong: one damage more than printed."""
+    def wrong(template: translate.Template) -> translate.Template:
+        if template.name != "deal damage":
+            return template
+        return dataclasses.replace(template, build=lambda m: [{"deal_damage": {
+            "amount": int(m.group(1)) + 1, "target": translate.target(m.group(2))}}])
+
+    monkeypatch.setattr(translate, "STEP_TEMPLATES",
+                        tuple(wrong(t) for t in translate.STEP_TEMPLATES))
+    yield
+
+
+def test_a_wrong_template_fails_its_scenario(tmp_path: Path, wrong_damage: None) -> None:
+    pool = _import(tmp_path / "pool")
+    with pytest.raises(scenario.ScenarioFailure, match="damage: expected 1, got 2"):
+        scenario.run(scenario.load(HERE / "deal_damage_mark_the_target.yaml"), pool)
+
+
+def test_decks_around_real_champions_are_legal_and_play(
+        pool_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    decks = []
+    for champion in ("Zander", "Gwendolyn"):
+        out = tmp_path / f"{champion}.yaml"
+        assert main(["cards", "decks", "--pool", str(pool_dir), "--champion", champion,
+                     "--out", str(out)]) == 0
+        assert main(["cards", "decks", "--pool", str(pool_dir), "--deck", str(out)]) == 0
+        decks.append(str(out))
+    assert main(["simulate", "--pool", str(pool_dir), "--decks", *decks, "--games", "2",
+                 "--check"]) == 0
+    assert "card conservation and statics held" in capsys.readouterr().out
+    assert main(["simulate", "--pool", str(pool_dir)]) == 2
+    assert "give two decks of its cards with --decks" in capsys.readouterr().err
+    assert main(["cards", "decks", "--pool", str(pool_dir), "--champion", "Nobody"]) == 2
+    assert "no champion named 'Nobody'; champions:" in capsys.readouterr().err
+
+
+def test_the_scenario_runner_takes_a_pool(pool_dir: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    one = str(HERE / "destroy_raze_the_land.yaml")
+    assert scenario.main(["--pool", str(pool_dir), one]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert scenario.main(["--pool", str(pool_dir.parent / "nowhere"), one]) == 2
+    assert "no cards.yaml" in capsys.readouterr().err

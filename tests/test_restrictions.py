@@ -1,0 +1,31 @@
+"""Engine parts real cards need (docs/cards.md: Conditions, Statics, Costs, Triggers):
+Class, Element and Champion Bonus, ``own_cost``, ``own_keyword``, the ``banish`` cost,
+drawing into memory, On Champion Hit and On Ally Hit, ``sacrifice``, ``banish_cards``,
+``look_at_top``, Fast Activation, as scenarios over invented cards (tests/restrictions/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gaenv import scenario
+from gaenv.cards.schema import CardFileError, load_pool
+
+HERE = Path(__file__).parent / "restrictions"
+POOL = load_pool([HERE / "cards.yaml"])
+SCENARIOS = sorted(p for p in HERE.glob("*.yaml") if p.name != "cards.yaml")
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario(path: Path) -> None:
+    scenario.run(scenario.load(path), POOL)
+
+
+def test_own_statics_read_only_the_champion(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((HERE / "cards.yaml").read_text().replace(
+        "requires: {class_bonus: true}\n        text: \"[Class Bonus] This card",
+        "requires: {your_turn: true}\n        text: \"[Class Bonus] This card"))
+    with pytest.raises(CardFileError, match="own_cost may only read the champion"):
+        load_pool([bad])
