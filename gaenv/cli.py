@@ -381,7 +381,8 @@ def _add_balance(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     p = sub.add_parser("balance", help="a self-play balance study of decks and cards "
                                        "(docs/balance.md)")
     p.add_argument("--config", required=True,
-                   help="the study's config: a built-in name (heuristic, quick) or a YAML file")
+                   help=f"the study's config: a built-in name "
+                        f"({', '.join(configs.names('balance'))}) or a YAML file")
     p.add_argument("--out", type=Path,
                    help="the study folder (default runs/balance/CONFIG-NAME)")
     p.add_argument("--workers", type=positive_int, default=1, help="processes (default 1)")

@@ -247,7 +247,7 @@ def test_train_help_says_what_the_built_in_configs_use(
     text = " ".join(capsys.readouterr().out.split())
     assert {load(name).vec_env for name in configs.names("train")} == {"dummy"}
     assert "(``vec_env: dummy``, what the built-in configs use)" in text
-    assert "a built-in name (quick, standard) or a YAML file" in text
+    assert f"a built-in name ({', '.join(configs.names('train'))}) or a YAML file" in text
 
 
 def test_built_in_training_configs_by_name() -> None:
@@ -455,3 +455,15 @@ def test_heuristic_values_leveling_up() -> None:
         {"lineage": ["Spirit of Fire"], "deck": ["Quick Study"]}]}
     game = build(Scenario(Path("test"), "level up", {"setup": setup}), default_pool())
     assert choose(game).text == "activate level up Tidewall Recruit"
+
+
+def test_shipped_model_plays_and_fits_this_gaenv() -> None:
+    """``ppo:default`` is the policy shipped in the package (issue 20): it was trained on
+    this card pool and observation layout (a change to either must ship a new one), and it
+    plays legal moves."""
+    from gaenv.agents.ppo import SHIPPED, check_model
+
+    check_model(SHIPPED / "default.zip")
+    env = raw_env(seed=3)
+    result = play_game(env, (make("ppo:default"), RandomAgent(3)), 3)
+    assert result.winner in (0, 1, None)

@@ -68,10 +68,17 @@ def check_model(path: Path) -> None:
                                  "train it again for this gaenv")
 
 
+# Models shipped in the package, by name (``ppo:default``): trained on the built-in pool
+# and this observation layout (a test checks that they still fit).
+SHIPPED = Path(__file__).resolve().parent / "models"
+
+
 def model_path(path: str | Path) -> Path:
-    """A model file from a ``.zip`` path or a training run folder (its best evaluated
-    model if it has one, else its final model)."""
+    """A model file from a ``.zip`` path, a training run folder (its best evaluated model
+    if it has one, else its final model) or the name of a shipped model (``default``)."""
     path = Path(path)
+    if not path.exists() and (SHIPPED / f"{path}.zip").is_file():
+        return SHIPPED / f"{path}.zip"
     if path.is_dir():
         path = path / BEST_MODEL if (path / BEST_MODEL).is_file() else path / FINAL_MODEL
     if not path.is_file():

@@ -3,7 +3,7 @@ separated by commas:
 
 - ``random``, ``heuristic``, ``search`` (``search:budget=48,horizon=60``);
 - ``ppo:PATH``: a saved MaskablePPO policy (a ``.zip`` file, or a training run folder
-  whose best or final model is used);
+  whose best or final model is used); ``ppo:default`` is the model shipped with gaenv;
 - your own `Agent` subclass: ``module:Class`` (an importable module) or
   ``path/to/file.py:Class``, options after one more colon
   (``my_agents.py:Greedy:depth=2``).

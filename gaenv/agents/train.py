@@ -1,5 +1,5 @@
 """Self-play training with MaskablePPO: ``gaenv train --config quick`` (a built-in config:
-quick or standard) or ``--config FILE.yaml`` (or ``python -m gaenv.agents.train ...``).
+quick, standard or shipped) or ``--config FILE.yaml`` (or ``python -m gaenv.agents.train ...``).
 
 The learner plays `SelfPlayEnv` in ``n_envs`` environments, all in this process
 (``vec_env: dummy``, what the built-in configs use) or one process each
