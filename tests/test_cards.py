@@ -103,6 +103,15 @@ def test_leveler_expands_into_plain_abilities(pool: CardPool) -> None:
     assert pool.get("Galecrest Scout").abilities[0].cost == {"rest": True}
 
 
+def test_leveler_band_grants_numbered_keywords(tmp_path: Path) -> None:
+    """A band's numbered keyword is granted with its number (layer D)."""
+    path = _write(tmp_path, _LEVELER.format(levels="[{from: 1, power: 2, life: 2, "
+                                                   "keywords: [{ranged: 2}]}]"))
+    grant = load_pool([path]).get("Lev").abilities[-1].static
+    assert grant.op == "grant_keyword" and grant.args["keyword"] == "ranged"
+    assert grant.args["amount"] == 2
+
+
 def _write(tmp_path: Path, body: str) -> Path:
     path = tmp_path / "broken.yaml"
     path.write_text("set: test\ncards:\n" + body)

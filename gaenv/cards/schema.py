@@ -586,9 +586,10 @@ def _parse_leveler(raw: Mapping[str, Any], where: _Where, ctype: str
             condition["at_most"] = high
         name = f"LEVEL {band_text(tuple(bands), i)}"
         figures = "/".join(str(item[stat]) for stat in stats)
-        grants = [{"static": {"grant_keyword": {"keyword": k, "applies_to": {"self": True}}},
-                   "text": k.replace("_", " ").capitalize()}
-                  for k in _parse_keywords(item.get("keywords", []), where)]
+        grants = [{"static": {"grant_keyword": {"keyword": k, "amount": n,
+                                                "applies_to": {"self": True}}},
+                   "text": k.replace("_", " ").capitalize() + (f" {n}" if n else "")}
+                  for k, n in _parse_keywords(item.get("keywords", []), where).items()]
         band_static = {"static": {"set_stats": {**{s: item[s] for s in stats},
                                                 "applies_to": {"self": True}}},
                        "text": f"{name}: {figures}"}
