@@ -47,7 +47,7 @@ fuzz: $(STAMP)
 	$(BIN)/python scripts/fuzz.py --games $(FUZZ_GAMES)
 
 lint: $(STAMP)
-	$(BIN)/ruff check gaenv tests scripts
+	$(BIN)/ruff check gaenv tests scripts notebooks
 
 clean:
 	rm -rf $(VENV) build *.egg-info
