@@ -71,9 +71,10 @@ def calculate(state: GameState, player: int, defn: CardDef, kind: str,
             delta -= args["amount"]
         else:
             removed = True
-    for args in own(state, player, defn, "own_cost", empower):
-        if args["cost"] == kind:
-            delta += args["amount"] if args["op"] == "add" else -args["amount"]
+    if defn.static_abilities:  # (most cards have none: nothing of their own to read)
+        for args in own(state, player, defn, "own_cost", empower):
+            if args["cost"] == kind:
+                delta += args["amount"] if args["op"] == "add" else -args["amount"]
     if kind == RESERVE and has_keyword(state, player, defn, "efficiency", empower):
         delta -= champions.level(state, player) + empower
     if removed:
@@ -95,7 +96,7 @@ def has_keyword(state: GameState, player: int, defn: CardDef, name: str,
                 empower: int = 0) -> bool:
     """Whether a card ``player`` holds has a keyword that works from the hand or the
     graveyard: printed, or its own under a condition that holds."""
-    return name in defn.keywords or any(
+    return name in defn.keywords or bool(defn.static_abilities) and any(
         args["keyword"] == name for args in own(state, player, defn, "own_keyword", empower))
 
 
@@ -131,8 +132,8 @@ def can_pay_reserve(state: GameState, player: int, amount: int, playing: int) ->
 
 
 def can_pay_memory(state: GameState, player: int, amount: int) -> bool:
-    memory = state.players[player].zones[MEMORY]
-    return len(memory) + len(floating_memory(state, player)) >= amount
+    available = len(state.players[player].zones[MEMORY])
+    return available >= amount or available + len(floating_memory(state, player)) >= amount
 
 
 def pay_random_memory(state: GameState, player: int, amount: int) -> None:
