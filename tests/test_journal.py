@@ -177,10 +177,10 @@ def test_another_ally_dying_triggers_and_the_dying_one_does_not(pool: CardPool) 
     state = game.state
     warden = _ids(game, 0, "Test Grave Warden")[0]
     shade = _ids(game, 0, "Test Leveler Shade")[0]
-    journal.emit(state, journal.Event("dies", shade, 0))
+    journal.emit(state, "dies", shade, 0)
     assert [t[:3] for t in state.pending_triggers] == [(warden, 0, 0)]
     state.pending_triggers.clear()
-    journal.emit(state, journal.Event("dies", warden, 0))
+    journal.emit(state, "dies", warden, 0)
     assert state.pending_triggers == []
 
 
@@ -213,7 +213,7 @@ def test_control_and_ownership(pool: CardPool) -> None:
     zones.check_conservation(state)
     views.check(state)
     shade = _ids(game, 1, "Test Leveler Shade")[0]
-    journal.emit(state, journal.Event("dies", shade, 1))
+    journal.emit(state, "dies", shade, 1)
     assert state.pending_triggers == []  # not an ally its controller (player 0) controls
     journal.move(state, warden, GRAVEYARD)
     assert warden in state.players[1].zones[GRAVEYARD]

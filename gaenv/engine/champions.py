@@ -19,7 +19,6 @@ Lineage"; "Keywords - Lineage"; "Parts of a Card - Element"):
 from __future__ import annotations
 
 from gaenv.engine import journal, statics
-from gaenv.engine.events import Event
 from gaenv.engine.objects import GRAVEYARD, LINEAGE, CardDef
 from gaenv.engine.state import GameState
 
@@ -98,7 +97,7 @@ def champion_dies(state: GameState, player: int) -> None:
     lineage goes to the graveyard (so banished: they were never objects) and the champion
     itself last, leaving the field."""
     lineage = state.players[player].zones[LINEAGE]
-    journal.emit(state, Event("dies", lineage[-1], player))
+    journal.emit(state, "dies", lineage[-1], player)
     while len(lineage) > 1:
         journal.move(state, lineage[0], GRAVEYARD)
     journal.move(state, lineage[-1], GRAVEYARD)

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from gaenv.engine import champions, decisions, events, journal, keywords, rules, statics
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.events import Event
 from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT
 from gaenv.engine.selectors import board
 from gaenv.engine.state import AttackFrame, Combat, GameState
@@ -234,9 +233,9 @@ def _begin(state: GameState, frame: AttackFrame) -> None:
     state.priority = -1  # declaring cannot be responded to
     for used in (frame.attacker, frame.weapon, *state.players[frame.player].zones[INTENT]):
         if used >= 0:
-            journal.emit(state, Event("attacks", used, frame.player))
+            journal.emit(state, "attacks", used, frame.player)
     for defender in frame.targets:
-        journal.emit(state, Event("attacked", defender, 1 - frame.player, frame.attacker))
+        journal.emit(state, "attacked", defender, 1 - frame.player, frame.attacker)
     champ = champions.champion(state, 1 - frame.player)
     if (len(frame.targets) == 1 and frame.targets[0] == champ
             and not {"unblockable", "cleave"} & _attack_keywords(
@@ -479,11 +478,11 @@ def _deal(state: GameState, combat: Combat) -> None:
             continue
         used = [src] if src != attacker else [src, *intent, *([weapon] if weapon >= 0 else [])]
         for cid in used:
-            journal.emit(state, Event("hits", cid, cards[cid].controller, dst, amount))
+            journal.emit(state, "hits", cid, cards[cid].controller, dst, amount)
         if dst not in killed and _lethal(state, dst):
             killed.add(dst)
             for cid in used:
-                journal.emit(state, Event("kills", cid, cards[cid].controller, dst))
+                journal.emit(state, "kills", cid, cards[cid].controller, dst)
 
 
 def attack_power(state: GameState) -> int:

@@ -96,8 +96,8 @@ def has_keyword(state: GameState, player: int, defn: CardDef, name: str,
                 empower: int = 0) -> bool:
     """Whether a card ``player`` holds has a keyword that works from the hand or the
     graveyard: printed, or its own under a condition that holds."""
-    return name in defn.keywords or bool(defn.static_abilities) and any(
-        args["keyword"] == name for args in own(state, player, defn, "own_keyword", empower))
+    return name in defn.keywords or (bool(defn.static_abilities) and any(
+        args["keyword"] == name for args in own(state, player, defn, "own_keyword", empower)))
 
 
 def floating_memory(state: GameState, player: int) -> list[int]:

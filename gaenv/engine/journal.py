@@ -49,6 +49,7 @@ from gaenv.engine.objects import (
 from gaenv.engine.state import GameState, Lasting
 
 ON_FIELD = frozenset({FIELD, LINEAGE})
+_new_tuple = tuple.__new__
 
 def _at_risk(state: GameState, event: Event) -> bool:
     """The change could let the checks destroy its object (`statics.at_risk`)."""
@@ -74,10 +75,12 @@ CHECKS_DUE: dict[str, Callable[[GameState, Event], bool] | None] = {
 }
 
 
-def _write(state: GameState, event: Event, level: int) -> None:
-    """Count a change of ``level`` described by ``event``, then record and dispatch it."""
-    _advance(state, level, state.cards[event[1]] if event[1] >= 0 else None)
-    emit(state, event)
+def _write(state: GameState, level: int, kind: str, card: int = -1, player: int = -1,
+           other: int = -1, amount: int = 0, detail: str = "") -> None:
+    """Count a change of ``level`` to ``card`` (-1: to no card), then record and dispatch
+    it as an event of ``kind`` (`emit`)."""
+    _advance(state, level, state.cards[card] if card >= 0 else None)
+    emit(state, kind, card, player, other, amount, detail)
 
 
 def _advance(state: GameState, level: int, card: CardObj | None = None) -> None:
@@ -109,17 +112,19 @@ def _advance(state: GameState, level: int, card: CardObj | None = None) -> None:
         state.checks_due = True
 
 
-def emit(state: GameState, event: Event) -> None:
-    """Record an event (``state.events``), make the state-based checks due if its kind
-    says so (``CHECKS_DUE``) and hand it to the triggers that could listen for it. The
-    writes below call it after their change; moments that change nothing (a phase
-    beginning or ending, an attack declared, a card activated or drawn) are only this."""
-    kind = event[0]
+def emit(state: GameState, kind: str, card: int = -1, player: int = -1, other: int = -1,
+         amount: int = 0, detail: str = "") -> None:
+    """Record an event (an `Event` of these fields, in ``state.events``), make the
+    state-based checks due if its kind says so (``CHECKS_DUE``) and hand it to the
+    triggers that could listen for it. The writes below call it after their change;
+    moments that change nothing (a phase beginning or ending, an attack declared, a card
+    activated or drawn) are only this. (The event is built with ``tuple.__new__``, which
+    skips the named tuple's Python-level constructor: events are the commonest record.)"""
+    event = _new_tuple(Event, (kind, card, player, other, amount, detail))
     if kind in CHECKS_DUE and not state.checks_due:
         test = CHECKS_DUE[kind]
         state.checks_due = test is None or test(state, event)
     state.events.append(event)
-    card = event[1]
     if kind in LISTENED_KINDS or (card >= 0 and kind in state.cards[card].defn.triggered):
         events.happened(state, event)  # (nothing in play can listen for the others)
 
@@ -127,7 +132,7 @@ def emit(state: GameState, event: Event) -> None:
 def begin_turn(state: GameState) -> None:
     """Record that a turn begins: whose turn it is changed, which a condition may read
     (``your_turn``), so it counts as a change to marks."""
-    _write(state, Event("turn_begins", -1, state.turn_player), MARK)
+    _write(state, MARK, "turn_begins", -1, state.turn_player)
 
 
 # --- zones --------------------------------------------------------------------------
@@ -202,10 +207,10 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         level = MARK
     _advance(state, level, card)
     if leaving:
-        emit(state, Event("leaves", cid, was, -1, 0, dest))
-    emit(state, Event("moved", cid, card.owner, -1, 0, dest))
+        emit(state, "leaves", cid, was, -1, 0, dest)
+    emit(state, "moved", cid, card.owner, -1, 0, dest)
     if dest == FIELD:
-        emit(state, Event("enters", cid, card.controller))
+        emit(state, "enters", cid, card.controller)
     return dest
 
 
@@ -277,9 +282,9 @@ def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | N
         _carry(champion.copy(), new)
         champion.clear_object_state()
     _advance(state, SOURCE, new)
-    emit(state, Event("enters", cid, player))
+    emit(state, "enters", cid, player)
     if champion is not None:
-        emit(state, Event("levels_up", cid, player))
+        emit(state, "levels_up", cid, player)
 
 
 def leave_lineage(state: GameState, player: int) -> None:
@@ -309,10 +314,10 @@ def damage(state: GameState, cid: int, amount: int, source: int = -1) -> None:
     Damage"); records ``dealt_damage`` and, with a source, ``deals_damage``."""
     card = state.cards[cid]
     card.damage += amount
-    _write(state, Event("dealt_damage", cid, card.controller, source, amount), MARK)
+    _write(state, MARK, "dealt_damage", cid, card.controller, source, amount)
     if source >= 0:
-        _write(state, Event("deals_damage", source, state.cards[source].controller, cid,
-                            amount), MARK)
+        _write(state, MARK, "deals_damage", source, state.cards[source].controller, cid,
+                            amount)
 
 
 def heal(state: GameState, cid: int, amount: int) -> None:
@@ -322,7 +327,7 @@ def heal(state: GameState, cid: int, amount: int) -> None:
     removed = min(card.damage, amount)
     if removed:
         card.damage -= removed
-        _write(state, Event("healed", cid, card.controller, -1, removed), MARK)
+        _write(state, MARK, "healed", cid, card.controller, -1, removed)
 
 
 def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
@@ -338,7 +343,7 @@ def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
     else:
         del card.counters[kind]
     name = "counters_placed" if new > have else "counters_removed"
-    _write(state, Event(name, cid, card.controller, -1, abs(new - have), kind), MARK)
+    _write(state, MARK, name, cid, card.controller, -1, abs(new - have), kind)
 
 
 def rest(state: GameState, cid: int, rested: bool = True) -> None:
@@ -346,7 +351,7 @@ def rest(state: GameState, cid: int, rested: bool = True) -> None:
     card = state.cards[cid]
     if card.rested != rested:
         card.rested = rested
-        _write(state, Event("rests" if rested else "wakes", cid, card.controller), MARK)
+        _write(state, MARK, "rests" if rested else "wakes", cid, card.controller)
 
 
 def take_control(state: GameState, cid: int, player: int) -> None:
@@ -358,14 +363,14 @@ def take_control(state: GameState, cid: int, player: int) -> None:
     state.players[card.controller].zones[FIELD].remove(cid)
     card.controller = player
     state.players[player].zones[FIELD].append(cid)
-    _write(state, Event("control_changes", cid, player), SOURCE)
+    _write(state, SOURCE, "control_changes", cid, player)
 
 
 def lose(state: GameState, player: int) -> None:
     """``player`` has lost ("General Rules - Ending the Game"); the checks end the game."""
     if not state.players[player].lost:
         state.players[player].lost = True
-        _write(state, Event("loses", -1, player), MARK)
+        _write(state, MARK, "loses", -1, player)
 
 
 # --- continuous effects ------------------------------------------------------------------
@@ -375,11 +380,11 @@ def begin_lasting(state: GameState, node: Node, controller: int, target: int = -
     ("Timestamps 1": a resolution's effect is timestamped as it resolves)."""
     state.lasting.append(Lasting(node, controller, state.next_timestamp, target))
     state.next_timestamp += 1
-    _write(state, Event("lasting_begins", -1, controller, -1, 0, node.op), SOURCE)
+    _write(state, SOURCE, "lasting_begins", -1, controller, -1, 0, node.op)
 
 
 def end_lasting(state: GameState) -> None:
     """Every "this turn" effect ends ("Turn Order - End Phase")."""
     if state.lasting:
         state.lasting = []
-        _write(state, Event("lasting_ends"), SOURCE)
+        _write(state, SOURCE, "lasting_ends")

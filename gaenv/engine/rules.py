@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from gaenv.engine import champions, decisions, journal, keywords, statics
 from gaenv.engine.decisions import Decision
-from gaenv.engine.events import Event
 from gaenv.engine.objects import FIELD, GRAVEYARD, LINEAGE, CardObj
 from gaenv.engine.state import GameState
 from gaenv.engine.zones import label
@@ -91,7 +90,7 @@ def destroy_at_once(state: GameState, ids: list[int]) -> None:
     for cid in ids:
         card = cards[cid]
         if card.defn.type == "ally":
-            journal.emit(state, Event("dies", cid, card.controller))
+            journal.emit(state, "dies", cid, card.controller)
     for cid in ids:
         journal.move(state, cid, GRAVEYARD)
 

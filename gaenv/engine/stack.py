@@ -38,7 +38,6 @@ from gaenv.engine import (
     statics,
 )
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
     FIELD,
@@ -414,7 +413,7 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         frame.memory_left = 0
     state.frames.pop()
     if item.kind == ACTIVATION:  # "Card Activation 9": now it is activated
-        journal.emit(state, Event("activated", item.card, player))
+        journal.emit(state, "activated", item.card, player)
     state.priority = player
     state.passes = 0
     return None

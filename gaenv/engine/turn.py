@@ -29,19 +29,12 @@ from __future__ import annotations
 
 from gaenv.engine import champions, combat, decisions, journal, statics, zones
 from gaenv.engine.decisions import Decision
-from gaenv.engine.events import Event
 from gaenv.engine.objects import HAND, MATERIAL, MEMORY
 from gaenv.engine.stack import materialize_options, open_window
 from gaenv.engine.state import PHASES, GameState
 
 _DONE = 2  # phase_stage value for "this phase has nothing left to do"
 
-
-# The events of a phase beginning and ending, by (kind, turn player, phase): immutable,
-# so made once (two of them every phase played, of the commonest events).
-_PHASE_EVENTS: dict[tuple[str, int, str], Event] = {
-    (kind, player, phase): Event(kind, -1, player, -1, 0, phase)
-    for kind in ("phase_begins", "phase_ends") for player in (0, 1) for phase in PHASES}
 
 # Each phase and the one after it in a turn (None after the last: a new turn begins).
 _FOLLOWING: dict[str, str | None] = dict(zip(PHASES, (*PHASES[1:], None), strict=True))
@@ -51,7 +44,7 @@ def next_phase(state: GameState, played: bool = True) -> None:
     """The current phase ends (recorded if it was ``played``, not skipped: its end triggers
     fire) and the next begins, or a new turn after the end phase."""
     if played:
-        journal.emit(state, _PHASE_EVENTS["phase_ends", state.turn_player, state.phase])
+        journal.emit(state, "phase_ends", -1, state.turn_player, -1, 0, state.phase)
     following = _FOLLOWING[state.phase]
     if following is not None:
         state.phase = following
@@ -113,7 +106,7 @@ def place_first_champion(state: GameState) -> None:
 def _begins(state: GameState) -> None:
     """Record that the current phase begins: its beginning triggers fire, and go on the
     stack at the next opportunity (in this phase, if something then gives one)."""
-    journal.emit(state, _PHASE_EVENTS["phase_begins", state.turn_player, state.phase])
+    journal.emit(state, "phase_begins", -1, state.turn_player, -1, 0, state.phase)
 
 
 def _wake_up(state: GameState) -> None:

@@ -10,7 +10,6 @@ zone is the owner's).
 from __future__ import annotations
 
 from gaenv.engine import journal, views
-from gaenv.engine.events import Event
 from gaenv.engine.objects import BOARD, DECK, FIELD, GONE, HAND, LINEAGE, PRIVATE_ZONES, STACK
 from gaenv.engine.selectors import board
 from gaenv.engine.state import GameState
@@ -30,7 +29,7 @@ def draw(state: GameState, player: int, count: int, into: str = HAND) -> None:
             return
         cid = deck[-1]
         journal.move(state, cid, into)
-        journal.emit(state, Event("drawn", cid, player))
+        journal.emit(state, "drawn", cid, player)
 
 
 def field_objects(state: GameState, player: int) -> list[int]:
