@@ -12,7 +12,7 @@ TRAIN_CONFIG ?= quick
 RUN_DIR ?= runs/quick
 EVAL_GAMES ?= 40
 
-.PHONY: run test browser bench fuzz lint clean
+.PHONY: run test test-all browser bench fuzz lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,20 @@ run: $(STAMP)
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest
+
+# Everything, the distributed extra's tests too (a local Ray: one RLlib training iteration,
+# evaluation and a balance study on Ray), in a venv of its own: Ray pins gymnasium 1.2.2,
+# so this also runs the whole suite on the oldest gymnasium gaenv supports. Not in CI.
+ALL_VENV ?= .venv-all
+$(ALL_VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(ALL_VENV)
+	$(ALL_VENV)/bin/pip install --quiet --upgrade pip
+	$(ALL_VENV)/bin/pip install --quiet "$(TORCH_SPEC)"
+	$(ALL_VENV)/bin/pip install --quiet -e ".[$(EXTRAS),distributed]"
+	touch $(ALL_VENV)/.installed
+
+test-all: $(ALL_VENV)/.installed browser
+	$(ALL_VENV)/bin/python -m pytest
 
 # The web page's browser test needs Debian's chromium and chromedriver: installed here when
 # root with apt-get, else the test skips and says why. Never fails the build.
@@ -50,4 +64,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check gaenv tests scripts notebooks
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(ALL_VENV) build *.egg-info

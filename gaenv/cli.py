@@ -16,9 +16,11 @@ from gaenv.agents.registry import AgentSpecError
 from gaenv.cards import imported, report
 from gaenv.cards.decks import build_deck, builtin_deck_names, load_deck
 from gaenv.cards.schema import CardFileError, CardPool, default_pool
+from gaenv.distributed import RayMissing
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, DeckList, ReplayError
 from gaenv.engine.objects import CARD_TYPES, ELEMENTS
 from gaenv.env.config import ConfigError
+from gaenv.parallel import BACKENDS
 from gaenv.simulate import pairings, simulate
 
 
@@ -261,7 +263,8 @@ def _eval(args: argparse.Namespace) -> int:
 
     try:
         evaluation = evaluate(args.agents, args.games, args.decks, args.seed, args.turn_limit,
-                              args.workers, progress, args.replays)
+                              args.workers, progress, args.replays, backend=args.backend,
+                              address=args.address)
     except ScheduleError as exc:
         print(f"gaenv eval: error: {exc}", file=sys.stderr)
         return 2
@@ -272,6 +275,18 @@ def _eval(args: argparse.Namespace) -> int:
     print(evaluation.table(), end="")
     print(f"written to {out}" + (f" and {args.json}" if args.json else ""))
     return 0
+
+
+def _add_workers(p: argparse.ArgumentParser) -> None:
+    """Where the games run (`gaenv.parallel`)."""
+    p.add_argument("--workers", type=positive_int, default=1,
+                   help="processes, or Ray tasks at once on a local Ray (default 1)")
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local processes (default) or Ray tasks (the distributed extra; "
+                        "docs/distributed.md)")
+    p.add_argument("--address", default="",
+                   help="with --backend ray: a Ray cluster (auto, HOST:PORT); default: a "
+                        "local Ray")
 
 
 def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -286,7 +301,7 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     p.add_argument("--decks", nargs="+", help="decks to cycle through (default: built-in)")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     p.add_argument("--turn-limit", type=positive_int, default=DEFAULT_TURN_LIMIT)
-    p.add_argument("--workers", type=positive_int, default=1, help="processes (default 1)")
+    _add_workers(p)
     p.add_argument("--out", type=Path, help="folder for results.csv/.md, ratings.csv "
                                             "(default runs/eval-TIME)")
     p.add_argument("--json", type=Path, help="also write the results as JSON here")
@@ -344,11 +359,14 @@ def _balance(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     done = len(read_results(out / RESULTS)) if args.resume else 0
     try:
-        result = run_study(config, out, args.workers, args.resume, args.pool)
+        result = run_study(config, out, args.workers, args.resume, args.pool,
+                           backend=args.backend, address=args.address)
     except KeyboardInterrupt:
         again = shlex.join(["gaenv", "balance", "--config", str(args.config), "--out",
                             str(out), "--resume",
                             *(["--workers", str(args.workers)] * (args.workers > 1)),
+                            *(["--backend", "ray"] * (args.backend == "ray")),
+                            *(["--address", args.address] * bool(args.address)),
                             *(["--pool", *args.pool] if args.pool else [])])
         print(f"\ngaenv balance: interrupted; every finished game is kept in "
               f"{out / RESULTS}. Resume with:\n  {again}", file=sys.stderr)
@@ -385,7 +403,7 @@ def _add_balance(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
                         f"({', '.join(configs.names('balance'))}) or a YAML file")
     p.add_argument("--out", type=Path,
                    help="the study folder (default runs/balance/CONFIG-NAME)")
-    p.add_argument("--workers", type=positive_int, default=1, help="processes (default 1)")
+    _add_workers(p)
     p.add_argument("--resume", action="store_true",
                    help="continue the study in --out, playing only the games it lacks")
     p.add_argument("--pool", nargs="+", metavar="PATH",
@@ -484,7 +502,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except (CardFileError, ConfigError, AgentSpecError, FileNotFoundError,
-            FileExistsError, ReplayError) as exc:
+            FileExistsError, ReplayError, RayMissing) as exc:
         print(f"gaenv: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C: whatever was running has said what it kept

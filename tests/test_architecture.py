@@ -25,6 +25,16 @@ FORBIDDEN = (
     ("gaenv/replay.py", "gaenv.agents"),
     ("gaenv/gamelog.py", "gaenv.env"),
     ("gaenv/gamelog.py", "gaenv.agents"),
+    # Ray is optional (the distributed extra): only gaenv.distributed imports it, and the
+    # rules, cards and environment never import that.
+    ("gaenv/engine/", "gaenv.distributed"),
+    ("gaenv/cards/", "gaenv.distributed"),
+    ("gaenv/env/", "gaenv.distributed"),
+    ("gaenv/engine/", "ray"),
+    ("gaenv/cards/", "ray"),
+    ("gaenv/env/", "ray"),
+    ("gaenv/agents/", "ray"),
+    ("gaenv/balance/", "ray"),
     # The agents are `gaenv.agents`: there is no top-level `agents` package to import.
     ("gaenv/", "agents"),
     ("tests/", "agents"),

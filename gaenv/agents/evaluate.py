@@ -12,10 +12,8 @@ from __future__ import annotations
 import csv
 import itertools
 import json
-import multiprocessing
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -28,6 +26,7 @@ from gaenv.cards.decks import builtin_deck_names
 from gaenv.engine.game import DEFAULT_TURN_LIMIT
 from gaenv.engine.game import Game as EngineGame
 from gaenv.env.aec import raw_env
+from gaenv.parallel import executor
 
 
 def wilson(successes: int, n: int, alpha: float = 0.05) -> tuple[float, float]:
@@ -145,19 +144,18 @@ def _run_one(args: tuple[Game, int, Path | None]) -> GameResult:
 def evaluate(agents: Sequence[str], games: int, decks: Sequence[str] | None = None,
              seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT, workers: int = 1,
              progress: Callable[[int, int], None] | None = None,
-             replays: Path | None = None, focus: str | None = None) -> Evaluation:
-    """Play the schedule (in ``workers`` processes) and tabulate it; with ``focus`` only
-    the pairs that agent is in."""
+             replays: Path | None = None, focus: str | None = None,
+             backend: str = "local", address: str = "") -> Evaluation:
+    """Play the schedule (in ``workers`` processes, or as Ray tasks with ``backend="ray"``:
+    `gaenv.parallel.executor`) and tabulate it; with ``focus`` only the pairs that agent
+    is in."""
     for spec in agents:  # fail on a bad spec before any game is played
         make(spec)
     plan = schedule(agents, games, decks or builtin_deck_names(), seed, focus)
     jobs = [(g, turn_limit, replays) for g in plan]
     results: list[GameResult] = []
-    if workers > 1:
-        # Spawned, not forked: a parent that has loaded a torch policy (checking the specs
-        # above) would hand forked workers a thread pool they deadlock on.
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")
-                                 ) as pool:
+    if workers > 1 or backend != "local":
+        with executor(workers, backend, address) as pool:
             for result in pool.map(_run_one, jobs, chunksize=4):
                 results.append(result)
                 if progress:

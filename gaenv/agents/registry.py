@@ -4,6 +4,8 @@ separated by commas:
 - ``random``, ``heuristic``, ``search`` (``search:budget=48,horizon=60``);
 - ``ppo:PATH``: a saved MaskablePPO policy (a ``.zip`` file, or a training run folder
   whose best or final model is used); ``ppo:default`` is the model shipped with gaenv;
+- ``rllib:PATH``: a policy trained with ``gaenv train --backend rllib`` (its run folder
+  or checkpoint; the distributed extra);
 - your own `Agent` subclass: ``module:Class`` (an importable module) or
   ``path/to/file.py:Class``, options after one more colon
   (``my_agents.py:Greedy:depth=2``).
@@ -39,7 +41,7 @@ BUILT_IN: dict[str, type[Agent]] = {
     "heuristic": HeuristicAgent,
     "search": SearchAgent,
 }
-SPECS = ("random, heuristic, search[:OPTIONS], ppo:PATH, module:Class[:OPTIONS], "
+SPECS = ("random, heuristic, search[:OPTIONS], ppo:PATH, rllib:PATH, module:Class[:OPTIONS], "
          "path/file.py:Class[:OPTIONS]")
 
 
@@ -48,6 +50,8 @@ def make(spec: str, seed: int | str = 0) -> Agent:
     name, _, argument = spec.partition(":")
     if name == "ppo":
         agent = _ppo(argument)
+    elif name == "rllib":
+        agent = _rllib(argument)
     elif name in BUILT_IN:
         agent = build(BUILT_IN[name], seed, argument, f"agent {name!r}")
     elif argument:
@@ -65,6 +69,19 @@ def _ppo(argument: str) -> Agent:
     if not argument:
         raise AgentSpecError("ppo needs a path: ppo:PATH (a model .zip or a run folder)")
     return PPOAgent(argument)
+
+
+def _rllib(argument: str) -> Agent:
+    if not argument:
+        raise AgentSpecError("rllib needs a path: rllib:PATH (a gaenv train --backend rllib "
+                             "run folder or its checkpoint)")
+    from gaenv.distributed import RayMissing
+    from gaenv.distributed.agent import RllibAgent
+
+    try:
+        return RllibAgent(argument)
+    except RayMissing as exc:
+        raise AgentSpecError(f"rllib:{argument}: {exc}") from None
 
 
 def build(cls: type[Agent], seed: int | str, options: str, label: str) -> Agent:

@@ -562,12 +562,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", required=True,
                         help=f"a training config: a built-in name "
                              f"({', '.join(configs.names('train'))}) or a YAML file")
-    parser.add_argument("--resume", type=Path, help="continue from this checkpoint (.zip)")
-    parser.add_argument("--out", type=Path, help="run folder (default: out_dir/name-time)")
+    parser.add_argument("--resume", type=Path,
+                        help="continue from this checkpoint (.zip); with --backend rllib, "
+                             "the run folder to continue")
+    parser.add_argument("--out", type=Path, help="run folder (default: out_dir/name-time; "
+                                                 "rllib: runs/NAME)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    parser.add_argument("--backend", choices=("sb3", "rllib"), default="sb3",
+                        help="Stable-Baselines3's MaskablePPO on this machine (default), or "
+                             "Ray RLlib (the distributed extra; docs/distributed.md)")
+    parser.add_argument("--address", default="",
+                        help="rllib: the Ray cluster to train on (auto, HOST:PORT); default: "
+                             "the config's, else a local Ray")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.backend == "rllib":
+        from gaenv.distributed.train import run as run_rllib
+
+        return run_rllib(args)
     config = load(args.config)
     train(config, folder=args.out, resume=args.resume, progress_bar=not args.no_progress)
     return 0

@@ -6,7 +6,6 @@ See docs/training.md for what each key means; `TrainConfig` lists the defaults.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gaenv import configs
-from gaenv.env.config import ConfigError, EnvConfig, section
+from gaenv.env.config import ConfigError, EnvConfig, plain, section
 from gaenv.yamlio import YamlError, load_yaml
 
 
@@ -53,6 +52,7 @@ class PretrainSettings:
 
 @dataclass(frozen=True)
 class TrainConfig:
+    backend: str = "sb3"                     # rllib configs: gaenv train --backend rllib
     name: str = "run"
     total_timesteps: int = 20_000
     n_envs: int = 2
@@ -79,13 +79,7 @@ class TrainConfig:
         return {"decks": self.decks, "turn_limit": self.turn_limit}
 
     def as_dict(self) -> dict[str, Any]:
-        def plain(value: Any) -> Any:
-            if isinstance(value, tuple):
-                return [plain(v) for v in value]
-            if isinstance(value, dict):
-                return {k: plain(v) for k, v in value.items()}
-            return value
-        return {k: plain(v) for k, v in dataclasses.asdict(self).items()}
+        return plain(self)
 
 
 def load(name_or_path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
@@ -106,6 +100,9 @@ def load(name_or_path: str | Path, overrides: dict[str, Any] | None = None) -> T
     if not isinstance(raw, dict):
         raise ConfigError(f"{path}: a training config is a mapping of keys")
     raw.update(overrides or {})
+    if raw.get("backend", "sb3") != "sb3":
+        raise ConfigError(f"{path}: this config is for the {raw['backend']!r} backend: train "
+                          f"it with gaenv train --backend {raw['backend']}")
     try:
         config = section(TrainConfig, raw, "", as_given=("decks",))
     except ConfigError as exc:

@@ -18,13 +18,15 @@ from gaenv.balance import config, games, report, stats
 
 
 def run_study(config_path: Path, out: Path, workers: int = 1, resume: bool = False,
-              pool: list[str] | None = None, progress: bool = True) -> dict[str, Any]:
+              pool: list[str] | None = None, progress: bool = True, backend: str = "local",
+              address: str = "") -> dict[str, Any]:
     """Check the config at ``config_path`` (``pool`` replacing its pool), play the games
-    ``out/results.csv`` lacks in ``workers`` processes, and write the report into ``out``;
-    returns report.json's content. ``resume``: continue a study already in ``out``."""
+    ``out/results.csv`` lacks in ``workers`` processes (or as Ray tasks: ``backend``,
+    ``address``, `gaenv.parallel.executor`), and write the report into ``out``; returns
+    report.json's content. ``resume``: continue a study already in ``out``."""
     study = config.load(config_path, out, pool)
     games.prepare(study, out, resume)
-    rows = games.run(study, out, workers, progress)
+    rows = games.run(study, out, workers, progress, backend, address)
     result = stats.analyze(study, rows)
     report.write(result, out)
     return result

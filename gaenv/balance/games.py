@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import multiprocessing
 import signal
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from gaenv.cards.schema import CardPool, pool_of
 from gaenv.engine.game import Game as EngineGame
 from gaenv.engine.game import replay
 from gaenv.env.config import ConfigError
+from gaenv.parallel import executor
 from gaenv.simulate import pairings
 
 STUDY = "study"
@@ -175,9 +175,11 @@ def read_results(path: Path) -> list[Row]:
                   key=lambda row: row.game)
 
 
-def run(study: Study, out: Path, workers: int = 1, progress: bool = True) -> list[Row]:
+def run(study: Study, out: Path, workers: int = 1, progress: bool = True,
+        backend: str = "local", address: str = "") -> list[Row]:
     """Play the games of the plan that ``out/results.csv`` lacks (in ``workers``
-    processes), appending each as it finishes; returns every finished game, by number."""
+    processes, or as Ray tasks: `gaenv.parallel.executor`), appending each as it
+    finishes; returns every finished game, by number."""
     path = out / RESULTS
     rows = read_results(path)
     done = {row.game for row in rows}
@@ -186,7 +188,7 @@ def run(study: Study, out: Path, workers: int = 1, progress: bool = True) -> lis
     with open(path, "a", newline="") as f, \
             tqdm(total=len(jobs), initial=len(jobs) - len(todo), unit="game", desc="balance",
                  disable=not progress) as bar, \
-            contextlib.closing(_played(todo, study, workers)) as finished:
+            contextlib.closing(_played(todo, study, workers, backend, address)) as finished:
         writer = csv.DictWriter(f, FIELDS)
         if f.tell() == 0:
             writer.writeheader()
@@ -203,19 +205,18 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _played(jobs: Sequence[Job], study: Study, workers: int) -> Iterator[Row]:
+def _played(jobs: Sequence[Job], study: Study, workers: int, backend: str = "local",
+            address: str = "") -> Iterator[Row]:
     """The jobs' rows as their games finish."""
     turn_limit, pool = study.config.turn_limit, study.pool
-    if workers == 1:
+    if workers == 1 and backend == "local":
         for job in jobs:
             yield play(job, turn_limit, pool)
         return
-    # Spawned, not forked, as in agents.evaluate (a parent holding a torch policy).
-    executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_ignore_interrupt)
+    runner = executor(workers, backend, address, initializer=_ignore_interrupt)
     try:
-        futures = [executor.submit(play, job, turn_limit, pool) for job in jobs]
+        futures = [runner.submit(play, job, turn_limit, pool) for job in jobs]
         for future in as_completed(futures):
             yield future.result()
     finally:
-        executor.shutdown(cancel_futures=True)
+        runner.shutdown(cancel_futures=True)

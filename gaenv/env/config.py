@@ -79,6 +79,18 @@ def section(cls: type, raw: Any, prefix: str, as_given: tuple[str, ...] = ()) ->
     return cls(**values)
 
 
+def plain(config: Any) -> dict[str, Any]:
+    """A config dataclass as plain data for YAML (tuples as lists, sections as mappings):
+    what a run folder records of the config it used."""
+    def value(v: Any) -> Any:
+        if isinstance(v, tuple | list):
+            return [value(x) for x in v]
+        if isinstance(v, dict):
+            return {k: value(x) for k, x in v.items()}
+        return v
+    return {k: value(v) for k, v in dataclasses.asdict(config).items()}
+
+
 @dataclass(frozen=True)
 class EnvConfig:
     """How an environment plays.
