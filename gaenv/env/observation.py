@@ -333,11 +333,13 @@ class Encoder:
                        ids: list[int]) -> None:
         """Objects in play: each one's row (`_object_row`), gathered in one call. A row is
         a function of the card, the seat, the object's state (damage, rest, counters,
-        controller, identity) and the statics' modifiers of it, so it is made again only
-        when the journal has stamped the card since (`gaenv.engine.journal`: every change
-        to a card stamps it) or its modifiers are others (`statics.modifiers`: equal
-        values for equal effects). The memo belongs to one game: another card list (a new
-        game, or a card added) starts it afresh."""
+        controller, identity) and the statics' modifiers of it, which are a function of
+        the statics view and the object's identity, controller and card. So it is made
+        again only when the journal has stamped the card since (`gaenv.engine.journal`:
+        every change to a card stamps it) or the statics view is another (a change to
+        the sources of continuous effects replaces it: `gaenv.engine.views`). The memo
+        belongs to one game: another card list (a new game, or a card added) starts it
+        afresh."""
         if not ids:
             return
         cards = state.cards
@@ -347,15 +349,15 @@ class Encoder:
             self._object_table = np.zeros((2 * len(cards), CARD_FEATURES), dtype=np.float32)
         made = self._made
         table = self._object_table
+        force = statics.in_force(state)
         at = []
         for cid in ids:
             card = cards[cid]
             i = 2 * cid + player
-            mods = statics.modifiers(state, cid)
-            key = (card.stamp, mods)
-            if made[i] != key:
-                made[i] = key
-                self._object_row(table[i], card, player, mods)
+            key = made[i]
+            if key is None or key[0] != card.stamp or key[1] is not force:
+                made[i] = (card.stamp, force)
+                self._object_row(table[i], card, player, statics.modifiers(state, cid))
             at.append(i)
         table.take(at, 0, view[:len(at)], "clip")
 
