@@ -43,11 +43,13 @@ SPECS = ("random, heuristic, search[:OPTIONS], ppo:PATH, module:Class[:OPTIONS],
          "path/file.py:Class[:OPTIONS]")
 
 
-def make(spec: str, seed: int | str = 0) -> Agent:
-    """The agent ``spec`` names, seeded with ``seed``; its ``name`` is the spec."""
+def make(spec: str, seed: int | str = 0, pool: tuple[str, ...] | None = None) -> Agent:
+    """The agent ``spec`` names, seeded with ``seed``, for games of the card pool of the
+    card files ``pool`` (None: the built-in pool; a policy must have been trained on
+    it); its ``name`` is the spec."""
     name, _, argument = spec.partition(":")
     if name == "ppo":
-        agent = _ppo(argument)
+        agent = _ppo(argument, pool)
     elif name in BUILT_IN:
         agent = build(BUILT_IN[name], seed, argument, f"agent {name!r}")
     elif argument:
@@ -59,12 +61,12 @@ def make(spec: str, seed: int | str = 0) -> Agent:
     return agent
 
 
-def _ppo(argument: str) -> Agent:
+def _ppo(argument: str, pool: tuple[str, ...] | None) -> Agent:
     from gaenv.agents.ppo import PPOAgent
 
     if not argument:
         raise AgentSpecError("ppo needs a path: ppo:PATH (a model .zip or a run folder)")
-    return PPOAgent(argument)
+    return PPOAgent(argument, pool=pool)
 
 
 def build(cls: type[Agent], seed: int | str, options: str, label: str) -> Agent:

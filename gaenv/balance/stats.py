@@ -36,6 +36,8 @@ from statsmodels.stats.proportion import (
 from gaenv.agents.evaluate import wilson
 from gaenv.balance.config import Study
 from gaenv.balance.games import PILOT, REFERENCE, STUDY, Row
+from gaenv.cards.decks import load_deck, vanilla_line
+from gaenv.cards.schema import pool_of
 
 CORRECTION = "benjamini-hochberg"
 
@@ -201,7 +203,9 @@ def _pilots(study: Study, rows: Sequence[Row], alpha: float) -> list[dict[str, A
 
 def _warnings(study: Study, decks: Sequence[dict[str, Any]],
               pilots: Sequence[dict[str, Any]]) -> list[str]:
-    warnings = []
+    pool = pool_of(study.pool)
+    flag = vanilla_line([load_deck(d.path, pool).cards for d in study.decks])
+    warnings = [flag] if flag else []
     if not any(d["significant"] for d in decks):
         warnings.append("No deck's win rate differs significantly from 50%: the decks may be "
                         "balanced, or the pilots too weak (or the study too small) to tell "
