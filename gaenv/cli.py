@@ -93,7 +93,7 @@ def _add_replays(p: argparse.ArgumentParser) -> None:
 def _replay(args: argparse.Namespace) -> int:
     from gaenv import replay
 
-    game = replay.show(args.file, step=args.step)
+    game = replay.show(args.file, step=args.step, pool=_pool(args))
     result = ("unfinished" if not game.over else "truncated" if game.truncated
               else "a draw" if game.winner is None else f"won by player {game.winner}")
     print(f"replayed {len(game.log)} decisions: every recorded choice was legal and the "
@@ -105,6 +105,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p = sub.add_parser("replay", help="re-run a replay file turn by turn, verifying it")
     p.add_argument("file", type=Path, help="a replay file (.jsonl)")
     p.add_argument("--step", action="store_true", help="wait for Enter before each turn")
+    _add_pool(p)
     p.set_defaults(run=_replay)
 
 

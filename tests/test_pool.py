@@ -95,9 +95,15 @@ def test_simulate_eval_watch_and_play_take_a_pool(
     out = capsys.readouterr().out
     assert VANILLA in out and "| random | heuristic | 2 |" in out
     assert main(["watch", "random", "heuristic", "--decks", a, b, "--pool", pool,
-                 "--seed", "3", "--delay", "0"]) == 0
+                 "--seed", "3", "--delay", "0", "--replays", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert VANILLA in out and f"player 0: random ({a})" in out
+    replay = str(tmp_path / "watch-seed3.jsonl")
+    assert main(["replay", replay, "--pool", pool]) == 0
+    assert "every recorded choice was legal and the same" in capsys.readouterr().out
+    assert main(["replay", replay]) == 2
+    assert "cannot rebuild the decks or settings: unknown card 'Odd Recruit'" in \
+        capsys.readouterr().err
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     assert main(["play", "--deck", a, "--opponent-deck", b, "--pool", pool,
                  "--seed", "4", "--seat", "0"]) == 0

@@ -36,8 +36,9 @@ from statsmodels.stats.proportion import (
 from gaenv.agents.evaluate import wilson
 from gaenv.balance.config import Study
 from gaenv.balance.games import PILOT, REFERENCE, STUDY, Row
-from gaenv.cards.decks import load_deck, vanilla_line
+from gaenv.cards.decks import vanilla_line
 from gaenv.cards.schema import pool_of
+from gaenv.engine.game import DeckList
 
 CORRECTION = "benjamini-hochberg"
 
@@ -203,8 +204,9 @@ def _pilots(study: Study, rows: Sequence[Row], alpha: float) -> list[dict[str, A
 
 def _warnings(study: Study, decks: Sequence[dict[str, Any]],
               pilots: Sequence[dict[str, Any]]) -> list[str]:
-    pool = pool_of(study.pool)
-    flag = vanilla_line([load_deck(d.path, pool).cards for d in study.decks])
+    pool = pool_of(study.pool)  # (variants' deck files may not be written yet)
+    flag = vanilla_line([DeckList(d.label, tuple(map(pool.get, sorted(d.cards))), ())
+                         for d in study.decks])
     warnings = [flag] if flag else []
     if not any(d["significant"] for d in decks):
         warnings.append("No deck's win rate differs significantly from 50%: the decks may be "
