@@ -187,3 +187,5 @@ def test_train_on_a_pool_and_a_model_refused_on_another(
                  str(tmp_path / "nodecks")]) == 2
     assert "key decks: with a card_pool, name two decks of its cards" in \
         capsys.readouterr().err
+    assert main(["train", "--config", str(config), "--pool", str(tmp_path)]) == 2
+    assert f"key card_pool: {tmp_path}: no cards.yaml" in capsys.readouterr().err

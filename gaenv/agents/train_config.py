@@ -166,8 +166,8 @@ def check(config: TrainConfig, where: str) -> None:
                 raise CardFileError(f"expected an import folder, got {config.card_pool!r}")
             pool = config.pool_files()
         except CardFileError as exc:
-            problem("card_pool", str(exc))
-            return _fail(where, problems)
+            problem("card_pool", str(exc))  # what follows needs the pool: stop here
+            raise ConfigError(f"{where}: " + "; ".join(problems)) from None
         if config.decks is None:
             problem("decks", "with a card_pool, name two decks of its cards")
     if not any(w for spec, w in config.opponents.items() if spec != "snapshots"):
@@ -198,10 +198,5 @@ def check(config: TrainConfig, where: str) -> None:
                 load_deck(str(deck), pool_of(pool))
             except CardFileError as exc:
                 problem(f"decks[{i}]", str(exc))
-    _fail(where, problems)
-
-
-def _fail(where: str, problems: list[str]) -> None:
-    """ConfigError listing the problems (one line), if there are any."""
     if problems:
         raise ConfigError(f"{where}: " + "; ".join(problems))
