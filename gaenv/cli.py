@@ -98,6 +98,8 @@ def _replay(args: argparse.Namespace) -> int:
               else "a draw" if game.winner is None else f"won by player {game.winner}")
     print(f"replayed {len(game.log)} decisions: every recorded choice was legal and the "
           f"same; the game was {result}")
+    assert game.setup is not None  # a replayed game was started by Game.new
+    _print_flag(game.setup.decks)
     return 0
 
 

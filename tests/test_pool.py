@@ -100,7 +100,8 @@ def test_simulate_eval_watch_and_play_take_a_pool(
     assert VANILLA in out and f"player 0: random ({a})" in out
     replay = str(tmp_path / "watch-seed3.jsonl")
     assert main(["replay", replay, "--pool", pool]) == 0
-    assert "every recorded choice was legal and the same" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "every recorded choice was legal and the same" in out and VANILLA in out
     assert main(["replay", replay]) == 2
     assert "cannot rebuild the decks or settings: unknown card 'Odd Recruit'" in \
         capsys.readouterr().err
