@@ -586,14 +586,9 @@ def run(args: argparse.Namespace) -> int:
                  **({"decks": list(args.decks)} if args.decks else {})}
     config = load(args.config, overrides)
     if config.decks is not None:
-        from gaenv.cards.decks import load_deck
-        from gaenv.cards.schema import pool_of
-        from gaenv.cli import vanilla_line
+        from gaenv.cli import flag_vanilla
 
-        cards = pool_of(config.pool_files())
-        flag = vanilla_line([load_deck(d, cards).cards for d in config.decks])
-        if flag:
-            print(flag)
+        flag_vanilla(config.decks, config.pool_files())
     train(config, folder=args.out, resume=args.resume, progress_bar=not args.no_progress)
     return 0
 
