@@ -56,9 +56,14 @@ bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
 
 # Not in CI: FUZZ_GAMES games of checked random play (replays of failures in runs/fuzz).
+# Real cards: make fuzz FUZZ_POOL=DIR FUZZ_DECKS="A.yaml B.yaml ..." (an import folder and
+# decks of its cards, gaenv cards decks); FUZZ_DECKS alone: only those decks' pairings.
 FUZZ_GAMES ?= 10000
+FUZZ_POOL ?=
+FUZZ_DECKS ?=
 fuzz: $(STAMP)
-	$(BIN)/python scripts/fuzz.py --games $(FUZZ_GAMES)
+	$(BIN)/python scripts/fuzz.py --games $(FUZZ_GAMES) $(if $(FUZZ_POOL),--pool $(FUZZ_POOL)) \
+		$(if $(FUZZ_DECKS),--decks $(FUZZ_DECKS))
 
 lint: $(STAMP)
 	$(BIN)/ruff check gaenv tests scripts notebooks

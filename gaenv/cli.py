@@ -14,14 +14,17 @@ import yaml
 from gaenv import configs
 from gaenv.agents.registry import AgentSpecError
 from gaenv.cards import imported, report
-from gaenv.cards.decks import build_deck, builtin_deck_names, load_deck
-from gaenv.cards.schema import CardFileError, CardPool, default_pool
+from gaenv.cards.decks import build_deck, builtin_deck_names, load_deck, vanilla_line
+from gaenv.cards.schema import CardFileError, CardPool, default_pool, pool_of
 from gaenv.distributed import RayMissing
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, DeckList, ReplayError
 from gaenv.engine.objects import CARD_TYPES, ELEMENTS
 from gaenv.env.config import ConfigError
 from gaenv.parallel import BACKENDS
 from gaenv.simulate import pairings, simulate
+
+# The decks ``play`` and ``watch`` use when none are named (built-in pool only).
+DEFAULT_DECKS = ("ember_vanguard", "vesper_shadows")
 
 
 def positive_int(text: str) -> int:
@@ -47,10 +50,7 @@ def non_negative(text: str) -> float:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    if args.pool and not args.decks:
-        raise CardFileError("with --pool, give two decks of its cards with --decks A B "
-                            "(gaenv cards decks --pool DIR --champion NAME builds one)")
-    names = args.decks or builtin_deck_names()
+    names = deck_names(args.decks, args.pool, "--decks A B")
     pool = _pool(args)
     decks = [load_deck(n, pool) for n in names]
     if args.decks:
@@ -64,9 +64,7 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"random vs random, {label}, seeds {args.seed}..{args.seed + args.games - 1}")
     for line in summary.lines():
         print(line)
-    flag = vanilla_line([d.cards for d in decks])
-    if flag:
-        print(flag)
+    _print_flag([d.cards for d in decks])
     if args.check:
         print("checks           card conservation and statics held after every decision")
     return 0
@@ -97,11 +95,13 @@ def _add_replays(p: argparse.ArgumentParser) -> None:
 def _replay(args: argparse.Namespace) -> int:
     from gaenv import replay
 
-    game = replay.show(args.file, step=args.step)
+    game = replay.show(args.file, step=args.step, pool=_pool(args))
     result = ("unfinished" if not game.over else "truncated" if game.truncated
               else "a draw" if game.winner is None else f"won by player {game.winner}")
     print(f"replayed {len(game.log)} decisions: every recorded choice was legal and the "
           f"same; the game was {result}")
+    assert game.setup is not None  # a replayed game was started by Game.new
+    _print_flag(game.setup.decks)
     return 0
 
 
@@ -109,6 +109,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p = sub.add_parser("replay", help="re-run a replay file turn by turn, verifying it")
     p.add_argument("file", type=Path, help="a replay file (.jsonl)")
     p.add_argument("--step", action="store_true", help="wait for Enter before each turn")
+    _add_pool(p)
     p.set_defaults(run=_replay)
 
 
@@ -117,18 +118,39 @@ def _pool(args: argparse.Namespace) -> CardPool:
     return imported.load(args.pool) if args.pool else default_pool()
 
 
+def _pool_files(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """The card files of ``--pool DIR``, as the environment takes them (None: built-in)."""
+    return imported.pool_files(args.pool) if args.pool else None
+
+
 def _add_pool(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pool", type=Path, metavar="DIR",
                    help="play with the cards of this import folder (gaenv cards import)")
 
 
-def vanilla_line(decks: Sequence[DeckList]) -> str | None:
-    """The flag every output shows when a deck plays vanilla cards (stats only)."""
-    names = sorted({c.name for d in decks for c in (*d.main, *d.material) if c.vanilla})
-    if not names:
-        return None
-    return (f"VANILLA: {len(names)} card(s) play as stats only, their text ignored: "
-            f"{', '.join(names)}")
+def deck_names(given: Sequence[str] | None, pool: Path | None, option: str,
+               default: Sequence[str] | None = None) -> list[str]:
+    """The decks given, else (with the built-in pool) ``default``, by default every
+    built-in deck; with ``--pool`` the decks must be given, with ``option``."""
+    if given:
+        return list(given)
+    if pool is not None:
+        raise CardFileError(f"with --pool, give decks of its cards with {option} (gaenv "
+                            "cards decks --pool DIR --champion NAME builds one)")
+    return list(default or builtin_deck_names())
+
+
+def flag_vanilla(names: Sequence[str], pool: tuple[str, ...] | None) -> None:
+    """Load the decks ``names`` from the pool of the card files ``pool`` (None: built-in)
+    and print the vanilla flag if any of their cards is vanilla."""
+    cards = pool_of(pool)
+    _print_flag([load_deck(n, cards).cards for n in names])
+
+
+def _print_flag(decks: Sequence[DeckList]) -> None:
+    flag = vanilla_line(decks)
+    if flag:
+        print(flag)
 
 
 def _cards_list(args: argparse.Namespace) -> int:
@@ -184,9 +206,7 @@ def _cards_decks(args: argparse.Namespace) -> int:
                 path.write_text(text)
                 deck = load_deck(str(path), pool)
             print(text, end="")
-    flag = vanilla_line([deck.cards])
-    if flag:
-        print(flag)
+    _print_flag([deck.cards])
     return 0
 
 
@@ -261,10 +281,13 @@ def _eval(args: argparse.Namespace) -> int:
         if done == total or done % max(1, total // 20) == 0:
             print(f"  {done}/{total} games", file=sys.stderr)
 
+    files = _pool_files(args)
+    decks = deck_names(args.decks, args.pool, "--decks")
+    flag_vanilla(decks, files)
     try:
-        evaluation = evaluate(args.agents, args.games, args.decks, args.seed, args.turn_limit,
-                              args.workers, progress, args.replays, backend=args.backend,
-                              address=args.address)
+        evaluation = evaluate(args.agents, args.games, decks, args.seed, args.turn_limit,
+                              args.workers, progress, args.replays, pool=files,
+                              backend=args.backend, address=args.address)
     except ScheduleError as exc:
         print(f"gaenv eval: error: {exc}", file=sys.stderr)
         return 2
@@ -306,6 +329,7 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                                             "(default runs/eval-TIME)")
     p.add_argument("--json", type=Path, help="also write the results as JSON here")
     _add_replays(p)
+    _add_pool(p)
     p.set_defaults(run=_eval)
 
 
@@ -324,10 +348,14 @@ def _play(args: argparse.Namespace) -> int:
     from gaenv.agents.play import play
     from gaenv.live import seat_for
 
+    files = _pool_files(args)
+    deck = deck_names([args.deck] if args.deck else None, args.pool, "--deck",
+                      DEFAULT_DECKS[:1])[0]
+    opponent_deck = args.opponent_deck or deck
+    flag_vanilla([deck, opponent_deck], files)
     seed = _seed(args.seed)
     seat = args.seat if args.seat is not None else seat_for(seed)
-    play(args.opponent, args.deck, args.opponent_deck or args.deck, seat, seed,
-         replays=args.replays)
+    play(args.opponent, deck, opponent_deck, seat, seed, replays=args.replays, pool=files)
     return 0
 
 
@@ -335,11 +363,13 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     p = sub.add_parser("play", help="play against an agent in the terminal")
     p.add_argument("--opponent", default="heuristic",
                    help="agent spec, as for eval --agents (default heuristic)")
-    p.add_argument("--deck", default="ember_vanguard", help="your deck (default ember_vanguard)")
+    p.add_argument("--deck", help=f"your deck (default {DEFAULT_DECKS[0]}; with --pool, "
+                                  "give one of its cards)")
     p.add_argument("--opponent-deck", help="the agent's deck (default: the same as yours)")
     p.add_argument("--seat", type=int, choices=(0, 1), help="your seat (default: random)")
     p.add_argument("--seed", type=int, help="game seed (default: a random one, printed)")
     _add_replays(p)
+    _add_pool(p)
     p.set_defaults(run=_play)
 
 
@@ -420,11 +450,13 @@ def _watch(args: argparse.Namespace) -> int:
     from gaenv.gamelog import Teller
     from gaenv.live import Table
 
+    files = _pool_files(args)
+    decks = deck_names(args.decks, args.pool, "--decks A B", DEFAULT_DECKS)
+    flag_vanilla(decks, files)
     seed = _seed(args.seed)
-    table = Table(args.decks, seed, (make(args.a, f"{seed}:0"), make(args.b, f"{seed}:1")),
-                  args.turn_limit)
-    print(f"player 0: {args.a} ({args.decks[0]}); player 1: {args.b} ({args.decks[1]}); "
-          f"seed {seed}")
+    table = Table(decks, seed, (make(args.a, f"{seed}:0", files),
+                                make(args.b, f"{seed}:1", files)), args.turn_limit, files)
+    print(f"player 0: {args.a} ({decks[0]}); player 1: {args.b} ({decks[1]}); seed {seed}")
     teller = Teller(table.log, print, pause=lambda: time.sleep(args.delay))
     while not table.game.over:
         table.advance()
@@ -443,15 +475,15 @@ def _add_watch(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("a", help=f"agent spec of player 0 ({SPECS})")
     p.add_argument("b", help="agent spec of player 1")
     p.add_argument("--decks", nargs=2, metavar=("A", "B"),
-                   default=("ember_vanguard", "vesper_shadows"),
-                   help="decks of player 0 and player 1 (default ember_vanguard "
-                        "vesper_shadows)")
+                   help=f"decks of player 0 and player 1 (default {' '.join(DEFAULT_DECKS)}; "
+                        "with --pool, give two of its cards)")
     p.add_argument("--seed", type=int, help="game seed (default: a random one, printed)")
     p.add_argument("--delay", type=non_negative, default=1.0,
                    help="seconds to wait after each step with something to say (default 1, "
                         "0: no wait)")
     p.add_argument("--turn-limit", type=positive_int, default=DEFAULT_TURN_LIMIT)
     _add_replays(p)
+    _add_pool(p)
     p.set_defaults(run=_watch)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from gaenv.agents.base import Agent
 from gaenv.cards.decks import load_deck
-from gaenv.cards.schema import default_pool
+from gaenv.cards.schema import pool_of
 from gaenv.engine.decisions import Option
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
 from gaenv.env.aec import AGENTS, raw_env
@@ -32,14 +32,16 @@ def seat_for(seed: int) -> int:
 
 
 class Table:
-    """One game: ``decks`` (names or files) and ``agents`` by seat, None for a person."""
+    """One game: ``decks`` (names or files) of the card pool of the card files ``pool``
+    (None: the built-in pool) and ``agents`` by seat, None for a person."""
 
     def __init__(self, decks: Sequence[str], seed: int, agents: Sequence[Agent | None],
-                 turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
-        pool = default_pool()
-        self.game = Game.new(load_deck(decks[0], pool).cards, load_deck(decks[1], pool).cards,
-                             seed, turn_limit)
-        self.env = raw_env(decks=tuple(decks), auto_forced=False)
+                 turn_limit: int = DEFAULT_TURN_LIMIT,
+                 pool: tuple[str, ...] | None = None) -> None:
+        cards = pool_of(pool)
+        self.game = Game.new(load_deck(decks[0], cards).cards,
+                             load_deck(decks[1], cards).cards, seed, turn_limit)
+        self.env = raw_env(decks=tuple(decks), auto_forced=False, pool=pool)
         self.env.reset_to(self.game)
         self.agents = tuple(agents)
         self.log = GameLog(self.game)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from gaenv.cards.schema import CardPool
 from gaenv.engine.game import Game, ReplayError, replay
 from gaenv.gamelog import GameLog, Teller
 
@@ -75,10 +76,11 @@ def parse(text: str, path: str) -> tuple[dict[str, Any], list[tuple[int, str, in
 
 
 def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
-         wait: Callable[[str], str] = input) -> Game:
+         wait: Callable[[str], str] = input, pool: CardPool | None = None) -> Game:
     """Re-run the replay at ``path``, telling it turn by turn (`gaenv.live.Teller`: the
     board as each turn begins, then the game log; ``step``: wait for Enter before each
-    turn). Returns the finished game; ReplayError if it diverges."""
+    turn), its cards looked up in ``pool`` (None: the built-in pool). Returns the
+    finished game; ReplayError if it diverges."""
     tellers: list[Teller] = []
 
     def told(game: Game, log: GameLog) -> None:
@@ -89,7 +91,7 @@ def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
 
     header, choices = read(path)
     try:
-        game, _ = run(header, choices, told)
+        game, _ = run(header, choices, told, pool)
     except ReplayError as exc:
         raise ReplayError(f"{path}: {exc}") from None
     tellers[0].end()
@@ -97,10 +99,11 @@ def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
 
 
 def run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
-        after: Callable[[Game, GameLog], None]) -> tuple[Game, GameLog]:
-    """Re-run a replay (`read`); ``after`` sees the game and its log at the start and
-    after every recorded choice. The finished game and its log; ReplayError if the
-    replay diverges."""
+        after: Callable[[Game, GameLog], None],
+        pool: CardPool | None = None) -> tuple[Game, GameLog]:
+    """Re-run a replay (`read`) with the cards of ``pool`` (None: the built-in pool);
+    ``after`` sees the game and its log at the start and after every recorded choice. The
+    finished game and its log; ReplayError if the replay diverges."""
     logs: list[GameLog] = []
 
     def before(game: Game, number: int, entry: tuple[int, str, int, str]) -> None:
@@ -110,7 +113,7 @@ def run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
             logs[0].collect()
         after(game, logs[0])
 
-    game = replay(header, choices, before=before)
+    game = replay(header, choices, pool, before=before)
     if not logs:  # no choices recorded
         logs.append(GameLog(game))
     else:

@@ -3,7 +3,10 @@
 Game i (seed ``SEED + i``) alternates between a seat-ordered pairing of the
 built-in decks and two random legal decks drawn from the whole pool
 (`gaenv.cards.decks.random_deck`); ``--deck NAME`` puts one built-in deck in every
-game (``--deck forge_apprentices``: levelers in play). Each game runs through the environment
+game (``--deck forge_apprentices``: levelers in play). ``--decks A B ...`` plays only
+the seat-ordered pairings of those decks, in turn; ``--pool DIR`` plays the cards of an
+import folder (``gaenv cards import``), whose decks must be named with ``--decks``
+(``make fuzz FUZZ_POOL=DIR FUZZ_DECKS="A B C D"``). Each game runs through the environment
 (``raw_env``, every decision shown to the agent) and checks (`gaenv.checks`):
 after every decision the engine invariants, the mask against the engine's
 options and the observation's bounds; at one random decision per game every
@@ -27,9 +30,10 @@ from pathlib import Path
 import numpy as np
 
 from gaenv import checks, replay
+from gaenv.cards import imported
 from gaenv.cards.decks import builtin_deck_names, load_deck, random_deck
-from gaenv.cards.schema import default_pool
-from gaenv.cli import positive_int
+from gaenv.cards.schema import CardFileError, pool_of
+from gaenv.cli import deck_names, flag_vanilla, positive_int
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, DeckList, Game
 from gaenv.engine.objects import band
 from gaenv.env.aec import raw_env
@@ -47,36 +51,47 @@ class Outcome:
 
 
 @functools.cache
-def _env() -> raw_env:
-    """One environment per worker process; each game is put into it (`raw_env.reset_to`)."""
-    return raw_env(auto_forced=False)
+def _env(pool: tuple[str, ...] | None, deck: str | None) -> raw_env:
+    """One environment per worker process and pool (``deck`` one of its decks, for the
+    environment to load; None: the built-in decks); each game is put into it
+    (`raw_env.reset_to`)."""
+    return raw_env(auto_forced=False, pool=pool, decks=(deck, deck) if deck else None)
 
 
 @functools.cache
-def _builtin(name: str) -> DeckList:
-    return load_deck(name).cards
+def _deck(name: str, pool: tuple[str, ...] | None) -> DeckList:
+    return load_deck(name, pool_of(pool)).cards
 
 
-def fuzz_game(seed: int, out: Path, deck: str | None = None) -> Outcome:
-    """One checked game; on a failure its replay goes to ``out``. ``deck``: a built-in
-    deck that plays in every game, in seat ``seed // 2 % 2``, against the usual other one."""
+def fuzz_game(seed: int, out: Path, deck: str | None = None,
+              decks_named: tuple[str, ...] | None = None,
+              pool: tuple[str, ...] | None = None) -> Outcome:
+    """One checked game; on a failure its replay goes to ``out``. ``deck``: a deck that
+    plays in every game, in seat ``seed // 2 % 2``, against the usual other one.
+    ``decks_named``: play only their seat-ordered pairings (game ``seed`` the pairing
+    ``seed`` mod their number squared), of the card files ``pool`` (None: built-in)."""
     rng = random.Random(seed)
     game: Game | None = None
     decisions = 0
     try:
-        if seed % 2:
-            pool = default_pool()
-            decks = (random_deck(pool, rng, "random_a"), random_deck(pool, rng, "random_b"))
+        if decks_named:
+            n = len(decks_named)
+            pair = (decks_named[seed % n], decks_named[seed // n % n])
+            decks = (_deck(pair[0], pool), _deck(pair[1], pool))
+        elif seed % 2:
+            cards = pool_of(pool)
+            decks = (random_deck(cards, rng, "random_a"), random_deck(cards, rng, "random_b"))
         else:
             names = builtin_deck_names()
             pair = (names[(seed // 2) % len(names)],
                     names[(seed // 2 // len(names)) % len(names)])
-            decks = (_builtin(pair[0]), _builtin(pair[1]))
+            decks = (_deck(pair[0], pool), _deck(pair[1], pool))
         if deck is not None:
             seat = seed // 2 % 2
-            decks = (_builtin(deck), decks[1]) if seat == 0 else (decks[0], _builtin(deck))
+            decks = ((_deck(deck, pool), decks[1]) if seat == 0
+                     else (decks[0], _deck(deck, pool)))
         game = Game.new(decks[0], decks[1], seed, DEFAULT_TURN_LIMIT)
-        env = _env()
+        env = _env(pool, decks_named[0] if decks_named else None)
         env.reset_to(game)
         probe = rng.randrange(400)
         copy, since = None, 0
@@ -105,7 +120,8 @@ def fuzz_game(seed: int, out: Path, deck: str | None = None) -> Outcome:
     return Outcome(seed, decisions, game.truncated, levelers, banded)
 
 
-def _run(args: tuple[int, Path, str | None]) -> Outcome:
+def _run(args: tuple[int, Path, str | None, tuple[str, ...] | None,
+                    tuple[str, ...] | None]) -> Outcome:
     return fuzz_game(*args)
 
 
@@ -115,16 +131,31 @@ def main() -> int:
     parser.add_argument("--games", type=positive_int, default=10_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=positive_int, default=2)
-    parser.add_argument("--deck", choices=builtin_deck_names(),
-                        help="a built-in deck to play in every game (e.g. forge_apprentices, "
-                             "for levelers in play)")
+    parser.add_argument("--deck",
+                        help="a deck to play in every game (e.g. forge_apprentices, for "
+                             "levelers in play)")
+    parser.add_argument("--decks", nargs="+", metavar="DECK",
+                        help="play only the seat-ordered pairings of these decks (names or "
+                             "files)")
+    parser.add_argument("--pool", type=Path, metavar="DIR",
+                        help="play the cards of this import folder (gaenv cards import); "
+                             "name its decks with --decks")
     parser.add_argument("--out", type=Path, default=Path("runs/fuzz"),
                         help="where replays of failing games go (default runs/fuzz)")
     args = parser.parse_args()
+    try:
+        pool = imported.pool_files(args.pool) if args.pool else None
+        named = (tuple(deck_names(args.decks, args.pool, "--decks"))
+                 if args.decks or args.pool else ())
+        flag_vanilla([*named, *([args.deck] if args.deck else [])], pool)
+    except CardFileError as exc:
+        print(f"fuzz: error: {exc}", file=sys.stderr)
+        return 2
     start = time.perf_counter()
     failures: list[Outcome] = []
     decisions = truncated = done = levelers = banded = 0
-    jobs = [(args.seed + i, args.out, args.deck) for i in range(args.games)]
+    jobs = [(args.seed + i, args.out, args.deck, named or None, pool)
+            for i in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
         for outcome in pool.map(_run, jobs, chunksize=8):
             done += 1
@@ -142,7 +173,8 @@ def main() -> int:
     print(f"fuzz: {args.games} games (seeds {args.seed}..{args.seed + args.games - 1}), "
           f"{decisions:,} decisions, {truncated} truncated, {len(failures)} failed; "
           f"levelers in play in {levelers} games, in a band in {banded}; "
-          f"{seconds:,.0f} s, {args.games / seconds:.1f} games/s with {args.workers} workers")
+          f"{seconds:,.0f} s, {args.games / seconds:.1f} games/s, "
+          f"{decisions / seconds:,.0f} decisions/s with {args.workers} workers")
     return 1 if failures else 0
 
 

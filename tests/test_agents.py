@@ -356,8 +356,9 @@ def test_a_model_for_another_pool_or_layout_is_refused(tmp_path: Path) -> None:
     other_layout = {**layout(), "observation_layout": "ba9876543210",
                     "observation_size": layout()["observation_size"] + 1}
     for name, record, message in [
-            ("pool.zip", other_pool, "the model was trained on another card pool (digest "
-                                     "0123456789ab; this one is "),
+            ("pool.zip", other_pool, "the model was trained on another card pool (the "
+                                     "built-in cards, digest 0123456789ab; this game plays "
+                                     "the built-in cards, digest "),
             ("layout.zip", other_layout, "the model was trained on another observation "
                                          f"layout ({other_layout['observation_size']} floats"),
             ("old.zip", None, "the model does not record the card pool and observation "

@@ -127,7 +127,8 @@ def run_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT, replays: Path | N
     """Play one scheduled game (its decks checked against the card files ``pool``, by
     default the built-in pool); agents are seeded from the game's seed and seat. With
     ``replays`` its replay file is written there. Returns the result and the engine game."""
-    seats = (make(game.seats[0], f"{game.seed}:0"), make(game.seats[1], f"{game.seed}:1"))
+    seats = (make(game.seats[0], f"{game.seed}:0", pool),
+             make(game.seats[1], f"{game.seed}:1", pool))
     env = raw_env(decks=game.decks, seed=game.seed, turn_limit=turn_limit, pool=pool)
     result = play_game(env, seats, game.seed)
     assert env.game is not None
@@ -137,7 +138,7 @@ def run_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT, replays: Path | N
     return result, env.game
 
 
-def _run_one(args: tuple[Game, int, Path | None]) -> GameResult:
+def _run_one(args: tuple[Game, int, Path | None, tuple[str, ...] | None]) -> GameResult:
     return run_game(*args)[0]
 
 
@@ -145,14 +146,18 @@ def evaluate(agents: Sequence[str], games: int, decks: Sequence[str] | None = No
              seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT, workers: int = 1,
              progress: Callable[[int, int], None] | None = None,
              replays: Path | None = None, focus: str | None = None,
-             backend: str = "local", address: str = "") -> Evaluation:
+             pool: tuple[str, ...] | None = None, backend: str = "local",
+             address: str = "") -> Evaluation:
     """Play the schedule (in ``workers`` processes, or as Ray tasks with ``backend="ray"``:
     `gaenv.parallel.executor`) and tabulate it; with ``focus`` only the pairs that agent
-    is in."""
+    is in. ``pool``: the card files the decks are made of (None: the built-in pool; then
+    ``decks`` defaults to the built-in decks)."""
+    if pool is not None and not decks:
+        raise ScheduleError("with a card pool of one's own, name its decks (--decks)")
     for spec in agents:  # fail on a bad spec before any game is played
-        make(spec)
+        make(spec, pool=pool)
     plan = schedule(agents, games, decks or builtin_deck_names(), seed, focus)
-    jobs = [(g, turn_limit, replays) for g in plan]
+    jobs = [(g, turn_limit, replays, pool) for g in plan]
     results: list[GameResult] = []
     if workers > 1 or backend != "local":
         with executor(workers, backend, address) as pool:

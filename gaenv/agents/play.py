@@ -21,13 +21,13 @@ from gaenv.live import Table
 
 def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
          read: Callable[[str], str] = input, write: Callable[[str], None] = print,
-         replays: Path | None = None) -> int | None:
+         replays: Path | None = None, pool: tuple[str, ...] | None = None) -> int | None:
     """Play one game; returns the winning seat (None for a draw, truncation or quitting).
     With ``replays`` the game's replay file is written there (a left game too), named
-    after the seed."""
-    agent = make(opponent, seed)
+    after the seed. ``pool``: the card files the decks are made of (None: built-in)."""
+    agent = make(opponent, seed, pool)
     decks = (deck, opponent_deck) if seat == 0 else (opponent_deck, deck)
-    table = Table(decks, seed, (None, agent) if seat == 0 else (agent, None))
+    table = Table(decks, seed, (None, agent) if seat == 0 else (agent, None), pool=pool)
     game = table.game
     write(f"You are player {seat} ({deck}); your opponent is {opponent} ({opponent_deck}); "
           f"seed {seed}.")

@@ -24,13 +24,16 @@ from gaenv.env.observation import CARD_INDEX, STATIC_NAMES, Encoder
 
 
 class CardEmbeddingExtractor(BaseFeaturesExtractor):
+    """``cards``: the size of the card vocabulary, the number of cards in the pool trained
+    on (None: the built-in pool's, as models saved before it was given assume)."""
+
     def __init__(self, observation_space: gymnasium.spaces.Box, features_dim: int = 256,
-                 embedding_dim: int = 8) -> None:
+                 embedding_dim: int = 8, cards: int | None = None) -> None:
         super().__init__(observation_space, features_dim)
-        encoder = Encoder(default_pool())
+        encoder = Encoder(default_pool())  # card slots lie where they lie for every pool
         if encoder.size != observation_space.shape[0]:
             raise ValueError(f"observation size {observation_space.shape[0]} does not match "
-                             f"this card pool's encoder ({encoder.size})")
+                             f"this gaenv's encoder ({encoder.size})")
         starts = torch.tensor(encoder.card_slots(), dtype=torch.long)
         printed = [i for i in range(len(STATIC_NAMES)) if i != CARD_INDEX]
         keep = torch.ones(encoder.size, dtype=torch.bool)
@@ -44,7 +47,7 @@ class CardEmbeddingExtractor(BaseFeaturesExtractor):
         self.register_buffer("other_columns", torch.nonzero(keep).flatten(), persistent=False)
         self.slots = len(starts)
         self.printed = nn.Linear(len(printed), embedding_dim)
-        self.embedding = nn.Embedding(len(encoder.pool.cards) + 1, embedding_dim)
+        self.embedding = nn.Embedding((cards or len(encoder.pool.cards)) + 1, embedding_dim)
         inputs = int(keep.sum()) + self.slots * embedding_dim
         self.layer = nn.Sequential(nn.Linear(inputs, features_dim), nn.ReLU())
 

@@ -1,8 +1,10 @@
 """A saved MaskablePPO policy as an agent (needs the ``train`` extra: torch, sb3-contrib).
 
-A policy fits one card pool and one observation layout: `new_model` records both in
-the model (`LAYOUT`, saved in the zip's ``data``), and a model recording others, or
-none, is refused with a message saying which (not a torch size mismatch)."""
+A policy fits one card pool (its card vocabulary) and one observation layout:
+`new_model` records both in the model (`LAYOUT`, saved in the zip's ``data``), and a
+model recording others, or none, is refused with a message naming both pools (not a
+torch size mismatch). A pool is given as its card files (``None``: the built-in pool),
+as the environment's ``pool`` takes it."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import numpy as np
 
 from gaenv.agents.base import Agent
 from gaenv.agents.registry import AgentSpecError
-from gaenv.cards.schema import default_pool
+from gaenv.cards.schema import pool_of
 from gaenv.env.actions import N_ACTIONS
 from gaenv.env.view import View
 
@@ -30,42 +32,65 @@ class ModelMismatchError(AgentSpecError):
     """A saved model trained on another card pool or observation layout."""
 
 
+BUILT_IN = "the built-in cards"
+
+
+def pool_name(pool: tuple[str, ...] | None) -> str:
+    """How messages name a card pool given as card files (None: the built-in pool): the
+    folder they are in (an import folder), else the files."""
+    if pool is None:
+        return BUILT_IN
+    folders = {str(Path(f).parent) for f in pool}
+    return folders.pop() if len(folders) == 1 else ", ".join(pool)
+
+
 @functools.cache
-def layout() -> dict[str, str | int]:
-    """What a policy's weights fit: the card pool (its digest), the observation and
-    action layout (a digest of what `gaenv layout` prints) and their sizes."""
+def layout(pool: tuple[str, ...] | None = None) -> dict[str, str | int]:
+    """What a policy's weights fit: the card pool of these card files (None: the built-in
+    pool), by digest and name, its size (the card vocabulary), the observation and action
+    layout (a digest of what `gaenv layout` prints) and their sizes."""
     from gaenv.env.observation import Encoder, markdown
 
-    encoder = Encoder(default_pool())
-    return {"card_pool": encoder.pool.version,
+    encoder = Encoder(pool_of(pool))
+    return {"card_pool": encoder.pool.version, "card_pool_name": pool_name(pool),
+            "cards": len(encoder.pool.cards),
             "observation_layout": hashlib.sha256(markdown(encoder).encode()).hexdigest()[:12],
             "observation_size": encoder.size, "actions": N_ACTIONS}
 
 
-def check_model(path: Path) -> None:
-    """ModelMismatchError unless the model saved at ``path`` records this card pool and
-    this observation layout."""
+def check_model(path: Path, pool: tuple[str, ...] | None = None) -> None:
+    """ModelMismatchError unless the model saved at ``path`` records the card pool of
+    these card files (None: the built-in pool) and this observation layout."""
     try:
         with zipfile.ZipFile(path) as archive:
             saved = json.loads(archive.read("data")).get(LAYOUT)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         raise ModelMismatchError(f"{path}: not a saved MaskablePPO model ({exc})") from None
-    now = layout()
+    check_layout(saved, pool, str(path))
+
+
+def check_layout(saved: Any, pool: tuple[str, ...] | None, where: str) -> None:
+    """ModelMismatchError (naming ``where``) unless ``saved``, the `layout` a policy
+    recorded when it was trained, is that of the card pool of these card files (None: the
+    built-in pool) and of this observation layout."""
+    now = layout(pool)
     if not isinstance(saved, dict):
-        raise ModelMismatchError(f"{path}: the model does not record the card pool and "
+        raise ModelMismatchError(f"{where}: the model does not record the card pool and "
                                  "observation layout it was trained on (saved before gaenv "
                                  "recorded them); train it again")
     problems = []
     if saved.get("card_pool") != now["card_pool"]:
-        problems.append(f"another card pool (digest {saved.get('card_pool')}; this one is "
-                        f"{now['card_pool']})")
+        # (models saved before pools had names were all trained on the built-in pool)
+        name = saved.get("card_pool_name", BUILT_IN)
+        problems.append(f"another card pool ({name}, digest {saved.get('card_pool')}; this "
+                        f"game plays {now['card_pool_name']}, digest {now['card_pool']})")
     if saved.get("observation_layout") != now["observation_layout"]:
         problems.append(f"another observation layout ({saved.get('observation_size')} floats "
                         f"and {saved.get('actions')} actions; this one has "
                         f"{now['observation_size']} and {now['actions']})")
     if problems:
-        raise ModelMismatchError(f"{path}: the model was trained on {' and '.join(problems)}; "
-                                 "train it again for this gaenv")
+        raise ModelMismatchError(f"{where}: the model was trained on {' and '.join(problems)}; "
+                                 "train it again for these cards and this gaenv")
 
 
 # Models shipped in the package, by name (``ppo:default``): trained on the built-in pool
@@ -87,23 +112,25 @@ def model_path(path: str | Path) -> Path:
 
 
 @functools.lru_cache(maxsize=8)
-def _load(path: Path, mtime: int) -> Any:
-    """A checked and loaded policy, shared by the agents of one process (keyed by file and
-    time)."""
+def _load(path: Path, mtime: int, pool: tuple[str, ...] | None) -> Any:
+    """A policy checked against the card pool ``pool`` and loaded, shared by the agents
+    of one process (keyed by file, time and pool)."""
     from sb3_contrib import MaskablePPO
 
-    check_model(path)
+    check_model(path, pool)
     return MaskablePPO.load(path, device="cpu")
 
 
 class PPOAgent(Agent):
-    """Acts with a trained policy, deterministically (the most likely legal action)."""
+    """Acts with a trained policy, deterministically (the most likely legal action), in
+    games of the card pool ``pool`` (card files; None: the built-in pool)."""
 
     name = "ppo"
 
-    def __init__(self, path: str | Path, deterministic: bool = True) -> None:
+    def __init__(self, path: str | Path, deterministic: bool = True,
+                 pool: tuple[str, ...] | None = None) -> None:
         self.path = model_path(path)
-        self.model = _load(self.path.resolve(), self.path.stat().st_mtime_ns)
+        self.model = _load(self.path.resolve(), self.path.stat().st_mtime_ns, pool)
         self.deterministic = deterministic
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:

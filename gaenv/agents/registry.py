@@ -45,13 +45,15 @@ SPECS = ("random, heuristic, search[:OPTIONS], ppo:PATH, rllib:PATH, module:Clas
          "path/file.py:Class[:OPTIONS]")
 
 
-def make(spec: str, seed: int | str = 0) -> Agent:
-    """The agent ``spec`` names, seeded with ``seed``; its ``name`` is the spec."""
+def make(spec: str, seed: int | str = 0, pool: tuple[str, ...] | None = None) -> Agent:
+    """The agent ``spec`` names, seeded with ``seed``, for games of the card pool of the
+    card files ``pool`` (None: the built-in pool; a policy must have been trained on
+    it); its ``name`` is the spec."""
     name, _, argument = spec.partition(":")
     if name == "ppo":
-        agent = _ppo(argument)
+        agent = _ppo(argument, pool)
     elif name == "rllib":
-        agent = _rllib(argument)
+        agent = _rllib(argument, pool)
     elif name in BUILT_IN:
         agent = build(BUILT_IN[name], seed, argument, f"agent {name!r}")
     elif argument:
@@ -63,15 +65,15 @@ def make(spec: str, seed: int | str = 0) -> Agent:
     return agent
 
 
-def _ppo(argument: str) -> Agent:
+def _ppo(argument: str, pool: tuple[str, ...] | None) -> Agent:
     from gaenv.agents.ppo import PPOAgent
 
     if not argument:
         raise AgentSpecError("ppo needs a path: ppo:PATH (a model .zip or a run folder)")
-    return PPOAgent(argument)
+    return PPOAgent(argument, pool=pool)
 
 
-def _rllib(argument: str) -> Agent:
+def _rllib(argument: str, pool: tuple[str, ...] | None) -> Agent:
     if not argument:
         raise AgentSpecError("rllib needs a path: rllib:PATH (a gaenv train --backend rllib "
                              "run folder or its checkpoint)")
@@ -79,7 +81,7 @@ def _rllib(argument: str) -> Agent:
     from gaenv.distributed.agent import RllibAgent
 
     try:
-        return RllibAgent(argument)
+        return RllibAgent(argument, pool)
     except RayMissing as exc:
         raise AgentSpecError(f"rllib:{argument}: {exc}") from None
 

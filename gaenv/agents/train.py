@@ -67,12 +67,14 @@ class OpponentPool(Agent):
     needs_view = True
 
     def __init__(self, weights: dict[str, float], folder: Path, seed: int,
-                 max_snapshots: int) -> None:
+                 max_snapshots: int, cards: tuple[str, ...] | None = None) -> None:
         self.rng = random.Random(seed)
         self.weights = weights
         self.folder = folder
         self.max_snapshots = max_snapshots
-        self.fixed = {spec: make(spec, f"{seed}:{spec}") for spec in weights if spec != "snapshots"}
+        self.cards = cards  # the card files the games are played with (None: built-in)
+        self.fixed = {spec: make(spec, f"{seed}:{spec}", cards)
+                      for spec in weights if spec != "snapshots"}
         self.current: Agent = next(iter(self.fixed.values()), HeuristicAgent())
 
     def reseed(self, seed: int | str) -> None:
@@ -92,7 +94,8 @@ class OpponentPool(Agent):
             return
         from gaenv.agents.ppo import PPOAgent  # loaded policies are cached per process
 
-        self.current = PPOAgent(self.rng.choice(snapshots), deterministic=False)
+        self.current = PPOAgent(self.rng.choice(snapshots), deterministic=False,
+                                pool=self.cards)
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
         agent = self.current
@@ -121,7 +124,8 @@ def make_env(config: TrainConfig, folder: Path, rank: int, subprocess: bool) -> 
             _ignore_interrupts()
 
         seed = config.seed * 1000 + rank
-        pool = OpponentPool(config.opponents, folder / SNAPSHOTS, seed, config.max_snapshots)
+        pool = OpponentPool(config.opponents, folder / SNAPSHOTS, seed, config.max_snapshots,
+                            config.pool_files())
         potential = Potential(config.shaping) if config.shaping else None
         return Monitor(SelfPlayEnv(opponent=pool, seed=seed, potential=potential,
                                    gamma=config.ppo.gamma, **config.env_config()))
@@ -204,12 +208,13 @@ def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
     potential = Potential(config.shaping) if config.shaping else None
     weights = {s: w for s, w in config.opponents.items() if s != "snapshots" and w > 0}
     env = raw_env(seed=config.seed, **config.env_config())
+    cards = config.pool_files()
     out = []
     for game in games:
-        teacher = make(config.pretrain.teacher, f"teacher:{game}")
+        teacher = make(config.pretrain.teacher, f"teacher:{game}", cards)
         draw = random.Random(f"{config.seed}:pretrain:{game}")
         spec = draw.choices(list(weights), list(weights.values()))[0]
-        opponent = make(spec, f"pretrain:{game}")
+        opponent = make(spec, f"pretrain:{game}", cards)
         seat = game % 2
         seats = (teacher, opponent) if seat == 0 else (opponent, teacher)
         env.reset(seed=config.seed * 100_003 + game)
@@ -295,7 +300,8 @@ def evaluate_model(model_file: Path, config: TrainConfig, steps: int, folder: Pa
         evaluation = evaluate([spec, *config.eval_opponents], config.eval_games, seed=10_000,
                               turn_limit=config.turn_limit,
                               decks=list(config.decks) if config.decks else None, focus=spec,
-                              progress=lambda done, total: bar.update())
+                              progress=lambda done, total: bar.update(),
+                              pool=config.pool_files())
     rows = [r for r in evaluation.results if r.agent == spec]
     path = folder / "eval.csv"
     new = not path.exists()
@@ -449,6 +455,7 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
     from gaenv.agents.policy import CardEmbeddingExtractor
 
     ppo = config.ppo
+    cards = layout(config.pool_files())
     model = MaskablePPO(
         "MlpPolicy", env, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
         batch_size=ppo.batch_size, n_epochs=ppo.n_epochs, gamma=ppo.gamma,
@@ -457,10 +464,11 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
         policy_kwargs={
             "features_extractor_class": CardEmbeddingExtractor,
             "features_extractor_kwargs": {"features_dim": ppo.features_dim,
-                                          "embedding_dim": ppo.embedding_dim},
+                                          "embedding_dim": ppo.embedding_dim,
+                                          "cards": cards["cards"]},
             "net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}},
         device="cpu", tensorboard_log=str(tensorboard) if tensorboard else None, verbose=0)
-    setattr(model, LAYOUT, layout())
+    setattr(model, LAYOUT, cards)
     return model
 
 
@@ -480,7 +488,7 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
         if resume.resolve().parent.name != CHECKPOINTS or not resume.is_file():
             raise FileNotFoundError(f"{resume} is not a checkpoint (expected "
                                     f"<run folder>/{CHECKPOINTS}/step_N.zip)")
-        check_model(resume)
+        check_model(resume, config.pool_files())
         folder = resume.resolve().parent.parent
     elif folder is None:
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -568,6 +576,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, help="run folder (default: out_dir/name-time; "
                                                  "rllib: runs/NAME)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    parser.add_argument("--pool", type=Path, metavar="DIR",
+                        help="train on the cards of this import folder (gaenv cards import; "
+                             "sets the config's card_pool)")
+    parser.add_argument("--decks", nargs=2, metavar=("A", "B"),
+                        help="the decks of player 0 and player 1 (names or files), replacing "
+                             "the config's decks")
     parser.add_argument("--backend", choices=("sb3", "rllib"), default="sb3",
                         help="Stable-Baselines3's MaskablePPO on this machine (default), or "
                              "Ray RLlib (the distributed extra; docs/distributed.md)")
@@ -581,7 +595,13 @@ def run(args: argparse.Namespace) -> int:
         from gaenv.distributed.train import run as run_rllib
 
         return run_rllib(args)
-    config = load(args.config)
+    overrides = {**({"card_pool": str(args.pool)} if args.pool else {}),
+                 **({"decks": list(args.decks)} if args.decks else {})}
+    config = load(args.config, overrides)
+    if config.decks is not None:
+        from gaenv.cli import flag_vanilla
+
+        flag_vanilla(config.decks, config.pool_files())
     train(config, folder=args.out, resume=args.resume, progress_bar=not args.no_progress)
     return 0
 

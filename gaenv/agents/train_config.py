@@ -59,6 +59,7 @@ class TrainConfig:
     vec_env: str = "subproc"                 # subproc or dummy
     seed: int = 0
     decks: tuple[str, str] | None = None     # None: a random built-in pairing per game
+    card_pool: str | None = None             # an import folder (gaenv cards import); None: built-in
     turn_limit: int = 120
     # Opponent sampling weights per game: agent specs, and "snapshots" for the
     # learner's own frozen copies (one picked uniformly among the latest).
@@ -75,8 +76,14 @@ class TrainConfig:
     pretrain: PretrainSettings = field(default_factory=PretrainSettings)
     ppo: PPOSettings = field(default_factory=PPOSettings)
 
+    def pool_files(self) -> tuple[str, ...] | None:
+        """The card files of ``card_pool`` (None: the built-in pool)."""
+        from gaenv.cards import imported
+
+        return None if self.card_pool is None else imported.pool_files(Path(self.card_pool))
+
     def env_config(self) -> dict[str, Any]:
-        return {"decks": self.decks, "turn_limit": self.turn_limit}
+        return {"decks": self.decks, "turn_limit": self.turn_limit, "pool": self.pool_files()}
 
     def as_dict(self) -> dict[str, Any]:
         return plain(self)
@@ -132,7 +139,7 @@ def check(config: TrainConfig, where: str) -> None:
     from gaenv.agents.evaluate import ScheduleError, schedule
     from gaenv.agents.registry import AgentSpecError, make
     from gaenv.cards.decks import load_deck
-    from gaenv.cards.schema import CardFileError
+    from gaenv.cards.schema import CardFileError, pool_of
 
     problems = []
 
@@ -149,6 +156,17 @@ def check(config: TrainConfig, where: str) -> None:
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
                for n in config.ppo.net_arch):
         problem("ppo.net_arch", f"expected layer sizes of at least 1, got {config.ppo.net_arch}")
+    pool = None
+    if config.card_pool is not None:
+        try:
+            if not isinstance(config.card_pool, str):
+                raise CardFileError(f"expected an import folder, got {config.card_pool!r}")
+            pool = config.pool_files()
+        except CardFileError as exc:
+            problem("card_pool", str(exc))  # what follows needs the pool: stop here
+            raise ConfigError(f"{where}: " + "; ".join(problems)) from None
+        if config.decks is None:
+            problem("decks", "with a card_pool, name two decks of its cards")
     if not any(w for spec, w in config.opponents.items() if spec != "snapshots"):
         problem("opponents", "needs a positive weight on an agent besides 'snapshots' (there "
                              "are no snapshots until the first is saved)")
@@ -159,7 +177,7 @@ def check(config: TrainConfig, where: str) -> None:
         try:
             if not isinstance(spec, str):
                 raise AgentSpecError(f"expected an agent spec, got {spec!r}")
-            make(spec)
+            make(spec, pool=pool)
         except (AgentSpecError, FileNotFoundError) as exc:
             problem(key, str(exc))
     try:
@@ -174,7 +192,7 @@ def check(config: TrainConfig, where: str) -> None:
     else:
         for i, deck in enumerate(config.decks or ()):
             try:
-                load_deck(str(deck))
+                load_deck(str(deck), pool_of(pool))
             except CardFileError as exc:
                 problem(f"decks[{i}]", str(exc))
     if problems:

@@ -128,7 +128,7 @@ def _check(config: StudyConfig, path: Path, out: Path) -> Study:
     if not isinstance(config.pilots, dict):
         raise ConfigError(f"pilots: expected a mapping of deck to agent spec, got "
                           f"{config.pilots!r}")
-    _spec(config.pilot, "pilot")
+    _spec(config.pilot, "pilot", files)
     loaded: dict[str, Deck] = {}
     for i, entry in enumerate(entries):
         try:
@@ -143,7 +143,7 @@ def _check(config: StudyConfig, path: Path, out: Path) -> Study:
         if key not in known:
             raise ConfigError(f"pilots.{key}: not a deck of this study; its decks: "
                               f"{', '.join(map(str, known))}")
-        _spec(spec, f"pilots.{key}")
+        _spec(spec, f"pilots.{key}", files)
     decks = [StudyDeck(deck.name, str(deck.path), config.pilots.get(entry, config.pilot),
                        _names(deck)) for entry, deck in loaded.items()]
     for name, base, deck, swap, doc in variants:
@@ -178,11 +178,11 @@ def _pool_files(entries: list[str]) -> tuple[str, ...] | None:
     return tuple(files) or None
 
 
-def _spec(spec: Any, key: str) -> None:
+def _spec(spec: Any, key: str, pool: tuple[str, ...] | None) -> None:
     if not isinstance(spec, str):
         raise ConfigError(f"{key}: expected an agent spec, got {spec!r}")
     try:
-        make(spec)
+        make(spec, pool=pool)
     except (AgentSpecError, FileNotFoundError) as exc:
         raise ConfigError(f"{key}: {exc}") from None
 

@@ -12,6 +12,7 @@ level 0 champion.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -124,6 +125,15 @@ def deck_from(doc: Any, label: str, path: Path, pool: CardPool) -> Deck:
     if not any(d.is_champion and d.level == 0 for d in material):
         raise CardFileError(f"{label}: material deck needs a level 0 champion")
     return Deck(name, description, path, DeckList(name, tuple(main), tuple(material)))
+
+
+def vanilla_line(decks: Sequence[DeckList]) -> str | None:
+    """The flag every output shows when a deck plays vanilla cards (stats only)."""
+    names = sorted({c.name for d in decks for c in (*d.main, *d.material) if c.vanilla})
+    if not names:
+        return None
+    return (f"VANILLA: {len(names)} card(s) play as stats only, their text ignored: "
+            f"{', '.join(names)}")
 
 
 def random_deck(pool: CardPool, rng: random.Random, name: str = "random") -> DeckList:

@@ -4,7 +4,9 @@ An import folder holds
 
 - ``cards.yaml``: the playable cards in the project's card format (docs/cards.md): those
   whose text was fully translated and whose stats are complete, and with ``--vanilla``
-  the others with complete stats, as stats only and flagged ``vanilla: true``;
+  the others with complete stats, as stats only and flagged ``vanilla: true``; sorted by
+  name, so the pool's order (the observation's card vocabulary) does not depend on the
+  order of the records in the files imported;
 - ``report.json``: the public summary (its keys are kept by a test);
 - ``translations.json``: every record's stats, text, status, templates, keywords, the
   sentences not understood and the effect tree made (for ``coverage`` and ``show``).
@@ -86,7 +88,7 @@ def build(records: Iterable[Record], vanilla: bool = False
         if record.name in playable and absent:
             out.not_understood.append(f"(summons {', '.join(absent)}: not a playable token)")
             playable.discard(record.name)
-    pool: list[dict[str, Any]] = []
+    pool: list[dict[str, Any]] = []  # sorted by name below: the card vocabulary's order
     report_cards: list[dict[str, Any]] = []
     details: list[dict[str, Any]] = []
     for record, fields, missing, out in rows:
@@ -107,6 +109,7 @@ def build(records: Iterable[Record], vanilla: bool = False
             "keywords": sorted(set(out.keywords)), "not_understood": out.not_understood,
             "mechanics": sorted({mechanic(s) for s in out.not_understood}),
             "translation": out.fields})
+    pool.sort(key=lambda card: card["name"])
     statuses = Counter(c["text"] for c in report_cards)
     summary = {"cards": len(report_cards), "full": statuses["full"],
                "partial": statuses["partial"], "none": statuses["none"],
@@ -139,12 +142,19 @@ def import_files(paths: list[Path], out: Path, vanilla: bool = False) -> dict[st
     return report["summary"]
 
 
-def load(folder: Path) -> CardPool:
-    """The pool of an import folder (``--pool DIR``): its playable cards, and the cards of
-    any other card file put there (tokens or champions of one's own)."""
+def pool_files(folder: Path) -> tuple[str, ...]:
+    """The card files of an import folder (``--pool DIR``), as the environment's ``pool``
+    takes them: its ``cards.yaml`` and any other card file put there (tokens or champions
+    of one's own), by file name, as absolute paths."""
     if not (folder / POOL_FILE).is_file():
         raise CardFileError(f"{folder}: no {POOL_FILE}; make one with gaenv cards import")
-    return load_pool(sorted(folder.glob("*.yaml")))
+    return tuple(str(p.resolve()) for p in sorted(folder.glob("*.yaml")))
+
+
+def load(folder: Path) -> CardPool:
+    """The pool of an import folder (``--pool DIR``): its playable cards, and the cards of
+    any other card file put there."""
+    return load_pool([Path(f) for f in pool_files(folder)])
 
 
 def _details(folder: Path) -> list[dict[str, Any]]:

@@ -31,6 +31,8 @@ from typing import Any
 import yaml
 
 from gaenv import configs
+from gaenv.agents.ppo import layout
+from gaenv.cards.schema import CardFileError
 from gaenv.distributed import ray_module
 from gaenv.env.config import ConfigError, EnvConfig, plain, section
 from gaenv.yamlio import YamlError, load_yaml
@@ -38,6 +40,7 @@ from gaenv.yamlio import YamlError, load_yaml
 LEARNER = "main"
 CHECKPOINT = "checkpoint"
 LEAGUE = "league.json"
+LAYOUT = "layout.json"
 PROGRESS = "progress.csv"
 
 
@@ -75,14 +78,21 @@ class RllibTrainConfig:
     iterations: int = 10
     seed: int = 0
     decks: tuple[str, str] | None = None     # None: a random built-in pairing per game
+    card_pool: str | None = None             # an import folder (gaenv cards import); None: built-in
     turn_limit: int = 120
     checkpoint_every: int = 1
     address: str = ""                        # a Ray cluster ("auto", "HOST:PORT"); "": local
     rllib: RllibSettings = field(default_factory=RllibSettings)
     league: LeagueSettings = field(default_factory=LeagueSettings)
 
+    def pool_files(self) -> tuple[str, ...] | None:
+        """The card files of ``card_pool`` (None: the built-in pool)."""
+        from gaenv.cards import imported
+
+        return None if self.card_pool is None else imported.pool_files(Path(self.card_pool))
+
     def env_config(self) -> dict[str, Any]:
-        return {"decks": self.decks, "turn_limit": self.turn_limit}
+        return {"decks": self.decks, "turn_limit": self.turn_limit, "pool": self.pool_files()}
 
 
 _AT_LEAST_ONE = ("iterations", "checkpoint_every", "rllib.num_envs_per_env_runner",
@@ -92,9 +102,11 @@ _NOT_NEGATIVE = ("rllib.num_env_runners", "rllib.num_learners", "rllib.entropy_c
                  "league.snapshot_every")
 
 
-def load(name_or_path: str | Path) -> RllibTrainConfig:
+def load(name_or_path: str | Path, overrides: dict[str, Any] | None = None
+         ) -> RllibTrainConfig:
     """Read and check an RLlib training config, built-in by name (``rllib_local``,
-    ``rllib_league``) or a file; every key checked, a problem named with its file."""
+    ``rllib_league``) or a file (``overrides`` replace top-level keys); every key checked,
+    a problem named with its file."""
     path = configs.find("train", name_or_path)
     if path is None:
         raise ConfigError(f"unknown training config {str(name_or_path)!r}; built-in: "
@@ -107,11 +119,12 @@ def load(name_or_path: str | Path) -> RllibTrainConfig:
         raise ConfigError(str(exc)) from None
     if not isinstance(raw, dict):
         raise ConfigError(f"{path}: a training config is a mapping of keys")
+    raw.update(overrides or {})
     if raw.get("backend") != "rllib":
         raise ConfigError(f"{path}: not an RLlib config (it needs the key 'backend: rllib'; "
                           "the other configs train with Stable-Baselines3)")
     try:
-        config = section(RllibTrainConfig, raw, "", as_given=("decks",))
+        config = section(RllibTrainConfig, raw, "", as_given=("decks", "card_pool"))
         _check(config)
     except ConfigError as exc:
         raise ConfigError(f"{path}: {exc}") from None
@@ -135,10 +148,13 @@ def _check(config: RllibTrainConfig) -> None:
                                           for n in config.rllib.hidden):
         problems.append(f"key rllib.hidden: expected layer sizes of at least 1, got "
                         f"{config.rllib.hidden}")
-    try:
-        EnvConfig.from_kwargs(**config.env_config())
-    except ConfigError as exc:
-        problems.append(str(exc))
+    if config.card_pool is not None and not isinstance(config.card_pool, str):
+        problems.append(f"key card_pool: expected an import folder, got {config.card_pool!r}")
+    else:
+        try:
+            EnvConfig.from_kwargs(**config.env_config())
+        except (ConfigError, CardFileError) as exc:
+            problems.append(str(exc))
     if problems:
         raise ConfigError("; ".join(problems))
 
@@ -246,6 +262,9 @@ def train(config: RllibTrainConfig, out: Path, resume: bool = False, address: st
         snapshots, made, start = [], 0, 0
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(plain(config), sort_keys=False))
+    # What the policy's weights fit (the card pool, the observation layout), checked when
+    # it is loaded as an agent (`gaenv.agents.ppo.check_layout`).
+    (out / LAYOUT).write_text(json.dumps(layout(config.pool_files())))
     ray.init(address=address or config.address or None, ignore_reinit_error=True,
              include_dashboard=False, logging_level="ERROR", log_to_driver=False)
     algo = _algorithm_config(config, snapshots).build_algo()
@@ -296,7 +315,8 @@ def train(config: RllibTrainConfig, out: Path, resume: bool = False, address: st
 def run(args: argparse.Namespace) -> int:
     """``gaenv train --backend rllib``: the config checked, then `train` into ``--out``
     (default ``runs/NAME``) or, with ``--resume RUN``, on in that run folder."""
-    config = load(args.config)
+    config = load(args.config, {**({"card_pool": str(args.pool)} if args.pool else {}),
+                                **({"decks": list(args.decks)} if args.decks else {})})
     out = args.resume or args.out or Path("runs") / config.name
     train(config, out, resume=args.resume is not None, address=args.address)
     print(f"run folder: {out}; evaluate it with: gaenv eval --agents rllib:{out} heuristic")
