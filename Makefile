@@ -12,7 +12,7 @@ TRAIN_CONFIG ?= quick
 RUN_DIR ?= runs/quick
 EVAL_GAMES ?= 40
 
-.PHONY: run test test-all browser bench fuzz lint clean
+.PHONY: run test test-all browser bench bench-train fuzz lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,11 @@ browser:
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
+
+# Not in CI (tens of minutes): time to strength of BENCH_CONFIG (scripts/bench_train.py).
+BENCH_CONFIG ?= standard
+bench-train: $(STAMP)
+	$(BIN)/python scripts/bench_train.py --config $(BENCH_CONFIG)
 
 # Not in CI: FUZZ_GAMES games of checked random play (replays of failures in runs/fuzz).
 # Real cards: make fuzz FUZZ_POOL=DIR FUZZ_DECKS="A.yaml B.yaml ..." (an import folder and

@@ -24,16 +24,14 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+import benchdoc  # (scripts/, beside this file)
 import numpy as np
 
 from gaenv.cards.decks import builtin_deck_names, load_deck
 from gaenv.cli import positive_int
 from gaenv.simulate import Summary, pairings, simulate
-
-DOC = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
 
 
 def random_play(make: Callable[[], Any], decisions: int, seed: int) -> float:
@@ -176,11 +174,9 @@ def main() -> int:
             for name, value in median.items())
         share_rows = "\n".join(f"| {label} | {share:.1%} |" for label, share in
                                sorted(shares.items(), key=lambda kv: -kv[1]))
-        DOC.write_text(f"""# Benchmarks
-
+        benchdoc.update("bench", f"""\
 Measured by `make bench` (`python scripts/bench.py`) on {today}, Python
 {platform.python_version()}, {platform.machine()}, one process, in one run.
-Figures are only comparable within one run on one machine.
 
 ## Engine: random legal play
 
@@ -216,7 +212,7 @@ decisions with timers around each part):
 |---|---|
 {share_rows}
 """)
-        print(f"wrote {DOC}")
+        print(f"wrote {benchdoc.DOC}")
     return 0
 
 

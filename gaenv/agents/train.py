@@ -290,10 +290,11 @@ def pretrain(model: Any, config: TrainConfig, folder: Path, log: Callable[[str],
 # --- evaluation and the curve -----------------------------------------------------------
 
 def evaluate_model(model_file: Path, config: TrainConfig, steps: int, folder: Path,
-                   bars: bool = False) -> list[PairResult]:
+                   bars: bool = False, seconds: float = 0.0) -> list[PairResult]:
     """Play the evaluation opponents from the saved model (the same seeds every time,
-    so that evaluations compare); append to eval.csv and redraw curve.png. Returns
-    the model's result against each opponent."""
+    so that evaluations compare); append to eval.csv (with ``seconds``, the training
+    time so far) and redraw curve.png. Returns the model's result against each
+    opponent."""
     spec = f"ppo:{model_file}"
     games = config.eval_games * len(config.eval_opponents)
     with _bar(bars, games, f"evaluation at {steps:,} steps", "game") as bar:
@@ -309,10 +310,11 @@ def evaluate_model(model_file: Path, config: TrainConfig, steps: int, folder: Pa
         writer = csv.writer(f)
         if new:
             writer.writerow(["steps", "opponent", "games", "wins", "losses", "draws",
-                             "win_rate", "ci_low", "ci_high"])
+                             "win_rate", "ci_low", "ci_high", "seconds"])
         for r in rows:
             writer.writerow([steps, r.opponent, r.games, r.wins, r.losses, r.draws,
-                             f"{r.win_rate:.4f}", f"{r.ci_low:.4f}", f"{r.ci_high:.4f}"])
+                             f"{r.win_rate:.4f}", f"{r.ci_low:.4f}", f"{r.ci_high:.4f}",
+                             f"{seconds:.1f}"])
     plot_curve(path, folder / "curve.png")
     return rows
 
@@ -390,6 +392,9 @@ def _callback(config: TrainConfig, folder: Path, log: Callable[[str], object],
             self.best = _best_so_far(folder)
             self.trained = 0
             self.bar: Any = None  # the progress bar, once PPO has started
+            # The training clock: from now (imitation included), evaluations left out.
+            self.started = time.perf_counter()
+            self.evaluating = 0.0
 
         def _on_training_start(self) -> None:
             steps = self.trained = self.model.num_timesteps
@@ -426,9 +431,12 @@ def _callback(config: TrainConfig, folder: Path, log: Callable[[str], object],
             self._schedule(steps, due)
 
         def _evaluate(self, steps: int) -> None:
+            began = time.perf_counter()
             model_file = folder / CHECKPOINTS / f"eval_{steps:09d}.zip"
             self.model.save(model_file)
-            rows = evaluate_model(model_file, config, steps, folder, bars)
+            rows = evaluate_model(model_file, config, steps, folder, bars,
+                                  began - self.started - self.evaluating)
+            self.evaluating += time.perf_counter() - began
             for r in rows:
                 log(f"eval at {steps:,} steps vs {r.opponent}: {r.win_rate:.0%} "
                     f"({r.ci_low:.0%}-{r.ci_high:.0%}, {r.games} games)")
