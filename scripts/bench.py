@@ -9,8 +9,10 @@
    resets included) with and without auto-forced decisions, and PettingZoo's
    ``texas_holdem_v4`` and ``connect_four_v3`` under the same loop, in ENV_ROUNDS
    interleaved rounds; medians and ratios; then where gaenv's environment time goes.
+4. Training speed: PPO steps/s of ``gaenv train`` with the ``standard`` config's
+   settings over TRAIN_STEPS steps (no imitation or evaluations).
 
-Figures go to docs/benchmarks.md with the date.
+Figures go to docs/benchmarks.md (its "bench" section, with a history row per run).
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ import datetime
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 import warnings
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import benchdoc  # (scripts/, beside this file)
@@ -116,6 +120,25 @@ def breakdown(decisions: int) -> dict[str, float]:
     return {k: v / total for k, v in spent.items()}
 
 
+def training_rate(steps: int) -> float:
+    """PPO steps per second of ``gaenv train`` with the ``standard`` config's settings
+    (environments, network, PPO's), without imitation, snapshots or evaluations, over
+    ``steps`` steps: the time of a whole run, environment and model set-up included."""
+    import tempfile
+
+    from gaenv.agents.train import train
+    from gaenv.agents.train_config import load
+
+    never = steps + 1
+    config = load("standard", {"total_timesteps": steps, "pretrain": {"games": 0},
+                               "snapshot_every": never, "checkpoint_every": never,
+                               "eval_every": never})
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        train(config, folder=Path(folder) / "run", progress_bar=False, log=lambda _: None)
+        return steps / (time.perf_counter() - start)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -130,6 +153,8 @@ def main() -> int:
                              "(default 7)")
     parser.add_argument("--env-decisions", type=positive_int, default=4000,
                         help="decisions per environment per round (default 4000)")
+    parser.add_argument("--train-steps", type=positive_int, default=16_384,
+                        help="PPO steps of the training speed run (default 16,384)")
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
     warnings.filterwarnings("ignore")
@@ -165,9 +190,19 @@ def main() -> int:
     shares = breakdown(args.env_decisions)
     for label, share in sorted(shares.items(), key=lambda kv: -kv[1]):
         print(f"  {share:6.1%}  {label}")
+    train_s = training_rate(args.train_steps)
+    print(f"training: {train_s:,.0f} PPO steps/s (standard settings, {args.train_steps:,} steps)")
 
     if not args.no_write:
         today = datetime.date.today().isoformat()
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, check=False).stdout.strip() or "?"
+        history = [line for line in benchdoc.section("bench").splitlines()
+                   if line.startswith("| 20")]
+        history.append(f"| {today} | {commit} | {dec_s:,.0f} | "
+                       f"{median['gaenv env() (auto_forced=True)'] / texas:.2f}x | "
+                       f"{train_s:,.0f} |")
+        history_rows = "\n".join(history)
         results = f"{soak.wins[0]} / {soak.wins[1]} / {soak.draws} / {soak.truncated}"
         env_rows = "\n".join(
             f"| {name} | {value:,.0f} | {value / texas:.2f}x | {value / four:.2f}x |"
@@ -211,6 +246,20 @@ decisions with timers around each part):
 | part | share |
 |---|---|
 {share_rows}
+
+## Training: PPO steps/s
+
+`gaenv train` with the `standard` config's settings ({args.train_steps:,} PPO steps, no
+imitation, snapshots or evaluations; set-up included): {train_s:,.0f} steps/s.
+
+## History
+
+One row per `make bench` run (the measures above; machines differ, so compare rows
+measured on one machine).
+
+| date | commit | engine decisions/s | env() vs texas (auto_forced) | training PPO steps/s |
+|---|---|---|---|---|
+{history_rows}
 """)
         print(f"wrote {benchdoc.DOC}")
     return 0
