@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gaenv import configs
-from gaenv.env.config import ConfigError, EnvConfig, plain, section
-from gaenv.yamlio import YamlError, load_yaml
+from gaenv.env.config import ConfigError, EnvConfig, plain, read_mapping, section
 
 
 @dataclass(frozen=True)
@@ -50,8 +49,27 @@ class PretrainSettings:
     learning_rate: float = 1e-3
 
 
+class GameKeys:
+    """What the games of a training config are, for the configs of every backend: two
+    decks (None: a random built-in pairing per game), an import folder of cards (None:
+    the built-in pool) and the turn limit."""
+
+    decks: tuple[str, str] | None
+    card_pool: str | None
+    turn_limit: int
+
+    def pool_files(self) -> tuple[str, ...] | None:
+        """The card files of ``card_pool`` (None: the built-in pool)."""
+        from gaenv.cards import imported
+
+        return None if self.card_pool is None else imported.pool_files(Path(self.card_pool))
+
+    def env_config(self) -> dict[str, Any]:
+        return {"decks": self.decks, "turn_limit": self.turn_limit, "pool": self.pool_files()}
+
+
 @dataclass(frozen=True)
-class TrainConfig:
+class TrainConfig(GameKeys):
     backend: str = "sb3"                     # rllib configs: gaenv train --backend rllib
     name: str = "run"
     total_timesteps: int = 20_000
@@ -76,37 +94,27 @@ class TrainConfig:
     pretrain: PretrainSettings = field(default_factory=PretrainSettings)
     ppo: PPOSettings = field(default_factory=PPOSettings)
 
-    def pool_files(self) -> tuple[str, ...] | None:
-        """The card files of ``card_pool`` (None: the built-in pool)."""
-        from gaenv.cards import imported
-
-        return None if self.card_pool is None else imported.pool_files(Path(self.card_pool))
-
-    def env_config(self) -> dict[str, Any]:
-        return {"decks": self.decks, "turn_limit": self.turn_limit, "pool": self.pool_files()}
-
     def as_dict(self) -> dict[str, Any]:
         return plain(self)
+
+
+def read(name_or_path: str | Path, overrides: dict[str, Any] | None = None
+         ) -> tuple[Path, dict[str, Any]]:
+    """A training config's file (built-in by name, or a path) and its mapping of keys,
+    ``overrides`` replacing top-level keys; ConfigError naming what is wrong."""
+    path = configs.find("train", name_or_path)
+    if path is None:
+        raise ConfigError(f"unknown training config {str(name_or_path)!r}; built-in: "
+                          f"{', '.join(configs.names('train'))} (or the path of a .yaml file)")
+    raw = read_mapping(Path(path), "training config")
+    raw.update(overrides or {})
+    return Path(path), raw
 
 
 def load(name_or_path: str | Path, overrides: dict[str, Any] | None = None) -> TrainConfig:
     """Read and check a training config, built-in by name or a file (``overrides`` replace
     top-level keys)."""
-    path = configs.find("train", name_or_path)
-    if path is None:
-        raise ConfigError(f"unknown training config {str(name_or_path)!r}; built-in: "
-                          f"{', '.join(configs.names('train'))} (or the path of a .yaml file)")
-    try:
-        raw = load_yaml(Path(path).read_text(), str(path))
-    except OSError as exc:
-        raise ConfigError(f"cannot read training config {path}: {exc.strerror}") from None
-    except YamlError as exc:
-        raise ConfigError(str(exc)) from None
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{path}: a training config is a mapping of keys")
-    raw.update(overrides or {})
+    path, raw = read(name_or_path, overrides)
     if raw.get("backend", "sb3") != "sb3":
         raise ConfigError(f"{path}: this config is for the {raw['backend']!r} backend: train "
                           f"it with gaenv train --backend {raw['backend']}")

@@ -31,8 +31,7 @@ from gaenv.agents.registry import AgentSpecError, make
 from gaenv.cards.decks import Deck, deck_from, load_deck
 from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, pool_of
 from gaenv.engine.game import DEFAULT_TURN_LIMIT
-from gaenv.env.config import ConfigError, check_keys, section
-from gaenv.yamlio import YamlError, load_yaml
+from gaenv.env.config import ConfigError, check_keys, read_mapping, section
 
 BUILTIN = "builtin"  # in ``pool``: the built-in card files
 VARIANT_KEYS = ("name", "deck", "swap")
@@ -93,14 +92,7 @@ class Study:
 def load(path: Path, out: Path, pool: list[str] | None = None) -> Study:
     """Read and check the study config at ``path`` (``pool`` replaces its ``pool``); a
     variant's deck file will be ``out/decks/variant_N.yaml``."""
-    try:
-        raw = load_yaml(path.read_text(), str(path))
-    except OSError as exc:
-        raise ConfigError(f"cannot read study config {path}: {exc.strerror}") from None
-    except YamlError as exc:
-        raise ConfigError(str(exc)) from None
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{path}: a study config is a mapping of keys")
+    raw = read_mapping(path, "study config")
     if pool is not None:
         raw["pool"] = pool
     try:

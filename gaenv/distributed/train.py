@@ -30,12 +30,11 @@ from typing import Any
 
 import yaml
 
-from gaenv import configs
 from gaenv.agents.ppo import layout
+from gaenv.agents.train_config import GameKeys, read
 from gaenv.cards.schema import CardFileError
 from gaenv.distributed import ray_module
 from gaenv.env.config import ConfigError, EnvConfig, plain, section
-from gaenv.yamlio import YamlError, load_yaml
 
 LEARNER = "main"
 CHECKPOINT = "checkpoint"
@@ -72,7 +71,7 @@ class LeagueSettings:
 
 
 @dataclass(frozen=True)
-class RllibTrainConfig:
+class RllibTrainConfig(GameKeys):
     backend: str = "rllib"
     name: str = "rllib"
     iterations: int = 10
@@ -85,14 +84,6 @@ class RllibTrainConfig:
     rllib: RllibSettings = field(default_factory=RllibSettings)
     league: LeagueSettings = field(default_factory=LeagueSettings)
 
-    def pool_files(self) -> tuple[str, ...] | None:
-        """The card files of ``card_pool`` (None: the built-in pool)."""
-        from gaenv.cards import imported
-
-        return None if self.card_pool is None else imported.pool_files(Path(self.card_pool))
-
-    def env_config(self) -> dict[str, Any]:
-        return {"decks": self.decks, "turn_limit": self.turn_limit, "pool": self.pool_files()}
 
 
 _AT_LEAST_ONE = ("iterations", "checkpoint_every", "rllib.num_envs_per_env_runner",
@@ -107,19 +98,7 @@ def load(name_or_path: str | Path, overrides: dict[str, Any] | None = None
     """Read and check an RLlib training config, built-in by name (``rllib_local``,
     ``rllib_league``) or a file (``overrides`` replace top-level keys); every key checked,
     a problem named with its file."""
-    path = configs.find("train", name_or_path)
-    if path is None:
-        raise ConfigError(f"unknown training config {str(name_or_path)!r}; built-in: "
-                          f"{', '.join(configs.names('train'))} (or the path of a .yaml file)")
-    try:
-        raw = load_yaml(Path(path).read_text(), str(path)) or {}
-    except OSError as exc:
-        raise ConfigError(f"cannot read training config {path}: {exc.strerror}") from None
-    except YamlError as exc:
-        raise ConfigError(str(exc)) from None
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{path}: a training config is a mapping of keys")
-    raw.update(overrides or {})
+    path, raw = read(name_or_path, overrides)
     if raw.get("backend") != "rllib":
         raise ConfigError(f"{path}: not an RLlib config (it needs the key 'backend: rllib'; "
                           "the other configs train with Stable-Baselines3)")

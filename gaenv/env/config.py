@@ -7,6 +7,7 @@ import dataclasses
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any
 
 from gaenv.engine.game import DEFAULT_TURN_LIMIT
@@ -77,6 +78,24 @@ def section(cls: type, raw: Any, prefix: str, as_given: tuple[str, ...] = ()) ->
         else:
             values[f.name] = _coerce(raw[f.name], default, prefix + f.name)
     return cls(**values)
+
+
+def read_mapping(path: Path, what: str) -> dict[str, Any]:
+    """The YAML mapping in the file ``path`` (empty: {}), or ConfigError naming the file
+    (``what`` it should be, for the message: "training config", "study config")."""
+    from gaenv.yamlio import YamlError, load_yaml
+
+    try:
+        raw = load_yaml(path.read_text(), str(path))
+    except OSError as exc:
+        raise ConfigError(f"cannot read {what} {path}: {exc.strerror}") from None
+    except YamlError as exc:
+        raise ConfigError(str(exc)) from None
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{path}: a {what} is a mapping of keys")
+    return raw
 
 
 def plain(config: Any) -> dict[str, Any]:
