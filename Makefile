@@ -12,7 +12,7 @@ TRAIN_CONFIG ?= quick
 RUN_DIR ?= runs/quick
 EVAL_GAMES ?= 40
 
-.PHONY: run test test-all browser bench bench-train fuzz lint clean
+.PHONY: run test test-all browser bench bench-train bench-rllib fuzz lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ $(ALL_VENV)/.installed: pyproject.toml
 
 test-all: $(ALL_VENV)/.installed browser
 	$(ALL_VENV)/bin/python -m pytest
+
+# Not in CI: RLlib training throughput with 1 and 2 environment runners.
+bench-rllib: $(ALL_VENV)/.installed
+	$(ALL_VENV)/bin/python scripts/bench_rllib.py
 
 # The web page's browser test needs Debian's chromium and chromedriver: installed here when
 # root with apt-get, else the test skips and says why. Never fails the build.
