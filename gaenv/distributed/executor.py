@@ -24,12 +24,21 @@ class RayExecutor(Executor):
             self._ray.init(address=address or None, num_cpus=None if address else workers or None,
                            include_dashboard=False, logging_level="ERROR", log_to_driver=False)
         self._remote = self._ray.remote(_call)
+        self._tasks: list[Any] = []  # the Ray tasks submitted, for cancel_futures
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
-        return self._remote.remote(fn, args, kwargs).future()
+        task = self._remote.remote(fn, args, kwargs)
+        self._tasks.append(task)
+        return task.future()
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Leave Ray running (a later call reuses it; a cluster is not ours to stop)."""
+        """Cancel the unfinished tasks if asked (Ctrl-C in a balance study); Ray itself
+        keeps running (a later call reuses it; a cluster is not ours to stop)."""
+        if cancel_futures:
+            unfinished = self._ray.wait(self._tasks, num_returns=len(self._tasks), timeout=0)[1]
+            for task in unfinished:
+                self._ray.cancel(task)
+        self._tasks = []
 
 
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
