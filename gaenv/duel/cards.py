@@ -157,7 +157,8 @@ def parse_card(raw: Any, where: str) -> DuelCard:
         if isinstance(health, bool) or not isinstance(health, int) or health <= 0:
             raise DuelCardError(f"{where}.health: expected a positive whole number")
         if not isinstance(slots, list) or not slots or any(s not in ELEMENTS for s in slots):
-            raise DuelCardError(f"{where}.slots: expected a list of elements ({', '.join(ELEMENTS)})")
+            raise DuelCardError(f"{where}.slots: expected a list of elements "
+                                f"({', '.join(ELEMENTS)})")
     elif kind == "equipment" and "element" not in raw:
         raise DuelCardError(f"{where}: missing field 'element'")
     elif kind != "champion" and ("health" in raw or "slots" in raw):

@@ -4,8 +4,17 @@ the game, and the events that open trigger chances. Section numbers are DUEL.md'
 from __future__ import annotations
 
 from gaenv.duel.cards import DuelCard
-from gaenv.duel.state import CHAIN, CHAMPION, DECK, FIELD, GRAVE, HAND, Card, Chance, Champ, DuelState
-
+from gaenv.duel.state import (
+    CHAMPION,
+    DECK,
+    FIELD,
+    GRAVE,
+    HAND,
+    Card,
+    Champ,
+    Chance,
+    DuelState,
+)
 
 # --- reading -------------------------------------------------------------------------
 
