@@ -109,6 +109,18 @@ def _run(args: tuple[int, Path, str | None]) -> Outcome:
     return fuzz_game(*args)
 
 
+def _run_duel(args: tuple[int, Path, str | None]) -> Outcome:
+    """One duel game checked by `gaenv.duel.checks.fuzz_game` (invariants after every
+    choice, a clone, the saved game replayed); the built-in duel decks play."""
+    from gaenv.duel.checks import fuzz_game as duel_game
+
+    try:
+        decisions, truncated = duel_game(args[0])
+    except Exception:  # reported with its seed: the game replays from it
+        return Outcome(args[0], 0, False, error=traceback.format_exc(limit=6))
+    return Outcome(args[0], decisions, truncated)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -118,6 +130,8 @@ def main() -> int:
     parser.add_argument("--deck", choices=builtin_deck_names(),
                         help="a built-in deck to play in every game (e.g. forge_apprentices, "
                              "for levelers in play)")
+    parser.add_argument("--game", choices=("ga", "duel"), default="ga",
+                        help="duel: the three-champion duel (docs/duel.md) with its own checks")
     parser.add_argument("--out", type=Path, default=Path("runs/fuzz"),
                         help="where replays of failing games go (default runs/fuzz)")
     args = parser.parse_args()
@@ -126,7 +140,7 @@ def main() -> int:
     decisions = truncated = done = levelers = banded = 0
     jobs = [(args.seed + i, args.out, args.deck) for i in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
-        for outcome in pool.map(_run, jobs, chunksize=8):
+        for outcome in pool.map(_run_duel if args.game == "duel" else _run, jobs, chunksize=8):
             done += 1
             decisions += outcome.decisions
             truncated += outcome.truncated

@@ -231,16 +231,16 @@ def default_pool() -> DuelPool:
 def check_deck(deck: DuelDeck, pool: DuelPool, where: str) -> None:
     """DUEL 3.1-3.3: 60-100 Equipment and Spells, at most 4 of a name, 3 distinct
     champions."""
-    if not MIN_DECK <= len(deck.main) <= MAX_DECK:
-        raise DuelCardError(f"{where}.main: {len(deck.main)} cards; a main deck holds "
-                            f"{MIN_DECK} to {MAX_DECK}")
-    for name in set(deck.main):
+    for name in sorted(set(deck.main)):
         if pool.get(name, f"{where}.main").type == "champion":
             raise DuelCardError(f"{where}.main: {name} is a champion; champions are not in "
                                 "the main deck")
         if deck.main.count(name) > MAX_COPIES:
             raise DuelCardError(f"{where}.main: {deck.main.count(name)} copies of {name}; "
                                 f"at most {MAX_COPIES}")
+    if not MIN_DECK <= len(deck.main) <= MAX_DECK:
+        raise DuelCardError(f"{where}.main: {len(deck.main)} cards; a main deck holds "
+                            f"{MIN_DECK} to {MAX_DECK}")
     champions = (*deck.champions, *deck.match_champions)
     if len(deck.champions) != CHAMPIONS or len(set(champions)) != len(champions):
         raise DuelCardError(f"{where}.champions: expected {CHAMPIONS} champions with "
