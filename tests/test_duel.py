@@ -192,6 +192,25 @@ def test_concede_option() -> None:
     assert game.winner == 1 - player and game.reason == "concession"
 
 
+def test_offer_draw_option() -> None:
+    """DUEL 11.6: off by default; on, the turn player may offer a draw once a turn; the
+    opponent answers yes (a draw by agreement) or no (the turn goes on)."""
+    game = DuelGame.new(*_decks(), 2, offer_draw=True)
+    assert game.decision is not None and "offer draw" in game.decision.texts()
+    player = game.decision.player
+    game.step("offer draw")
+    assert game.decision is not None
+    assert (game.decision.player, game.decision.kind) == (1 - player, "yes_no")
+    game.step("no")
+    assert game.decision is not None and game.decision.player == player
+    assert "offer draw" not in game.decision.texts()
+    game.step("draw")
+    game.step("offer draw")
+    game.step("yes")
+    assert game.over and game.winner is None and game.reason == "draw by agreement"
+    assert _play(4, offer_draw=True).over
+
+
 def test_repetition_can_be_switched_off() -> None:
     """DUEL 11.6: the repetition draw is an engine option, on by default."""
     path = ROOT / "tests" / "scenarios" / "duel" / "repetition_is_a_draw.yaml"
@@ -252,3 +271,15 @@ def test_every_numbered_rule_has_a_scenario() -> None:
         cited |= set(re.findall(r"DUEL (\d+\.\d+a?)", str(scenario.load(path).data["rules"])))
     missing = [n for n in numbered if n not in cited and n not in NOT_IN_SCENARIOS]
     assert not missing, f"rules with no scenario: {missing}"
+
+
+def test_doc_lists_every_step_trigger_and_kind() -> None:
+    from gaenv.duel import effects
+    from gaenv.duel import options as opt
+    from gaenv.duel.cards import WHEN
+
+    text = (ROOT / "docs" / "duel.md").read_text()
+    for name in (*effects.STEPS, "prevent_hit", *WHEN, *opt.KINDS):
+        assert f"`{name}`" in text, name
+    count = re.search(r"\((\d+) files, each naming", text)
+    assert count is not None and int(count.group(1)) == len(SCENARIOS)

@@ -13,14 +13,15 @@ from gaenv.duel import effects, rules
 from gaenv.duel import options as opt
 from gaenv.duel.cards import DuelDeck, DuelPool
 from gaenv.duel.state import CHAMPION, GRAVE, Champ, DuelState, History, Program, Window
-from gaenv.engine.decisions import Decision, Option
+from gaenv.engine.decisions import NO, YES, Decision, Option
 
 OPENING_HAND = 7  # 3.4
 
 
 def new_state(pool: DuelPool, seed: int, turn_limit: int, options: dict[str, bool]) -> DuelState:
     state = DuelState(seed, turn_limit, random.Random(seed), pool)
-    state.options = {"concede": False, "draw_on_repetition": True, **options}
+    state.options = {"concede": False, "offer_draw": False, "draw_on_repetition": True,
+                     **options}
     return state
 
 
@@ -130,6 +131,8 @@ def action_options(state: DuelState) -> list[Option]:
         if defn.activated is not None and effects.can_activate(state, player, ch.card,
                                                                defn.activated):
             found.append(Option("activate", f"activate {labels[ch.oid]}", ch.card))
+    if state.options.get("offer_draw") and not state.offered_draw:
+        found.append(opt.OFFER_DRAW)
     if state.options.get("concede"):
         found.append(opt.CONCEDE)
     return found
@@ -139,6 +142,10 @@ def take_action(state: DuelState, option: Option) -> None:
     player = state.turn_player
     if option.verb == "concede":
         rules.end(state, 1 - player, "concession")
+        return
+    if option.verb == "offer":  # 11.6: answered by the opponent; not the turn's action
+        state.offered_draw = True
+        state.decision = Decision(1 - player, opt.YES_NO, (YES, NO))
         return
     state.acted = True
     if option.verb == "draw":
@@ -249,6 +256,9 @@ def answer(state: DuelState, option: Option) -> None:
     state.decisions_made += 1
     if d.kind == opt.ACTION:
         take_action(state, option)
+    elif d.kind == opt.YES_NO and not state.frames:  # the answer to a draw offer
+        if option.verb == "yes":
+            rules.end(state, None, "draw by agreement")
     else:
         frame = state.frames[-1]
         state.decision = (window_step(state, frame, option) if isinstance(frame, Window)

@@ -19,6 +19,7 @@ KINDS = (ACTION, TRIGGER_WINDOW, WOULD_WINDOW, CHOOSE_TARGET, CHOOSE_CARD, CHOOS
 
 DRAW = Option("draw", "draw")
 CONCEDE = Option("concede", "concede")
+OFFER_DRAW = Option("offer", "offer draw")
 PASS = Option("pass", "pass")
 DONE = Option("done", "done")
 
