@@ -219,7 +219,7 @@ def copy_source(state: DuelState, player: int) -> DuelCard | None:
 def start_activation(state: DuelState, player: int, cid: int, ability: int,
                      **item_vars: Any) -> None:
     """Begin an activation: a Spell moves onto the field, then the costs are paid (a
-    Program), then the item goes on the chain (engine.finish_costs)."""
+    Program), then the item goes on the chain (engine.program_step)."""
     c = state.cards[cid]
     from_hand = c.zone == HAND
     spec = c.defn.activated if ability < 0 else c.defn.triggers[ability]
@@ -479,14 +479,14 @@ def _send_one(state: DuelState, frame: Program, args: Any, answer: Option | None
 def _revive_this(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     cid = frame.item.card
     if state.cards[cid].zone == GRAVE:
-        rules.revive(state, cid, frame.item.controller)
+        rules.add_champion(state, cid, frame.item.controller)
     return None
 
 
 def _revive_chosen(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     cid = _chosen(state, frame.item)
     if cid >= 0:
-        rules.revive(state, cid, frame.item.controller)
+        rules.add_champion(state, cid, frame.item.controller)
     return None
 
 
@@ -543,8 +543,7 @@ def _equip_from(state: DuelState, frame: Program, args: dict[str, Any], answer: 
     player = frame.item.controller
     if answer is not None:
         oid, slot = opt.slot_of(answer.other)
-        rules.equip(state, answer.card, oid, slot, facedown=bool(args.get("facedown")),
-                    by=player)
+        rules.equip(state, answer.card, oid, slot, player, facedown=bool(args.get("facedown")))
         frame.item.vars["equipped"] = oid
         rules.settle(state)
         return None

@@ -12,7 +12,7 @@ import random
 from gaenv.duel import effects, rules
 from gaenv.duel import options as opt
 from gaenv.duel.cards import DuelDeck, DuelPool
-from gaenv.duel.state import CHAMPION, GRAVE, Champ, DuelState, History, Program, Window
+from gaenv.duel.state import CHAMPION, GRAVE, DuelState, History, Program, Window
 from gaenv.engine.decisions import NO, YES, Decision, Option
 
 OPENING_HAND = 7  # 3.4
@@ -31,7 +31,7 @@ def setup(state: DuelState, decks: tuple[DuelDeck, DuelDeck], first: int | None 
     for player, deck in enumerate(decks):
         for name in deck.champions:
             cid = rules.create(state, state.pool.get(name), player, CHAMPION)
-            add_champion(state, cid, player)
+            rules.add_champion(state, cid, player)
         for name in deck.main:
             rules.create(state, state.pool.get(name), player, "deck")
         state.rng.shuffle(state.players[player].deck)
@@ -40,13 +40,6 @@ def setup(state: DuelState, decks: tuple[DuelDeck, DuelDeck], first: int | None 
     for player in (0, 1):
         rules.draw(state, player, OPENING_HAND)
     start_turn(state)
-
-
-def add_champion(state: DuelState, cid: int, controller: int) -> int:
-    card = state.cards[cid]
-    state.champs.append(Champ(len(state.champs), cid, card.owner, controller,
-                              [-1] * len(card.defn.slots)))
-    return len(state.champs) - 1
 
 
 # --- turns -------------------------------------------------------------------------------
@@ -153,7 +146,7 @@ def take_action(state: DuelState, option: Option) -> None:
         state.frames.append(Window())
     elif option.verb == "equip":
         oid, slot = opt.slot_of(option.other)
-        rules.equip(state, option.card, oid, slot, by=player)
+        rules.equip(state, option.card, oid, slot, player)
         rules.settle(state)
         state.frames.append(Window())
     else:

@@ -129,9 +129,10 @@ def move(state: DuelState, cid: int, zone: str, bottom: bool = False) -> None:
         pile.insert(0, cid) if zone == DECK and not bottom else pile.append(cid)
 
 
-def equip(state: DuelState, cid: int, oid: int, slot: int, facedown: bool = False,
-          by: int = -1) -> None:
-    """Put a card into an empty slot (7.2, 7.5, 7.8)."""
+def equip(state: DuelState, cid: int, oid: int, slot: int, by: int, facedown: bool = False
+          ) -> None:
+    """``by`` puts a card into an empty slot (7.2, 7.5, 7.8); it joins their history
+    (4.7), and they and the controller may look at a facedown card (7.12)."""
     c = state.cards[cid]
     _take_out(state, c)
     champ = state.champs[oid]
@@ -142,7 +143,7 @@ def equip(state: DuelState, cid: int, oid: int, slot: int, facedown: bool = Fals
     c.facedown = facedown
     c.known = tuple(sorted({by, champ.controller})) if facedown else ()
     c.locked = False
-    state.history[by if by >= 0 else champ.controller].equipped.append((cid, c.stamp))
+    state.history[by].equipped.append((cid, c.stamp))
 
 
 def empty_slots(state: DuelState, champ: Champ, elem: str | None) -> list[int]:
@@ -172,13 +173,16 @@ def draw(state: DuelState, player: int, count: int = 1) -> None:
         move(state, deck[0], HAND)
 
 
-def revive(state: DuelState, cid: int, player: int) -> None:
-    """9.10: a champion card from the Grave onto the field as a new champion."""
+def add_champion(state: DuelState, cid: int, controller: int) -> Champ:
+    """A champion card onto the field as a new champion object (setup; revive, 9.10):
+    no damage, empty slots."""
     c = state.cards[cid]
     _take_out(state, c)
     c.zone = CHAMPION
     c.stamp += 1
-    state.champs.append(Champ(len(state.champs), cid, c.owner, player, [-1] * len(c.defn.slots)))
+    champ = Champ(len(state.champs), cid, c.owner, controller, [-1] * len(c.defn.slots))
+    state.champs.append(champ)
+    return champ
 
 
 # --- health, defeat, the end of the game --------------------------------------------------

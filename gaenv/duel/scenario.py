@@ -89,7 +89,7 @@ def _place_champion(state: Any, pool: DuelPool, owner: int, entry: Any, where: s
         raise SetupError(f"{where}.card: {defn.name} is not a champion")
     controller = _player_index(spec.get("controller", owner), f"{where}.controller")
     cid = rules.create(state, defn, owner, CHAMPION)
-    champ = state.champs[engine.add_champion(state, cid, controller)]
+    champ = rules.add_champion(state, cid, controller)
     if spec.get("once_used"):
         state.once_used.add(cid)
     gear = spec.get("equipment") or []
@@ -131,7 +131,7 @@ def _place_equipment(state: Any, pool: DuelPool, champ: Champ, item: Any, where:
                          f"in a {slots[slot]} slot (7.2)")
     owner = _player_index(spec.get("owner", champ.owner), f"{where}.owner")
     cid = rules.create(state, defn, owner, "nowhere")
-    rules.equip(state, cid, champ.oid, slot, facedown=facedown, by=owner)
+    rules.equip(state, cid, champ.oid, slot, owner, facedown=facedown)
     state.history[owner].equipped.clear()  # 15.2: a scenario starts with an empty history
 
 
