@@ -283,3 +283,106 @@ def test_doc_lists_every_step_trigger_and_kind() -> None:
         assert f"`{name}`" in text, name
     count = re.search(r"\((\d+) files, each naming", text)
     assert count is not None and int(count.group(1)) == len(SCENARIOS)
+
+
+# --- the environment ------------------------------------------------------------------------------
+
+def test_env_passes_pettingzoo_api_and_seed_tests() -> None:
+    from pettingzoo.test import api_test, seed_test
+
+    from gaenv.env import env
+
+    api_test(env(game="duel", seed=0), num_cycles=200)
+    seed_test(lambda: env(game="duel", seed=1), num_cycles=100)
+
+
+def _env_games(count: int) -> list[tuple[object, int]]:
+    """(raw environment, agent index) at every decision of ``count`` random games."""
+    from gaenv.env.duel import duel_raw_env
+
+    raw = duel_raw_env(seed=0, auto_forced=False)
+    rng = random.Random(0)
+    seen = []
+    for seed in range(count):
+        raw.reset(seed=seed)
+        while raw.game is not None and not raw.game.over:
+            agent = raw.agent_selection
+            seen.append((raw.game.clone(), int(agent[-1])))
+            legal = raw.legal_options(agent)
+            raw.step(rng.choice(sorted(legal)))
+    return seen
+
+
+def test_env_mask_is_exact() -> None:
+    """Every legal option has exactly one action and every unmasked action is legal."""
+    from gaenv.env.duel import duel_raw_env
+
+    raw = duel_raw_env(seed=0, auto_forced=False)
+    rng = random.Random(1)
+    for seed in range(15):
+        raw.reset(seed=seed)
+        while raw.game is not None and not raw.game.over:
+            agent = raw.agent_selection
+            legal = raw.legal_options(agent)
+            decision = raw.game.decision
+            assert decision is not None
+            assert sorted(o.text for o in legal.values()) == sorted(decision.texts())
+            mask = raw.observe(agent)["action_mask"]
+            assert set(map(int, mask.nonzero()[0])) == set(legal)
+            raw.step(rng.choice(sorted(legal)))
+
+
+def test_env_observation_hides_what_the_seat_may_not_know() -> None:
+    """DUEL 2.8, 7.12: the opponent's hand and deck order and the identity of a facedown
+    card the seat may not look at never change its observation."""
+    from gaenv.duel.state import FIELD
+    from gaenv.env.duel_observation import DuelEncoder
+
+    encoder = DuelEncoder(default_pool())
+    pool = default_pool()
+    checked = 0
+    for game, _ in _env_games(4)[::7]:
+        state = game.state
+        for seat in (0, 1):
+            before = encoder.encode(state, seat, None)
+            other = state.players[1 - seat]
+            changed = game.clone().state
+            pile = changed.players[1 - seat]
+            pile.deck.reverse()
+            for cid in pile.hand:
+                changed.cards[cid].defn = pool.get("Firebolt")
+            for card in changed.cards:
+                if card.zone == FIELD and card.facedown and seat not in card.known:
+                    card.defn = pool.get("Grenade" if card.defn.name != "Grenade" else "Aegis")
+            assert (encoder.encode(changed, seat, None) == before).all()
+            checked += bool(other.hand)
+    assert checked > 0
+
+
+def test_facedown_identity_is_seen_by_its_player_only() -> None:
+    """DUEL 7.12: the player who equipped a facedown card sees it; the opponent never."""
+    from gaenv.duel.scenario import build
+    from gaenv.env.duel_observation import DuelEncoder
+
+    setup = {"players": [
+        {"champions": [{"card": "Magma Slug", "equipment": [
+            {"card": "Grenade", "slot": 0, "facedown": True}]}]},
+        {"champions": ["Fenrir"]}]}
+    encoder = DuelEncoder(default_pool())
+    game = build(setup)
+    other = build(setup)
+    cid = next(c.id for c in other.state.cards if c.defn.name == "Grenade")
+    other.state.cards[cid].defn = default_pool().get("Strawman")
+    assert (encoder.encode(game.state, 1, None) == encoder.encode(other.state, 1, None)).all()
+    assert (encoder.encode(game.state, 0, None) != encoder.encode(other.state, 0, None)).any()
+
+
+def test_doc_layout_tables_are_current() -> None:
+    from gaenv.env.duel_actions import DuelActions
+    from gaenv.env.duel_observation import DuelEncoder
+
+    text = (ROOT / "docs" / "duel.md").read_text()
+    for tag, table in (("observation", DuelEncoder(default_pool()).markdown()),
+                       ("actions", DuelActions(default_pool()).markdown())):
+        block = text.split(f"<!-- generated {tag} -->\n", 1)[1].split("\n<!-- end", 1)[0]
+        assert block == table, f"docs/duel.md: regenerate the {tag} table"
