@@ -126,6 +126,9 @@ def test_setup_deals_seven_and_picks_a_first_player() -> None:
         assert game.decision.player == state.first_player == state.turn_player
         firsts.add(state.first_player)
     assert firsts == {0, 1}
+    drawn = DuelGame.new(*_decks(), 0).state.first_player
+    named = DuelGame.new(*_decks(), 0, first_player=1 - drawn)
+    assert named.decision is not None and named.decision.player == 1 - drawn
 
 
 def test_random_games_end_and_are_deterministic() -> None:
@@ -386,3 +389,19 @@ def test_doc_layout_tables_are_current() -> None:
                        ("actions", DuelActions(default_pool()).markdown())):
         block = text.split(f"<!-- generated {tag} -->\n", 1)[1].split("\n<!-- end", 1)[0]
         assert block == table, f"docs/duel.md: regenerate the {tag} table"
+
+
+def test_self_play_env_passes_sb3_check_env() -> None:
+    from stable_baselines3.common.env_checker import check_env
+
+    from gaenv.env.single import SelfPlayEnv
+
+    check_env(SelfPlayEnv(game="duel", seed=0))
+
+
+def test_layout_command_prints_the_duel_layout(capsys: pytest.CaptureFixture[str]) -> None:
+    from gaenv.cli import main
+
+    assert main(["layout", "--game", "duel"]) == 0
+    out = capsys.readouterr().out
+    assert "`equip_facedown`" in out and "`champions`" in out

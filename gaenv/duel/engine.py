@@ -35,7 +35,8 @@ def setup(state: DuelState, decks: tuple[DuelDeck, DuelDeck], first: int | None 
         for name in deck.main:
             rules.create(state, state.pool.get(name), player, "deck")
         state.rng.shuffle(state.players[player].deck)
-    state.first_player = state.rng.randrange(2) if first is None else first
+    drawn = state.rng.randrange(2)  # drawn either way: a named first player keeps the RNG
+    state.first_player = drawn if first is None else first
     state.turn_player = state.first_player
     for player in (0, 1):
         rules.draw(state, player, OPENING_HAND)

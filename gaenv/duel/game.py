@@ -47,12 +47,14 @@ class DuelGame:
     @classmethod
     def new(cls, deck0: DuelDeck, deck1: DuelDeck, seed: int,
             turn_limit: int = DEFAULT_TURN_LIMIT, pool: DuelPool | None = None,
-            **options: bool) -> DuelGame:
+            first_player: int | None = None, **options: bool) -> DuelGame:
+        """A new game (DUEL 3.4): ``first_player`` None draws it with the seeded RNG
+        (3.5); ``options``: ``concede``, ``offer_draw``, ``draw_on_repetition``."""
         pool = pool or default_pool()
         for index, deck in enumerate((deck0, deck1)):
             check_deck(deck, pool, f"deck {index} ({deck.name})")
         state = engine.new_state(pool, seed, turn_limit, options)
-        engine.setup(state, (deck0, deck1))
+        engine.setup(state, (deck0, deck1), first_player)
         game = cls(state, (deck0, deck1))
         engine.run(state)
         return game
@@ -109,7 +111,7 @@ class DuelGame:
                 "decks": [{"name": d.name, "champions": list(d.champions), "main": list(d.main)}
                           for d in self.decks],
                 "seed": self.state.seed, "turn_limit": self.state.turn_limit,
-                "options": dict(self.state.options)}
+                "first_player": self.state.first_player, "options": dict(self.state.options)}
 
     def to_json(self) -> str:
         return json.dumps({**self.header(), "choices": [list(e) for e in self.log]})
@@ -123,7 +125,7 @@ class DuelGame:
             decks = [DuelDeck(d["name"], d["name"], tuple(d["champions"]), tuple(d["main"]))
                      for d in data["decks"]]
             game = cls.new(decks[0], decks[1], data["seed"], data["turn_limit"],
-                           **data.get("options", {}))
+                           first_player=data["first_player"], **data.get("options", {}))
             choices = data["choices"]
         except (json.JSONDecodeError, KeyError, TypeError, AttributeError, IndexError,
                 DuelCardError) as exc:

@@ -272,16 +272,21 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         return str(self.env)
 
 
+def raw_env_for(**config: Any) -> raw_env:
+    """The unwrapped environment of the config's ``game``: `raw_env` for Grand Archive,
+    `gaenv.env.duel.duel_raw_env` for the duel (docs/duel.md)."""
+    if config.get("game") == "duel":
+        from gaenv.env.duel import duel_raw_env
+
+        return duel_raw_env(**config)
+    return raw_env(**config)
+
+
 def env(**config: Any) -> AECEnv:
     """The environment with PettingZoo's standard wrappers: an illegal action ends the
     game for its player (reward -1), actions are bounds-checked, and the AEC order is
     enforced. ``reset_to(game)`` starts from a given game, as on `raw_env`."""
-    if config.get("game") == "duel":  # the three-champion duel (docs/duel.md)
-        from gaenv.env.duel import duel_raw_env
-
-        wrapped: AECEnv = duel_raw_env(**config)
-    else:
-        wrapped = raw_env(**config)
+    wrapped: AECEnv = raw_env_for(**config)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return _OrderEnforcing(wrapped)

@@ -87,3 +87,10 @@ def board_text(state: DuelState) -> str:
             lines.append(f"  {state.cards[champ.card].defn.name} "
                          f"{rules.health(state, champ)}/{rules.max_health(state, champ)} [{gear}]")
     return "\n".join(lines)
+
+
+def layout_markdown() -> str:
+    """The observation pieces and the action blocks (``gaenv layout --game duel``)."""
+    pool = default_pool()
+    return (f"## Observation\n\n{DuelEncoder(pool).markdown()}\n\n"
+            f"## Actions\n\n{DuelActions(pool).markdown()}")
