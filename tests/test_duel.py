@@ -405,3 +405,24 @@ def test_layout_command_prints_the_duel_layout(capsys: pytest.CaptureFixture[str
     assert main(["layout", "--game", "duel"]) == 0
     out = capsys.readouterr().out
     assert "`equip_facedown`" in out and "`champions`" in out
+
+
+def test_new_controller_may_look_at_a_facedown_card() -> None:
+    """DUEL 7.12: after Mind Control the champion's new controller may look at its
+    facedown card (the observation shows it); the old one still may (they equipped it)."""
+    from gaenv.duel.scenario import build
+    from gaenv.env.duel_observation import DuelEncoder
+
+    path = ROOT / "tests" / "scenarios" / "duel" / "mind_control_new_controller_may_look.yaml"
+    data = scenario.load(path).data
+    encoder = DuelEncoder(default_pool())
+    games = [build(data["setup"]), build(data["setup"])]
+    cid = next(c.id for c in games[1].state.cards if c.defn.name == "Grenade")
+    games[1].state.cards[cid].defn = default_pool().get("Strawman")
+    before = [encoder.encode(g.state, 0, None) for g in games]
+    assert (before[0] == before[1]).all()
+    for game in games:
+        game.step("activate Mind Control")
+        game.step("target Magma Slug (player 1)")
+    after = [encoder.encode(g.state, seat, None) for g in games for seat in (0, 1)]
+    assert (after[0] != after[2]).any() and (after[1] != after[3]).any()

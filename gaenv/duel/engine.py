@@ -12,7 +12,7 @@ import random
 from gaenv.duel import effects, rules
 from gaenv.duel import options as opt
 from gaenv.duel.cards import DuelDeck, DuelPool
-from gaenv.duel.state import CHAMPION, GRAVE, DuelState, History, Program, Window
+from gaenv.duel.state import CHAIN, CHAMPION, FIELD, GRAVE, DuelState, History, Program, Window
 from gaenv.engine.decisions import NO, YES, Decision, Option
 
 OPENING_HAND = 7  # 3.4
@@ -217,12 +217,12 @@ def program_step(state: DuelState, frame: Program, answer: Option | None) -> Dec
     state.frames.remove(frame)
     item = frame.item
     if frame.resolving:  # 6.7: a resolved Spell goes to its owner's Grave
-        if item.spell_on_field and state.cards[item.card].zone == "chain":
+        if item.spell_on_field and state.cards[item.card].zone == CHAIN:
             rules.move(state, item.card, GRAVE)
     else:  # 6.2 (c): onto the chain; an Equipment's activation is an event (Medusa's Head)
         state.chain.append(item)
         card = state.cards[item.card]
-        if item.ability < 0 and card.zone == "field":
+        if item.ability < 0 and card.zone == FIELD:
             rules.activated_equipment_event(state, item.uid, item.card, item.controller)
     state.frames.append(Window())
     return None

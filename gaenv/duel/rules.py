@@ -18,18 +18,10 @@ from gaenv.duel.state import (
 
 # --- reading -------------------------------------------------------------------------
 
-def card(state: DuelState, cid: int) -> Card:
-    return state.cards[cid]
-
-
 def on_field(state: DuelState, player: int | None = None) -> list[Champ]:
     """Champions on the field (controlled by ``player``), in entry order (15.4)."""
     return [c for c in state.champs
             if c.on_field and (player is None or c.controller == player)]
-
-
-def champ_of(state: DuelState, oid: int) -> Champ:
-    return state.champs[oid]
 
 
 def controller(state: DuelState, cid: int) -> int:
@@ -90,9 +82,11 @@ def name_seen(state: DuelState, cid: int) -> str:
     return f"facedown {element(state, cid)}" if c.zone == FIELD and c.facedown else c.defn.name
 
 
-def is_equipment_card(c: Card) -> bool:
-    """An Equipment card (in a hand or a Grave: its printed type; on the field: any)."""
-    return c.zone == FIELD or c.defn.type == "equipment"
+def may_look(state: DuelState, cid: int, player: int) -> bool:
+    """7.12: a facedown card's identity is for the player who put it facedown and its
+    current controller (both players for Veil of Mist); a face-up card's for everyone."""
+    c = state.cards[cid]
+    return not c.facedown or player in c.known or controller(state, cid) == player
 
 
 # --- moving cards ------------------------------------------------------------------------

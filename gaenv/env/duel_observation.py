@@ -95,7 +95,7 @@ class DuelEncoder:
             s = base + slot * self.slot_size
             out[s:s + 4] = (1.0, card.facedown, card.locked, card.owner == player)
             out[s + 4 + ELEMENTS.index(rules.element(state, cid))] = 1.0
-            if not card.facedown or player in card.known:  # 7.12: who may look
+            if rules.may_look(state, cid, player):
                 out[s + 4 + len(ELEMENTS) + self.equippable[card.defn.name]] = 1.0
 
     def markdown(self) -> str:
