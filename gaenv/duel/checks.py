@@ -45,7 +45,7 @@ def invariants(game: DuelGame) -> None:
     for card in state.cards:
         assert seen[card.id] == 1, f"card {card.id} ({card.defn.name}) is in {seen[card.id]} places"
     if state.over:
-        assert state.decision is None and state.winner in (0, 1, None)
+        assert state.decision is None and state.winner in (0, 1, None) and not state.frames
         return
     d = state.decision
     assert d is not None and d.player in (0, 1) and d.options, "a running game asks someone"

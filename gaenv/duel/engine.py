@@ -142,16 +142,17 @@ def take_action(state: DuelState, option: Option) -> None:
         state.decision = Decision(1 - player, opt.YES_NO, (YES, NO))
         return
     state.acted = True
+    if option.verb == "activate":
+        effects.start_activation(state, player, option.card, -1)
+        return
     if option.verb == "draw":
         rules.draw(state, player)
-        state.frames.append(Window())
-    elif option.verb == "equip":
+    else:
         oid, slot = opt.slot_of(option.other)
         rules.equip(state, option.card, oid, slot, player)
         rules.settle(state)
+    if not state.over:  # 6.5: a window after a draw or equip action
         state.frames.append(Window())
-    else:
-        effects.start_activation(state, player, option.card, -1)
 
 
 # --- chain and windows (6) --------------------------------------------------------------------
