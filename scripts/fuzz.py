@@ -153,10 +153,12 @@ def main() -> int:
                 print(f"{done}/{args.games} games, {len(failures)} failed, "
                       f"{done / (time.perf_counter() - start):.1f} games/s", flush=True)
     seconds = time.perf_counter() - start
+    played = "" if args.game == "duel" else \
+        f"levelers in play in {levelers} games, in a band in {banded}; "
     print(f"fuzz: {args.games} games (seeds {args.seed}..{args.seed + args.games - 1}), "
           f"{decisions:,} decisions, {truncated} truncated, {len(failures)} failed; "
-          f"levelers in play in {levelers} games, in a band in {banded}; "
-          f"{seconds:,.0f} s, {args.games / seconds:.1f} games/s with {args.workers} workers")
+          f"{played}{seconds:,.0f} s, {args.games / seconds:.1f} games/s with {args.workers} "
+          "workers")
     return 1 if failures else 0
 
 

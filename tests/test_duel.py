@@ -391,6 +391,13 @@ def test_doc_layout_tables_are_current() -> None:
         assert block == table, f"docs/duel.md: regenerate the {tag} table"
 
 
+def test_env_uses_the_duel_turn_limit() -> None:
+    from gaenv.env.duel import duel_raw_env
+
+    assert duel_raw_env().config.turn_limit == 400
+    assert duel_raw_env(turn_limit=50).config.turn_limit == 50
+
+
 def test_self_play_env_passes_sb3_check_env() -> None:
     from stable_baselines3.common.env_checker import check_env
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from gaenv.duel import rules
 from gaenv.duel.cards import builtin_decks, default_pool
-from gaenv.duel.game import DuelGame
+from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
 from gaenv.duel.state import DuelState
 from gaenv.engine.decisions import Option
 from gaenv.env.aec import raw_env
@@ -32,7 +32,9 @@ class duel_raw_env(raw_env):
     GAME: ClassVar[str] = "duel"
 
     def __init__(self, **config: Any) -> None:
-        super().__init__(**{"game": "duel", **config})
+        """``turn_limit`` defaults to the duel's own (`DEFAULT_TURN_LIMIT`, 400: random
+        games last about 170 turns), not Grand Archive's."""
+        super().__init__(**{"game": "duel", "turn_limit": DEFAULT_TURN_LIMIT, **config})
 
     def _load_game(self) -> tuple[int, Any, int]:
         self.pool = default_pool()
