@@ -7,7 +7,14 @@ import random
 from collections import Counter
 
 from gaenv.duel import rules
-from gaenv.duel.cards import builtin_decks
+from gaenv.duel.cards import (
+    CHAMPIONS,
+    MAX_COPIES,
+    MIN_DECK,
+    DuelDeck,
+    builtin_decks,
+    default_pool,
+)
 from gaenv.duel.game import DuelGame
 from gaenv.duel.state import CHAIN, CHAMPION, FIELD, Program
 
@@ -55,14 +62,31 @@ def invariants(game: DuelGame) -> None:
         assert rules.health(state, champ) > 0, f"champion {champ.oid} at 0 health on the field"
 
 
+def random_deck(rng: random.Random, name: str) -> DuelDeck:
+    """A legal deck of the whole pool (DUEL 3.1-3.3): three random champions, 60 random
+    Equipment and Spells, at most 4 of a name."""
+    cards = list(default_pool().cards.values())
+    champions = rng.sample([c.name for c in cards if c.type == "champion"], CHAMPIONS)
+    others = [c.name for c in cards if c.type != "champion"]
+    main: list[str] = []
+    while len(main) < MIN_DECK:
+        card = rng.choice(others)
+        if main.count(card) < MAX_COPIES:
+            main.append(card)
+    return DuelDeck(name, name, tuple(champions), tuple(main))
+
+
 def fuzz_game(seed: int) -> tuple[int, bool]:
-    """A random game between the built-in decks with every invariant checked after each
-    choice, a clone replaying the rest of the game from a random point, and the saved
-    game replaying to the same end. Returns (decisions, truncated)."""
+    """A random game with every invariant checked after each choice, a clone replaying
+    the rest of the game from a random point, and the saved game replaying to the same
+    end: the built-in decks (even seeds, seats alternating) or two random decks of the
+    whole pool (odd seeds). Returns (decisions, truncated)."""
     rng = random.Random(seed)
     decks = list(builtin_decks().values())
-    if seed % 2:
+    if seed % 4 == 2:
         decks.reverse()
+    elif seed % 2:
+        decks = [random_deck(rng, "random_a"), random_deck(rng, "random_b")]
     game = DuelGame.new(decks[0], decks[1], seed)
     probe = rng.randrange(200)
     copy, since = None, 0
