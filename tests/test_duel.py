@@ -317,7 +317,8 @@ def _env_games(count: int) -> list[tuple[object, int]]:
 
 
 def test_env_mask_is_exact() -> None:
-    """Every legal option has exactly one action and every unmasked action is legal."""
+    """Every legal option has exactly one action and every unmasked action is legal; the
+    observation stays inside its space."""
     from gaenv.env.duel import duel_raw_env
 
     raw = duel_raw_env(seed=0, auto_forced=False)
@@ -330,8 +331,10 @@ def test_env_mask_is_exact() -> None:
             decision = raw.game.decision
             assert decision is not None
             assert sorted(o.text for o in legal.values()) == sorted(decision.texts())
-            mask = raw.observe(agent)["action_mask"]
+            obs = raw.observe(agent)
+            mask = obs["action_mask"]
             assert set(map(int, mask.nonzero()[0])) == set(legal)
+            assert raw.observation_space(agent).contains(obs)
             raw.step(rng.choice(sorted(legal)))
 
 

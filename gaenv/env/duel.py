@@ -20,7 +20,7 @@ from gaenv.engine.decisions import Option
 from gaenv.env.aec import raw_env
 from gaenv.env.config import ConfigError
 from gaenv.env.duel_actions import DuelActions
-from gaenv.env.duel_observation import DuelEncoder
+from gaenv.env.duel_observation import HIGH, DuelEncoder
 
 
 class duel_raw_env(raw_env):
@@ -47,7 +47,7 @@ class duel_raw_env(raw_env):
                               f"{', '.join(decks)}") from None
         self.encoder = DuelEncoder(self.pool)
         self.layout = DuelActions(self.pool)
-        return self.encoder.size, 4.0, self.layout.size
+        return self.encoder.size, HIGH, self.layout.size
 
     def _new_game(self, deck0: Any, deck1: Any, seed: int) -> DuelGame:
         if len(self._decks) == 2 and self._rng.random() < 0.5 and not self.config.decks:

@@ -25,6 +25,7 @@ from gaenv.env.duel_actions import POSITIONS, SLOTS
 CHAIN_ITEMS = 4
 SCALE = 200.0  # health and damage are divided by this
 HEADER = 8
+HIGH = 4.0     # every feature is clipped to this (a Grave may hold many created copies)
 
 
 class DuelEncoder:
@@ -78,7 +79,7 @@ class DuelEncoder:
         for name in last.spells:
             out[at + self.spells[name]] += 0.5
         out[at + len(self.spells)] = len(last.equipped) / 4
-        return out
+        return np.minimum(out, HIGH, out=out)
 
     def _champion(self, out: np.ndarray, at: int, state: DuelState, champ: Champ,
                   player: int) -> None:
