@@ -445,3 +445,23 @@ def test_duel_heuristic_beats_random() -> None:
 
     wins, games = paired_wins(DuelHeuristic(), RandomAgent(0), range(20))
     assert games == 40 and wins >= 30
+
+
+def test_determinized_copy_keeps_what_the_seat_knows() -> None:
+    """Search copies: the seat's observation is the same in a determinized copy; the
+    opponent's hidden cards are dealt again; the copy plays on without error."""
+    from gaenv.env.duel_observation import DuelEncoder
+
+    encoder = DuelEncoder(default_pool())
+    rng = random.Random(0)
+    changed = 0
+    for game, seat in _env_games(3)[::11]:
+        copy = game.determinized(seat, rng)
+        assert (encoder.encode(copy.state, seat, None)
+                == encoder.encode(game.state, seat, None)).all()
+        hidden = [c for c in game.state.players[1 - seat].hand]
+        changed += any(copy.state.cards[c].defn is not game.state.cards[c].defn for c in hidden)
+        while not copy.over:
+            assert copy.decision is not None
+            copy.step(rng.randrange(len(copy.decision.options)))
+    assert changed > 0

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from typing import Any
 
-from gaenv.duel import engine
+from gaenv.duel import engine, rules
 from gaenv.duel.cards import DuelCardError, DuelDeck, DuelPool, check_deck, default_pool
-from gaenv.duel.state import DuelState
+from gaenv.duel.state import FIELD, DuelState
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game, IllegalOption, ReplayError
 
@@ -90,6 +91,31 @@ class DuelGame:
 
     def clone(self) -> DuelGame:
         return DuelGame(copy.deepcopy(self.state), self.decks, list(self.log))
+
+    def determinized(self, player: int, rng: random.Random) -> DuelGame:
+        """A copy that agrees with everything ``player`` may know and with nothing else,
+        for search (as `Game.determinized`): the identities of the opponent's hand and
+        deck and of the facedown cards ``player`` may not look at (7.12) are dealt again
+        from their union (a facedown slot gets an Equipment card), ``player``'s own deck
+        is shuffled, and the engine's RNG is reseeded. Cards an open trigger chance or
+        the chain refers to keep their identity. No log: it is not the real game."""
+        state = copy.deepcopy(self.state)
+        fixed = {ch.card for ch in state.chances} | {item.card for item in state.chain}
+        other = state.players[1 - player]
+        hidden = [cid for cid in (*other.hand, *other.deck) if cid not in fixed]
+        facedown = [c.id for c in state.cards if c.zone == FIELD and c.facedown
+                    and not rules.may_look(state, c.id, player) and c.id not in fixed]
+        defns = [state.cards[cid].defn for cid in (*facedown, *hidden)]
+        rng.shuffle(defns)
+        for cid in facedown:  # an Equipment card for each facedown slot, if there is one
+            pick = next((d for d in defns if d.type == "equipment"), defns[0])
+            defns.remove(pick)
+            state.cards[cid].defn = pick
+        for cid, defn in zip(hidden, defns, strict=True):
+            state.cards[cid].defn = defn
+        rng.shuffle(state.players[player].deck)
+        state.rng = random.Random(rng.getrandbits(64))
+        return DuelGame(state)
 
     def step(self, choice: Option | int | str) -> None:
         d = self.state.decision
