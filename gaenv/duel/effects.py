@@ -390,17 +390,14 @@ def _chosen(state: DuelState, item: Item) -> int:
     return int(ref[0])
 
 
-def _move_chosen(zone: str, bottom: bool = False) -> Callable[..., Result]:
+def _move_chosen(zone: str) -> Callable[..., Result]:
+    """The chosen card to ``zone`` (a deck: on top, or at the bottom for ``bottom``)."""
     def step(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
         cid = _chosen(state, frame.item)
         if cid >= 0:
-            rules.move(state, cid, zone, bottom=bottom or args == "bottom")
+            rules.move(state, cid, zone, bottom=args == "bottom")
         return None
     return step
-
-
-def _place_chosen(state: DuelState, frame: Program, args: str, answer: Option | None) -> Result:
-    return _move_chosen(DECK, args == "bottom")(state, frame, args, answer)
 
 
 def _create(state: DuelState, frame: Program, args: str, answer: Option | None) -> Result:
@@ -573,7 +570,7 @@ def _copy(state: DuelState, frame: Program, args: Any, answer: Option | None) ->
     return None
 
 
-def spell_options(state: DuelState, player: int, verb_text: str = "activate") -> list[Option]:
+def spell_options(state: DuelState, player: int) -> list[Option]:
     """Spells in hand whose activated effect may be activated now, one per name."""
     found: dict[str, int] = {}
     for cid in state.players[player].hand:
@@ -581,7 +578,7 @@ def spell_options(state: DuelState, player: int, verb_text: str = "activate") ->
         if defn.type == "spell" and defn.activated is not None and defn.name not in found \
                 and can_activate(state, player, cid, defn.activated):
             found[defn.name] = cid
-    return [Option("activate", f"{verb_text} {name}", cid) for name, cid in found.items()]
+    return [Option("activate", f"activate {name}", cid) for name, cid in found.items()]
 
 
 def _activate_spells(state: DuelState, frame: Program, args: int, answer: Option | None
@@ -623,7 +620,7 @@ def _shuffle_from_grave(state: DuelState, frame: Program, args: int, answer: Opt
 STEPS: dict[str, Callable[..., Result]] = {
     "target": _target, "deal": _deal, "heal": _heal, "draw": _draw,
     "choose_card": _choose_card, "return_chosen": _move_chosen(HAND),
-    "discard_chosen": _move_chosen(GRAVE), "place_chosen": _place_chosen,
+    "discard_chosen": _move_chosen(GRAVE), "place_chosen": _move_chosen(DECK),
     "revive_chosen": _revive_chosen, "revive_this": _revive_this, "create": _create,
     "destroy_this": _destroy_this, "destroy_target": _destroy_target,
     "destroy_all_equipment": _destroy_all, "return_target": _return_target,

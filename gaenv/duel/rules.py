@@ -301,7 +301,8 @@ def chance_is_open(state: DuelState, ch: Chance) -> bool:
     if c.stamp != ch.stamp or c.facedown:
         return False
     trig = c.defn.triggers[ch.trigger]
-    if trig.once_per_game and ch.card in state.once_used:
+    place = FIELD if c.zone == CHAMPION else c.zone  # a champion works from the field
+    if place != trig.place or (trig.once_per_game and ch.card in state.once_used):
         return False
     if ch.answers >= 0:
         eq, stamp = ch.equipment
