@@ -251,6 +251,11 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def _layout(args: argparse.Namespace) -> int:
+    if args.game == "duel":  # docs/duel.md, Environment
+        from gaenv.env.duel import layout_markdown
+
+        print(layout_markdown())
+        return 0
     from gaenv.env.observation import Encoder, markdown
 
     print(markdown(Encoder(default_pool())), end="")
@@ -259,6 +264,8 @@ def _layout(args: argparse.Namespace) -> int:
 
 def _add_layout(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("layout", help="print the observation and action layout (Markdown)")
+    p.add_argument("--game", choices=("ga", "duel"), default="ga",
+                   help="duel: the three-champion duel's layout (docs/duel.md)")
     p.set_defaults(run=_layout)
 
 

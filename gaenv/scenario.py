@@ -35,7 +35,7 @@ from gaenv.engine.objects import (
 from gaenv.engine.state import PHASES, GameState
 from gaenv.yamlio import YamlError, load_yaml
 
-TOP_KEYS = ("name", "rules", "seed", "setup", "steps", "expect", "offered", "not_offered",
+TOP_KEYS = ("game", "name", "rules", "seed", "setup", "steps", "expect", "offered", "not_offered",
             "not_offered_before", "error")
 SETUP_KEYS = ("turn_player", "phase", "turn", "first_player", "players")
 PLAYER_KEYS = ("lineage", "champion", "hand", "memory", "material", "deck", "graveyard",
@@ -90,6 +90,8 @@ def load(path: Path) -> Scenario:
     except YamlError as exc:
         raise ScenarioError(str(exc)) from exc
     _check_keys(str(path), data, TOP_KEYS)
+    if data.get("game", "ga") not in GAMES:
+        raise ScenarioError(f"{path}: game: {data['game']!r} is not one of {', '.join(GAMES)}")
     for key in ("name", "rules", "setup", "steps"):
         if key not in data:
             raise ScenarioError(f"{path}: missing key {key!r}")
@@ -226,11 +228,12 @@ def pass_until(game: Game, phase: str) -> None:
             raise ScenarioFailure(f"pass_until {phase}: turn {turn} ended first")
 
 
-def run_step(game: Game, step: Any, where: str) -> None:
+def run_step(game: Any, step: Any, where: str,
+             until: Callable[[Any, Any], None] = pass_until) -> None:
     if isinstance(step, bool):
         raise ScenarioError(f"{where}: a bare yes/no in YAML is a boolean; quote it: \"yes\"")
     if isinstance(step, dict) and set(step) == {"pass_until"}:
-        pass_until(game, step["pass_until"])
+        until(game, step["pass_until"])
     elif isinstance(step, str):
         game.step(match_option(game, step))
     else:
@@ -328,18 +331,19 @@ def read_path(game: Game, path: str) -> Any:
     raise ScenarioError(f"unknown expectation path {path!r}")
 
 
-def _same(path: str, actual: Any, want: Any) -> bool:
+def _same(path: str, actual: Any, want: Any, ordered: frozenset[str] = ORDERED) -> bool:
     zone = path.split(".")[2] if path.startswith("players.") and path.count(".") >= 2 else ""
-    if isinstance(want, list) and isinstance(actual, list) and zone not in ORDERED \
+    if isinstance(want, list) and isinstance(actual, list) and zone not in ordered \
             and not path.startswith("decision."):
         return sorted(map(str, actual)) == sorted(map(str, want))
     return actual == want
 
 
-def check(game: Game, data: dict[str, Any]) -> None:
+def check(game: Any, data: dict[str, Any], rules: GameRules | None = None) -> None:
+    rules = rules or GA_RULES
     for path, want in (data.get("expect") or {}).items():
-        actual = read_path(game, path)
-        if not _same(path, actual, want):
+        actual = rules.read_path(game, path)
+        if not _same(path, actual, want, rules.ordered):
             raise ScenarioFailure(f"{path}: expected {want!r}, got {actual!r}")
     texts = game.decision.texts() if game.decision else []
     for text in data.get("offered") or []:
@@ -360,9 +364,56 @@ def run(scenario: Scenario, pool: CardPool | None = None) -> None:
         raise ScenarioError(f"{scenario.path}: {exc}") from exc
 
 
+@dataclass(frozen=True)
+class GameRules:
+    """What differs between the games a scenario can be about (its top-level `game`)."""
+
+    build: Callable[[Scenario, CardPool], Any]
+    pass_until: Callable[[Any, Any], None]
+    read_path: Callable[[Any, str], Any]
+    snapshot: Callable[[Any], Any]
+    ordered: frozenset[str]
+
+
+GA_RULES = GameRules(build, pass_until, read_path, lambda game: game.state.snapshot(), ORDERED)
+
+
+def _duel_rules() -> GameRules:
+    """DUEL.md section 15: the duel's setup, paths and pass_until."""
+    from gaenv.duel import scenario as duel
+
+    def build_duel(scenario: Scenario, pool: CardPool) -> Any:
+        try:
+            return duel.build(scenario.data["setup"], scenario.data.get("seed", 0))
+        except duel.SetupError as exc:
+            raise ScenarioError(f"{scenario.path}: {exc}") from None
+
+    def read(game: Any, path: str) -> Any:
+        try:
+            return duel.read_path(game, path)
+        except duel.SetupError as exc:
+            raise ScenarioError(str(exc)) from None
+        except AssertionError as exc:
+            raise ScenarioFailure(str(exc)) from None
+
+    def until(game: Any, target: Any) -> None:
+        try:
+            duel.pass_until(game, target)
+        except duel.SetupError as exc:
+            raise ScenarioError(str(exc)) from None
+        except AssertionError as exc:
+            raise ScenarioFailure(str(exc)) from None
+
+    return GameRules(build_duel, until, read, duel.snapshot, duel.ORDERED)
+
+
+GAMES = ("ga", "duel")
+
+
 def _run(scenario: Scenario, pool: CardPool) -> None:
     data = scenario.data
-    game = build(scenario, pool)
+    rules = _duel_rules() if data.get("game") == "duel" else GA_RULES
+    game = rules.build(scenario, pool)
     before = game.decision.texts() if game.decision else []
     for text in data.get("not_offered_before") or []:
         if text in before:
@@ -373,11 +424,11 @@ def _run(scenario: Scenario, pool: CardPool) -> None:
     for index, step in enumerate(steps):
         where = f"{scenario.path}: steps[{index}]"
         if "error" in data:
-            snapshot = game.state.snapshot()
+            snapshot = rules.snapshot(game)
             try:
-                run_step(game, step, where)
+                run_step(game, step, where, rules.pass_until)
             except (IllegalOption, ScenarioFailure) as exc:
-                if game.state.snapshot() != snapshot:
+                if rules.snapshot(game) != snapshot:
                     raise ScenarioFailure(f"steps[{index}] was refused but changed the "
                                           "game") from exc
                 wanted = data["error"]
@@ -386,10 +437,10 @@ def _run(scenario: Scenario, pool: CardPool) -> None:
                                           f"{wanted!r}") from exc
                 return
         else:
-            run_step(game, step, where)
+            run_step(game, step, where, rules.pass_until)
     if "error" in data:
         raise ScenarioFailure("every step was accepted, but one should have been refused")
-    check(game, data)
+    check(game, data, rules)
 
 
 def collect(paths: Iterable[str | Path]) -> list[Path]:

@@ -125,6 +125,19 @@ def _run(args: tuple[int, Path, str | None, tuple[str, ...] | None,
     return fuzz_game(*args)
 
 
+def _run_duel(args: tuple[int, Path, str | None, tuple[str, ...] | None,
+                         tuple[str, ...] | None]) -> Outcome:
+    """One duel game checked by `gaenv.duel.checks.fuzz_game` (invariants after every
+    choice, a clone, the saved game replayed); the built-in duel decks play."""
+    from gaenv.duel.checks import fuzz_game as duel_game
+
+    try:
+        decisions, truncated = duel_game(args[0])
+    except Exception:  # reported with its seed: the game replays from it
+        return Outcome(args[0], 0, False, error=traceback.format_exc(limit=6))
+    return Outcome(args[0], decisions, truncated)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -140,9 +153,15 @@ def main() -> int:
     parser.add_argument("--pool", type=Path, metavar="DIR",
                         help="play the cards of this import folder (gaenv cards import); "
                              "name its decks with --decks")
+    parser.add_argument("--game", choices=("ga", "duel"), default="ga",
+                        help="duel: the three-champion duel (docs/duel.md) with its own checks")
     parser.add_argument("--out", type=Path, default=Path("runs/fuzz"),
                         help="where replays of failing games go (default runs/fuzz)")
     args = parser.parse_args()
+    if args.game == "duel" and (args.deck or args.decks or args.pool):
+        print("fuzz: error: --deck, --decks and --pool choose Grand Archive cards; the duel "
+              "plays its built-in decks and whole-pool random decks", file=sys.stderr)
+        return 2
     try:
         pool = imported.pool_files(args.pool) if args.pool else None
         named = (tuple(deck_names(args.decks, args.pool, "--decks"))
@@ -157,7 +176,7 @@ def main() -> int:
     jobs = [(args.seed + i, args.out, args.deck, named or None, pool)
             for i in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
-        for outcome in pool.map(_run, jobs, chunksize=8):
+        for outcome in pool.map(_run_duel if args.game == "duel" else _run, jobs, chunksize=8):
             done += 1
             decisions += outcome.decisions
             truncated += outcome.truncated
@@ -170,10 +189,11 @@ def main() -> int:
                 print(f"{done}/{args.games} games, {len(failures)} failed, "
                       f"{done / (time.perf_counter() - start):.1f} games/s", flush=True)
     seconds = time.perf_counter() - start
+    played = "" if args.game == "duel" else \
+        f"levelers in play in {levelers} games, in a band in {banded}; "
     print(f"fuzz: {args.games} games (seeds {args.seed}..{args.seed + args.games - 1}), "
           f"{decisions:,} decisions, {truncated} truncated, {len(failures)} failed; "
-          f"levelers in play in {levelers} games, in a band in {banded}; "
-          f"{seconds:,.0f} s, {args.games / seconds:.1f} games/s, "
+          f"{played}{seconds:,.0f} s, {args.games / seconds:.1f} games/s, "
           f"{decisions / seconds:,.0f} decisions/s with {args.workers} workers")
     return 1 if failures else 0
 

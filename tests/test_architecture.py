@@ -17,6 +17,9 @@ FORBIDDEN = (
     ("gaenv/engine/", "gaenv.agents"),
     ("gaenv/engine/", "gaenv.cards"),
     ("gaenv/cards/", "gaenv.env"),
+    ("gaenv/duel/", "gaenv.env"),      # the duel's rules and cards, like the engine's
+    ("gaenv/duel/", "gaenv.agents"),
+    ("gaenv/duel/", "gaenv.cards"),
     ("gaenv/cards/", "gaenv.agents"),
     ("gaenv/env/", "gaenv.agents"),
     ("gaenv/board.py", "gaenv.env"),

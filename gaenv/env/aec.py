@@ -28,7 +28,7 @@ from gaenv.cards.schema import pool_of
 from gaenv.engine.decisions import Option
 from gaenv.engine.game import Game
 from gaenv.env import actions
-from gaenv.env.config import EnvConfig
+from gaenv.env.config import ConfigError, EnvConfig
 from gaenv.env.observation import Encoder
 from gaenv.env.view import View
 
@@ -40,27 +40,36 @@ class raw_env(AECEnv):
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "gaenv_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    GAME: ClassVar[str] = "ga"  # the config's `game` this class plays
 
     def __init__(self, **config: Any) -> None:
         super().__init__()
         self.config = EnvConfig.from_kwargs(**config)
+        if self.config.game != self.GAME:
+            raise ConfigError(f"config key 'game': {type(self).__name__} plays "
+                              f"{self.GAME!r}; env(game={self.config.game!r}) makes that game")
         self.render_mode = self.config.render_mode
-        self.pool = pool_of(self.config.pool)
-        names = self.config.decks or tuple(builtin_deck_names())
-        self._decks = [load_deck(n, self.pool).cards for n in names]
-        self.encoder = Encoder(self.pool)
+        size, high, n_actions = self._load_game()
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
-        box = spaces.Box(low=-1.0, high=self.encoder.high, shape=(self.encoder.size,),
-                         dtype=np.float32)
-        mask = spaces.Box(low=0, high=1, shape=(actions.N_ACTIONS,), dtype=np.int8)
+        box = spaces.Box(low=-1.0, high=high, shape=(size,), dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8)
         self._observation_space = spaces.Dict({"observation": box, "action_mask": mask})
-        self._action_space = spaces.Discrete(actions.N_ACTIONS)
+        self._action_space = spaces.Discrete(n_actions)
         self._rng = random.Random(self.config.seed)
         self.game: Game | None = None
         # The last observation made: for whom, after how many decisions, whether the
         # game was over then, the observation and the legal options by action index.
         self._cache: tuple[str, int, bool, dict[str, np.ndarray], dict[int, Option]] | None = None
+
+    def _load_game(self) -> tuple[int, Any, int]:
+        """The pool, decks and encoder of the game played; returns the observation's size
+        and upper bounds and the number of actions."""
+        self.pool = pool_of(self.config.pool)
+        names = self.config.decks or tuple(builtin_deck_names())
+        self._decks = [load_deck(n, self.pool).cards for n in names]
+        self.encoder = Encoder(self.pool)
+        return self.encoder.size, self.encoder.high, actions.N_ACTIONS
 
     # --- spaces ------------------------------------------------------------------------
 
@@ -87,8 +96,12 @@ class raw_env(AECEnv):
             deck0, deck1 = self._decks
         else:
             deck0, deck1 = self._rng.choice(self._decks), self._rng.choice(self._decks)
-        self.game = Game.new(deck0, deck1, self._rng.randrange(2**31), self.config.turn_limit)
+        self.game = self._new_game(deck0, deck1, self._rng.randrange(2**31))
         self._start_episode()
+
+    def _new_game(self, deck0: Any, deck1: Any, seed: int) -> Any:
+        """A new game between two of ``self._decks`` (the duel's environment makes a duel)."""
+        return Game.new(deck0, deck1, seed, self.config.turn_limit)
 
     def _start_episode(self) -> None:
         self.agents = list(AGENTS)
@@ -159,7 +172,12 @@ class raw_env(AECEnv):
         if cache is not None and cache[0] == agent and cache[1] == state.decisions_made \
                 and cache[2] == state.over:
             return cache[3], cache[4]
-        player = AGENTS.index(agent)
+        obs, by_index = self._encode(state, AGENTS.index(agent))
+        self._cache = (agent, state.decisions_made, state.over, obs, by_index)
+        return obs, by_index
+
+    def _encode(self, state: Any, player: int) -> tuple[dict[str, np.ndarray], dict[int, Option]]:
+        """The observation and the legal options by action index for ``player``."""
         decision = state.decision if not state.over else None
         slots = actions.Slots.of(state, player)
         by_index: dict[int, Option] = {}
@@ -168,7 +186,6 @@ class raw_env(AECEnv):
             by_index, choices = actions.assign(state, decision, slots)
         obs = {"observation": self.encoder.encode(state, player, decision, slots, choices),
                "action_mask": actions.mask_of(by_index)}
-        self._cache = (agent, state.decisions_made, state.over, obs, by_index)
         return obs, by_index
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -255,11 +272,21 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         return str(self.env)
 
 
+def raw_env_for(**config: Any) -> raw_env:
+    """The unwrapped environment of the config's ``game``: `raw_env` for Grand Archive,
+    `gaenv.env.duel.duel_raw_env` for the duel (docs/duel.md)."""
+    if config.get("game") == "duel":
+        from gaenv.env.duel import duel_raw_env
+
+        return duel_raw_env(**config)
+    return raw_env(**config)
+
+
 def env(**config: Any) -> AECEnv:
     """The environment with PettingZoo's standard wrappers: an illegal action ends the
     game for its player (reward -1), actions are bounds-checked, and the AEC order is
     enforced. ``reset_to(game)`` starts from a given game, as on `raw_env`."""
-    wrapped: AECEnv = raw_env(**config)
+    wrapped: AECEnv = raw_env_for(**config)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return _OrderEnforcing(wrapped)

@@ -14,6 +14,7 @@ from gaenv.engine.game import DEFAULT_TURN_LIMIT
 
 REWARDS = ("win_loss",)
 RENDER_MODES = ("ansi", "human")
+GAMES = ("ga", "duel")
 
 
 class ConfigError(ValueError):
@@ -124,6 +125,8 @@ class EnvConfig:
     render_mode: ``ansi`` (render returns the board as text) or ``human`` (prints it).
     pool: the card files (YAML) that make the card pool, or None for the built-in pool;
         decks are checked against it and the observation's card vocabulary is its order.
+    game: ``ga`` (Grand Archive) or ``duel`` (the three-champion duel, docs/duel.md;
+        its decks are the duel's built-in decks and ``pool`` is not used).
     """
 
     decks: tuple[str, str] | None = None
@@ -133,6 +136,7 @@ class EnvConfig:
     auto_forced: bool = True
     render_mode: str | None = None
     pool: tuple[str, ...] | None = None
+    game: str = "ga"
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> EnvConfig:
@@ -162,6 +166,9 @@ class EnvConfig:
         if self.render_mode is not None and self.render_mode not in RENDER_MODES:
             raise ConfigError(f"config key 'render_mode': expected one of "
                               f"{', '.join(RENDER_MODES)}, got {self.render_mode!r}")
+        if self.game not in GAMES:
+            raise ConfigError(f"config key 'game': expected one of {', '.join(GAMES)}, got "
+                              f"{self.game!r}")
         if self.pool is not None:
             if isinstance(self.pool, str) or not self.pool or not all(
                     isinstance(f, str) for f in self.pool):

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Protocol
 import gymnasium
 import numpy as np
 
-from gaenv.env.aec import AGENTS, raw_env
+from gaenv.env.aec import AGENTS, raw_env_for
 
 
 class Actor(Protocol):
@@ -63,7 +63,7 @@ class SelfPlayEnv(gymnasium.Env):
                  **config: Any) -> None:
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
-        self.aec = raw_env(**config)
+        self.aec = raw_env_for(**config)
         self.render_mode = self.aec.render_mode
         self.observation_space = self.aec.observation_space(AGENTS[0])["observation"]
         self.action_space = self.aec.action_space(AGENTS[0])

@@ -1,0 +1,161 @@
+"""`DuelGame`: the duel behind the same narrow API as Grand Archive's `Game`.
+
+    game = DuelGame.new(deck_a, deck_b, seed=7)
+    while not game.over:
+        game.step(game.decision.options[0])
+
+``decision``, ``step`` (an Option, its index or its text), ``clone``, ``over``,
+``winner``, ``truncated``, ``log`` and ``to_json``/``from_json`` behave as they do for
+`gaenv.engine.game.Game`; the same seed and choices give the same game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+from gaenv.duel import engine, rules
+from gaenv.duel.cards import DuelCardError, DuelDeck, DuelPool, check_deck, default_pool
+from gaenv.duel.state import FIELD, DuelState
+from gaenv.engine.decisions import Decision, Option
+from gaenv.engine.game import Game, IllegalOption, ReplayError
+
+DEFAULT_TURN_LIMIT = 400
+SAVE_FORMAT = "gaenv-duel-1"
+ENGINE_VERSION = "0.1.0"  # changes when the same choices could give another game
+
+__all__ = ["DuelGame", "IllegalOption", "ReplayError"]
+
+
+class DuelGame:
+    """A duel between players 0 and 1 (docs/duel.md)."""
+
+    __slots__ = ("decks", "log", "state")
+
+    # The option lookup and the checked replay of one choice are Game's own: both read
+    # only ``state.decision``, ``state.over``, ``state.turn`` and ``step``.
+    _index_of = Game._index_of
+    replay_choice = Game.replay_choice
+
+    def __init__(self, state: DuelState, decks: tuple[DuelDeck, DuelDeck] | None = None,
+                 log: list[tuple[int, str, int, str]] | None = None) -> None:
+        self.state = state
+        self.decks = decks
+        self.log: list[tuple[int, str, int, str]] = log if log is not None else []
+
+    @classmethod
+    def new(cls, deck0: DuelDeck, deck1: DuelDeck, seed: int,
+            turn_limit: int = DEFAULT_TURN_LIMIT, pool: DuelPool | None = None,
+            first_player: int | None = None, **options: bool) -> DuelGame:
+        """A new game (DUEL 3.4): ``first_player`` None draws it with the seeded RNG
+        (3.5); ``options``: ``concede``, ``offer_draw``, ``draw_on_repetition``."""
+        pool = pool or default_pool()
+        for index, deck in enumerate((deck0, deck1)):
+            check_deck(deck, pool, f"deck {index} ({deck.name})")
+        state = engine.new_state(pool, seed, turn_limit, options)
+        engine.setup(state, (deck0, deck1), first_player)
+        game = cls(state, (deck0, deck1))
+        engine.run(state)
+        return game
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.state.decision
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def truncated(self) -> bool:
+        return self.state.truncated
+
+    @property
+    def outcome(self) -> str:
+        """``win`` / ``draw`` / ``truncated`` / ``ongoing``, for reports."""
+        if not self.over:
+            return "ongoing"
+        if self.truncated:
+            return "truncated"
+        return "draw" if self.winner is None else "win"
+
+    @property
+    def reason(self) -> str:
+        return self.state.reason
+
+    def clone(self) -> DuelGame:
+        return DuelGame(copy.deepcopy(self.state), self.decks, list(self.log))
+
+    def determinized(self, player: int, rng: random.Random) -> DuelGame:
+        """A copy that agrees with everything ``player`` may know and with nothing else,
+        for search (as `Game.determinized`): the identities of the opponent's hand and
+        deck and of the facedown cards ``player`` may not look at (7.12) are dealt again
+        from their union (a facedown slot gets an Equipment card), ``player``'s own deck
+        is shuffled, and the engine's RNG is reseeded. Cards an open trigger chance or
+        the chain refers to keep their identity. No log: it is not the real game."""
+        state = copy.deepcopy(self.state)
+        fixed = {ch.card for ch in state.chances} | {item.card for item in state.chain}
+        other = state.players[1 - player]
+        hidden = [cid for cid in (*other.hand, *other.deck) if cid not in fixed]
+        facedown = [c.id for c in state.cards if c.zone == FIELD and c.facedown
+                    and not rules.may_look(state, c.id, player) and c.id not in fixed]
+        defns = [state.cards[cid].defn for cid in (*facedown, *hidden)]
+        rng.shuffle(defns)
+        for cid in facedown:  # an Equipment card for each facedown slot, if there is one
+            pick = next((d for d in defns if d.type == "equipment"), defns[0])
+            defns.remove(pick)
+            state.cards[cid].defn = pick
+        for cid, defn in zip(hidden, defns, strict=True):
+            state.cards[cid].defn = defn
+        rng.shuffle(state.players[player].deck)
+        state.rng = random.Random(rng.getrandbits(64))
+        return DuelGame(state)
+
+    def step(self, choice: Option | int | str) -> None:
+        d = self.state.decision
+        if d is not None and type(choice) is int and 0 <= choice < len(d.options):
+            index = choice
+        else:
+            index = self._index_of(choice)
+            assert d is not None
+        option = d.options[index]
+        self.log.append((d.player, d.kind, index, option.text))
+        engine.answer(self.state, option)
+
+    # --- saving ----------------------------------------------------------------------------
+
+    def header(self) -> dict[str, Any]:
+        if self.decks is None:
+            raise ReplayError("only a game started by DuelGame.new can be saved or replayed")
+        return {"format": SAVE_FORMAT, "game": "duel", "engine": ENGINE_VERSION,
+                "decks": [{"name": d.name, "champions": list(d.champions), "main": list(d.main)}
+                          for d in self.decks],
+                "seed": self.state.seed, "turn_limit": self.state.turn_limit,
+                "first_player": self.state.first_player, "options": dict(self.state.options)}
+
+    def to_json(self) -> str:
+        return json.dumps({**self.header(), "choices": [list(e) for e in self.log]})
+
+    @classmethod
+    def from_json(cls, text: str) -> DuelGame:
+        try:
+            data = json.loads(text)
+            if data.get("format") != SAVE_FORMAT:
+                raise ReplayError(f"not a duel game record (expected format {SAVE_FORMAT!r})")
+            decks = [DuelDeck(d["name"], d["name"], tuple(d["champions"]), tuple(d["main"]))
+                     for d in data["decks"]]
+            game = cls.new(decks[0], decks[1], data["seed"], data["turn_limit"],
+                           first_player=data["first_player"], **data.get("options", {}))
+            choices = data["choices"]
+        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, IndexError,
+                DuelCardError) as exc:
+            raise ReplayError(f"not a duel game record: {exc}") from None
+        for number, entry in enumerate(choices):
+            game.replay_choice(number, entry)
+        return game

@@ -1,0 +1,311 @@
+"""The duel's game rules on a `DuelState`: zones, equipping, health, defeat, the end of
+the game, and the events that open trigger chances. Section numbers are DUEL.md's."""
+
+from __future__ import annotations
+
+from gaenv.duel.cards import DuelCard
+from gaenv.duel.state import (
+    CHAMPION,
+    DECK,
+    FIELD,
+    GRAVE,
+    HAND,
+    Card,
+    Champ,
+    Chance,
+    DuelState,
+)
+
+# --- reading -------------------------------------------------------------------------
+
+def on_field(state: DuelState, player: int | None = None) -> list[Champ]:
+    """Champions on the field (controlled by ``player``), in entry order (15.4)."""
+    return [c for c in state.champs
+            if c.on_field and (player is None or c.controller == player)]
+
+
+def controller(state: DuelState, cid: int) -> int:
+    """10.2: equipment is controlled by its champion's controller; elsewhere the owner
+    controls a card (2.5), except a champion on the field (10.1)."""
+    c = state.cards[cid]
+    if c.zone == FIELD:
+        return state.champs[c.host].controller
+    if c.zone == CHAMPION:
+        return next(ch.controller for ch in state.champs if ch.card == cid and ch.on_field)
+    return c.owner
+
+
+def element(state: DuelState, cid: int) -> str:
+    """7.10: a facedown card has its slot's element; a face-up one its own (8.6 for a
+    Spell that is equipped)."""
+    c = state.cards[cid]
+    if c.zone == FIELD and c.facedown:
+        return state.cards[state.champs[c.host].card].defn.slots[c.slot]
+    return c.defn.equippable_element if c.zone == FIELD else c.defn.element
+
+
+def passive(c: Card) -> dict[str, int]:
+    """The passive of a face-up card where it works (5.4, 7.13)."""
+    if c.facedown:
+        return {}
+    if c.zone == FIELD and c.defn.type == "spell":
+        return dict(c.defn.equipped_passive)
+    return dict(c.defn.passive)
+
+
+def equipment(state: DuelState, champ: Champ) -> list[int]:
+    return [cid for cid in champ.slots if cid >= 0]
+
+
+def all_equipment(state: DuelState) -> list[int]:
+    return [cid for ch in on_field(state) for cid in equipment(state, ch)]
+
+
+def max_health(state: DuelState, champ: Champ) -> int:
+    """9.2: printed health plus every modifier."""
+    bonus = sum(passive(state.cards[cid]).get("max_health", 0) for cid in equipment(state, champ))
+    return state.cards[champ.card].defn.health + bonus
+
+
+def health(state: DuelState, champ: Champ) -> int:
+    return max_health(state, champ) - champ.damage
+
+
+def has_activated(c: Card) -> bool:
+    """An equipment's activated effect exists (a Spell's is used only from hand, 8.6)."""
+    return not c.facedown and c.defn.type == "equipment" and c.defn.activated is not None
+
+
+def name_seen(state: DuelState, cid: int) -> str:
+    """The name as the rules see it (7.11)."""
+    c = state.cards[cid]
+    return f"facedown {element(state, cid)}" if c.zone == FIELD and c.facedown else c.defn.name
+
+
+def may_look(state: DuelState, cid: int, player: int) -> bool:
+    """7.12: a facedown card's identity is for the player who put it facedown and its
+    current controller (both players for Veil of Mist); a face-up card's for everyone."""
+    c = state.cards[cid]
+    return not c.facedown or player in c.known or controller(state, cid) == player
+
+
+# --- moving cards ------------------------------------------------------------------------
+
+def create(state: DuelState, defn: DuelCard, owner: int, zone: str) -> int:
+    """A new physical card (setup, or made by an effect: 2.6)."""
+    cid = len(state.cards)
+    state.cards.append(Card(cid, defn, owner, zone))
+    if zone in (DECK, HAND, GRAVE):
+        getattr(state.players[owner], zone).append(cid)
+    return cid
+
+
+def _take_out(state: DuelState, c: Card) -> None:
+    if c.zone in (DECK, HAND, GRAVE):
+        getattr(state.players[c.owner], c.zone).remove(c.id)
+    elif c.zone == FIELD:
+        state.champs[c.host].slots[c.slot] = -1
+        c.host = c.slot = -1
+
+
+def move(state: DuelState, cid: int, zone: str, bottom: bool = False) -> None:
+    """Move a card to its owner's ``zone`` (2.7, 10.5); top of a deck unless ``bottom``.
+    Leaving the field turns a facedown card face up (7.14) and ends its lock."""
+    c = state.cards[cid]
+    _take_out(state, c)
+    c.zone = zone
+    c.stamp += 1
+    c.facedown = False
+    c.known = ()
+    c.locked = False
+    if zone in (DECK, HAND, GRAVE):
+        pile = getattr(state.players[c.owner], zone)
+        pile.insert(0, cid) if zone == DECK and not bottom else pile.append(cid)
+
+
+def equip(state: DuelState, cid: int, oid: int, slot: int, by: int, facedown: bool = False
+          ) -> None:
+    """``by`` puts a card into an empty slot (7.2, 7.5, 7.8); it joins their history
+    (4.7), and they and the controller may look at a facedown card (7.12)."""
+    c = state.cards[cid]
+    _take_out(state, c)
+    champ = state.champs[oid]
+    assert champ.slots[slot] < 0, "a slot holds one card (7.1)"
+    champ.slots[slot] = cid
+    c.zone, c.host, c.slot = FIELD, oid, slot
+    c.stamp += 1
+    c.facedown = facedown
+    c.known = tuple(sorted({by, champ.controller})) if facedown else ()
+    c.locked = False
+    state.history[by].equipped.append((cid, c.stamp))
+
+
+def empty_slots(state: DuelState, champ: Champ, elem: str | None) -> list[int]:
+    """The empty slots of ``elem`` (any element if None), lowest index first (7.2)."""
+    slots = state.cards[champ.card].defn.slots
+    return [i for i, cid in enumerate(champ.slots) if cid < 0 and elem in (None, slots[i])]
+
+
+def leave_field(state: DuelState, cids: list[int], zone: str, destroyed: bool) -> None:
+    """Equipment leaves the field at the same moment (Hestia, Celestial Shower, a defeated
+    champion's equipment: 9.8); then the events are seen (6.3, 6.11)."""
+    before = [(cid, state.cards[cid].host, controller(state, cid)) for cid in cids]
+    for cid in cids:
+        move(state, cid, zone)
+    for cid, host, ctrl in before:
+        _left_field_event(state, cid, host, ctrl, destroyed, zone == GRAVE)
+
+
+def draw(state: DuelState, player: int, count: int = 1) -> None:
+    """Draw; from an empty deck the player loses (11.2)."""
+    for _ in range(count):
+        deck = state.players[player].deck
+        if not deck:
+            state.players[player].lost = True
+            settle(state)
+            return
+        move(state, deck[0], HAND)
+
+
+def add_champion(state: DuelState, cid: int, controller: int) -> Champ:
+    """A champion card onto the field as a new champion object (setup; revive, 9.10):
+    no damage, empty slots."""
+    c = state.cards[cid]
+    _take_out(state, c)
+    c.zone = CHAMPION
+    c.stamp += 1
+    champ = Champ(len(state.champs), cid, c.owner, controller, [-1] * len(c.defn.slots))
+    state.champs.append(champ)
+    return champ
+
+
+# --- health, defeat, the end of the game --------------------------------------------------
+
+def settle(state: DuelState) -> None:
+    """9.6 and 11.1-11.4, after every single event: defeat every champion at 0 health or
+    less at once (its equipment destroyed with it, 9.8), then see whether the game ends."""
+    if state.over:
+        return
+    while True:
+        fallen = [ch for ch in on_field(state) if health(state, ch) <= 0]
+        if not fallen:
+            break
+        gear = [cid for ch in fallen for cid in equipment(state, ch)]
+        gear_info = [(cid, state.cards[cid].host, controller(state, cid)) for cid in gear]
+        for cid in gear:
+            move(state, cid, GRAVE)
+        for ch in fallen:
+            move_champion_to_grave(state, ch)
+        _end_check(state)
+        if state.over:
+            return
+        for cid, host, ctrl in gear_info:
+            _left_field_event(state, cid, host, ctrl, True, True)
+        for ch in fallen:
+            _open(state, ch.card, "defeated", ch.controller)
+    _end_check(state)
+
+
+def move_champion_to_grave(state: DuelState, champ: Champ) -> None:
+    """9.7: a defeated champion goes to its owner's Grave."""
+    champ.on_field = False
+    c = state.cards[champ.card]
+    c.stamp += 1
+    c.zone = GRAVE
+    state.players[c.owner].grave.append(c.id)
+
+
+def _end_check(state: DuelState) -> None:
+    """11.1-11.4: losses first; both lose: a draw; else a win by a card (Quarter Pillar)."""
+    losers = [p for p in (0, 1) if state.players[p].lost or not on_field(state, p)]
+    if len(losers) == 2:
+        end(state, None, "both players lost at once")
+    elif losers:
+        p = losers[0]
+        end(state, 1 - p, "deck out" if state.players[p].lost else "no champion left")
+    else:
+        winners = [p for p in (0, 1) if _wins(state, p)]
+        if len(winners) == 2:
+            end(state, None, "both players won at once")
+        elif winners:
+            end(state, winners[0], "win by a card's effect")
+
+
+def _wins(state: DuelState, player: int) -> bool:
+    """Quarter Pillar of the Sky: N face-up copies controlled (7.11: facedown ones are not)."""
+    mine = [state.cards[cid] for ch in on_field(state, player) for cid in equipment(state, ch)]
+    for c in mine:
+        need = passive(c).get("win_with", 0)
+        if need and sum(1 for o in mine if not o.facedown and o.defn.name == c.defn.name) >= need:
+            return True
+    return False
+
+
+def end(state: DuelState, winner: int | None, reason: str, truncated: bool = False) -> None:
+    state.over = True
+    state.winner = winner
+    state.reason = reason
+    state.truncated = truncated
+    state.decision = None
+    state.frames.clear()
+
+
+# --- events and trigger chances (6.3) ----------------------------------------------------------
+
+def _open(state: DuelState, cid: int, when: str, ctrl: int, answers: int = -1,
+          equipment_ref: tuple[int, int] = (-1, -1)) -> None:
+    """A chance for each trigger of the card that listens to ``when``, if the card is face
+    up and its once-per-game use is not spent (6.3, 5.13)."""
+    c = state.cards[cid]
+    if c.facedown:
+        return
+    for index, trig in enumerate(c.defn.triggers):
+        if trig.when != when or (trig.once_per_game and cid in state.once_used):
+            continue
+        state.chances.append(Chance(state.uid(), cid, c.stamp, index, ctrl, answers,
+                                    equipment_ref))
+
+
+def _left_field_event(state: DuelState, cid: int, host: int, ctrl: int, destroyed: bool,
+                      to_grave: bool) -> None:
+    if destroyed:
+        _open(state, cid, "destroyed", ctrl)
+        for ch in on_field(state, ctrl):
+            _open(state, ch.card, "equipment_you_control_destroyed", ctrl)
+    if to_grave:
+        _open(state, cid, "sent_to_grave", ctrl)
+        champ = state.champs[host]
+        if champ.on_field:
+            for other in equipment(state, champ):
+                _open(state, other, "other_equipment_sent", ctrl)
+
+
+def dealt_damage_event(state: DuelState, champ: Champ) -> None:
+    _open(state, champ.card, "dealt_damage", champ.controller)
+    for cid in state.players[champ.controller].hand:
+        _open(state, cid, "champion_you_control_dealt_damage", champ.controller)
+
+
+def activated_equipment_event(state: DuelState, item_uid: int, cid: int, activator: int) -> None:
+    """6.2: an Equipment's activated effect went on the chain (Medusa's Head listens)."""
+    opponent = 1 - activator
+    for hand_card in state.players[opponent].hand:
+        _open(state, hand_card, "opponent_activates_equipment", opponent, item_uid,
+              (cid, state.cards[cid].stamp))
+
+
+def chance_is_open(state: DuelState, ch: Chance) -> bool:
+    """6.4: the card is still where the chance arose, face up; Medusa's Head's activation
+    is still on the chain and its Equipment still on the field."""
+    c = state.cards[ch.card]
+    if c.stamp != ch.stamp or c.facedown:
+        return False
+    trig = c.defn.triggers[ch.trigger]
+    place = FIELD if c.zone == CHAMPION else c.zone  # a champion works from the field
+    if place != trig.place or (trig.once_per_game and ch.card in state.once_used):
+        return False
+    if ch.answers >= 0:
+        eq, stamp = ch.equipment
+        if all(item.uid != ch.answers for item in state.chain) or state.cards[eq].stamp != stamp:
+            return False
+    return True

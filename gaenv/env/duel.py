@@ -1,0 +1,98 @@
+"""The duel's PettingZoo environment: `raw_env` with the duel's game, observation
+(`DuelEncoder`) and action layout (`DuelActions`). ``env(game="duel")`` wraps it as
+it wraps Grand Archive's.
+
+    from gaenv.env import env
+    e = env(game="duel", seed=0)     # decks: the duel's built-in decks
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from gaenv.duel import rules
+from gaenv.duel.cards import builtin_decks, default_pool
+from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
+from gaenv.duel.state import DuelState
+from gaenv.engine.decisions import Option
+from gaenv.env.aec import raw_env
+from gaenv.env.config import ConfigError
+from gaenv.env.duel_actions import DuelActions
+from gaenv.env.duel_observation import HIGH, DuelEncoder
+
+
+class duel_raw_env(raw_env):
+    """The unwrapped duel environment. ``decks``: two keys of the duel's built-in decks
+    (default: both, in a random order per game)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "gaenv_duel_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    GAME: ClassVar[str] = "duel"
+
+    def __init__(self, **config: Any) -> None:
+        """``turn_limit`` defaults to the duel's own (`DEFAULT_TURN_LIMIT`, 400: random
+        games last about 170 turns), not Grand Archive's."""
+        super().__init__(**{"game": "duel", "turn_limit": DEFAULT_TURN_LIMIT, **config})
+
+    def _load_game(self) -> tuple[int, Any, int]:
+        self.pool = default_pool()
+        decks = builtin_decks()
+        names = self.config.decks or tuple(decks)
+        try:
+            self._decks = [decks[n] for n in names]
+        except KeyError as exc:
+            raise ConfigError(f"config key 'decks': no duel deck {exc.args[0]!r}; known: "
+                              f"{', '.join(decks)}") from None
+        self.encoder = DuelEncoder(self.pool)
+        self.layout = DuelActions(self.pool)
+        return self.encoder.size, HIGH, self.layout.size
+
+    def _new_game(self, deck0: Any, deck1: Any, seed: int) -> DuelGame:
+        if len(self._decks) == 2 and self._rng.random() < 0.5 and not self.config.decks:
+            deck0, deck1 = deck1, deck0  # both built-in decks, either seat
+        return DuelGame.new(deck0, deck1, seed, self.config.turn_limit)
+
+    def _encode(self, state: DuelState, player: int
+                ) -> tuple[dict[str, np.ndarray], dict[int, Option]]:
+        decision = state.decision if not state.over else None
+        by_index: dict[int, Option] = {}
+        if decision is not None and decision.player == player:
+            by_index = self.layout.assign(state, decision)
+        return ({"observation": self.encoder.encode(state, player, decision),
+                 "action_mask": self.layout.mask(by_index)}, by_index)
+
+    def render(self) -> str | None:
+        if self.game is None or self.render_mode is None:
+            return None
+        text = board_text(self.game.state)
+        if not self.game.over:
+            _, by_index = self._encoded(self.agent_selection)
+            text += "\n" + "\n".join(f"  [{i}] {o.text}" for i, o in sorted(by_index.items()))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def board_text(state: DuelState) -> str:
+    """The whole position as text (for render and debugging: it shows hidden cards)."""
+    lines = [f"turn {state.turn}, player {state.turn_player} to act"
+             + (f"; over: {state.reason}" if state.over else "")]
+    for p, pile in enumerate(state.players):
+        lines.append(f"player {p}: deck {len(pile.deck)}, hand "
+                     f"{[state.cards[c].defn.name for c in pile.hand]}, grave "
+                     f"{[state.cards[c].defn.name for c in pile.grave]}")
+        for champ in rules.on_field(state, p):
+            gear = ", ".join("empty" if c < 0 else rules.name_seen(state, c) for c in champ.slots)
+            lines.append(f"  {state.cards[champ.card].defn.name} "
+                         f"{rules.health(state, champ)}/{rules.max_health(state, champ)} [{gear}]")
+    return "\n".join(lines)
+
+
+def layout_markdown() -> str:
+    """The observation pieces and the action blocks (``gaenv layout --game duel``)."""
+    pool = default_pool()
+    return (f"## Observation\n\n{DuelEncoder(pool).markdown()}\n\n"
+            f"## Actions\n\n{DuelActions(pool).markdown()}")
