@@ -58,9 +58,9 @@ TYPE_WORDS = {"unit": ["champion", "ally"], "ally": ["ally"], "allies": ["ally"]
               "domains": ["domain"]}
 
 
-# Counters the rules give a meaning the engine does not have yet (a champion's level
-# counters, wither, enlighten): putting them would do less than the text says.
-UNRULED_COUNTERS = ("level", "wither", "enlighten")
+# Counters the rules give a meaning the engine does not have yet (wither, enlighten):
+# putting them would do less than the text says.
+UNRULED_COUNTERS = ("wither", "enlighten")
 PLURALS = {"allies", "units", "champions", "objects", "items", "weapons", "phantasias",
            "domains"}
 
@@ -394,7 +394,7 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
         if guard and "otherwise" not in guard:  # only offered when it can be done
             return [{"if": {**guard, "then": [{"may": guard["then"]}]}}]
         return [{"may": steps}]
-    for template in STEP_TEMPLATES:
+    for template in (*STEP_TEMPLATES, *mechanics.STEP_TEMPLATES):
         steps = template.match(sentence)
         if steps is not None:
             used.append(template.name)
@@ -517,7 +517,10 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
             raise NotUnderstood(sentence)
         used.append("static stats")
         return {"modify_stats": {**_stats(gets, 2), "applies_to": applies}}
-    raise NotUnderstood(sentence)
+    deeper = mechanics.static_of(sentence, used)
+    if deeper is None:
+        raise NotUnderstood(sentence)
+    return deeper
 
 
 def condition_of(text: str) -> dict[str, Any]:
@@ -591,6 +594,7 @@ class _Card:
             else:
                 requires.update(restriction(prefix.group(1)))
             rest = rest[prefix.end():]
+        rest = mechanics.lead_condition(rest)
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
         if as_long and not self.resolves:
             requires.update(condition_of(as_long.group(1)))
@@ -753,3 +757,7 @@ def translate(name: str, card_type: str | None, text: str) -> Translation:
     elif card.effect:
         card.out.not_understood.append("an effect beside modes")
     return card.out
+
+
+# The deeper mechanics' templates (they build on the phrase parsers above).
+from gaenv.cards import mechanics  # noqa: E402

@@ -293,6 +293,19 @@ def _boost(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("level_boost", None, target=("object", True, None), amount=("int", True, None))
+def _level_boost(state: GameState, frame: ResolveFrame, args: Args,
+                 answer: Option | None) -> Decision | None:
+    """The champions' level goes up (negative: down) by ``amount`` until the end of the
+    turn: a lasting ``modify_level`` on each ("Layers" E; "Level Restrictions")."""
+    node = Node("modify_level", MappingProxyType({"amount": args["amount"],
+                                                  "applies_to": NO_ARGS}))
+    for cid in objects_of(state, frame, args):
+        if state.cards[cid].defn.is_champion:
+            journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid)
+    return None
+
+
 @primitive("grant", None, target=("object", True, None), keyword=("keyword", True, None),
            amount=("nat", False, 0))
 def _grant(state: GameState, frame: ResolveFrame, args: Args,

@@ -338,7 +338,10 @@ def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
     else:
         del card.counters[kind]
     name = "counters_placed" if new > have else "counters_removed"
-    _write(state, Event(name, cid, card.controller, -1, abs(new - have), kind), MARK)
+    # Level counters on a champion change its level ("Level Counters"), which statics'
+    # restrictions and costs read: a change to a source.
+    level = SOURCE if kind == "level" and card.defn.is_champion else MARK
+    _write(state, Event(name, cid, card.controller, -1, abs(new - have), kind), level)
 
 
 def rest(state: GameState, cid: int, rested: bool = True) -> None:

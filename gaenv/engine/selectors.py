@@ -342,8 +342,8 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
         elif key == "champion_name":
             if champ < 0 or state.cards[champ].defn.champion_name != want:
                 return False
-        elif key == "level":
-            if champ < 0 or (state.cards[champ].defn.level or 0) + empower < want:
+        elif key == "level":  # its modifiers and counters count ("Level Restrictions")
+            if champ < 0 or champions.level(state, player) + empower < want:
                 return False
         elif key == "champion":
             if champ < 0 or not matches(state, want, champ, player, source):

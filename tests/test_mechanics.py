@@ -1,0 +1,174 @@
+"""The deeper mechanics (docs/cards.md; gaenv/cards/mechanics.py), engine and translator,
+with invented cards; the real cards that use them are checked by tests/realcards/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gaenv import scenario
+from gaenv.cards.schema import DATA_DIR, CardPool, load_pool
+from gaenv.cards.translate import translate
+
+EXTRA = """set: test-mechanics
+cards:
+  - name: Test Level Relic
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {modify_level: {amount: 1, applies_to: {type: champion, controller: you}}}
+  - name: Test Level Dampener
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {modify_level: {amount: -1, applies_to: {type: champion, controller: opponent}}}
+  - name: Test Level Squire
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - static: {modify_stats: {power: 2, applies_to: {self: true}}}
+        requires: {level: 2}
+  - name: Test Level Rush
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - level_boost: {target: your_champion, amount: 2}
+  - name: Test Level Bolt
+    type: action
+    element: norm
+    reserve_cost: 3
+    keywords: [efficiency]
+    effect:
+      - deal_damage: {amount: 1, target: opponent_champion}
+"""
+
+
+@pytest.fixture(scope="module")
+def mech_pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
+    path = tmp_path_factory.mktemp("cards") / "zz_mechanics.yaml"
+    path.write_text(EXTRA)
+    return load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+
+
+def _run(tmp_path: Path, pool: CardPool, text: str) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    scenario.run(scenario.load(path), pool)
+
+
+# --- champion level --------------------------------------------------------------------
+
+def test_level_adds_counters_and_modifiers(tmp_path: Path, mech_pool: CardPool) -> None:
+    """Level Counters 1; Layers E: printed 1, a level counter, +1 from a static of ours,
+    -1 on the opponent's from our dampener; a Level 2+ static reads the sum."""
+    _run(tmp_path, mech_pool, """name: level sums
+rules: Level Counters; Types of Effects - Continuous Effects, Layers
+setup:
+  players:
+    - lineage: [Spirit of Fire, "Lorraine, Wandering Warrior"]
+      champion: {counters: {level: 1}}
+      field: [Test Level Relic, Test Level Dampener, Test Level Squire]
+    - lineage: [Spirit of Water, "Rai, Spellcrafter"]
+      field: [Test Level Squire]
+steps: []
+expect:
+  players.0.champion.level: 3
+  players.1.champion.level: 0
+  players.0.field.2.power: 3
+  players.1.field.0.power: 1
+""")
+
+
+def test_a_level_boost_lasts_until_end_of_turn(tmp_path: Path, mech_pool: CardPool) -> None:
+    """Layers E; Level Restrictions: +2 until end of turn makes the Level 2+ static hold
+    and Efficiency cheaper, then ends with the turn."""
+    _run(tmp_path, mech_pool, """name: level boost
+rules: Types of Effects - Continuous Effects, Layers; Level Restrictions; Keywords - Efficiency
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Level Rush, Test Level Bolt, Quick Study]
+      field: [Test Level Squire]
+    - lineage: [Spirit of Water]
+steps: [activate Test Level Rush, pass, pass, activate Test Level Bolt, pay with Quick Study]
+expect:
+  players.0.champion.level: 2
+  players.0.field.0.power: 3
+  decision.kind: opportunity   # Efficiency took 2 of its 3: one card paid it
+""")
+    _run(tmp_path, mech_pool, """name: level boost ends
+rules: Types of Effects - Continuous Effects, Layers; Turn Order - End Phase
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Level Rush]
+      field: [Test Level Squire]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study]
+steps: [activate Test Level Rush, pass, pass, pass, pass, pass, pass]
+expect:
+  turn_player: 1
+  players.0.champion.level: 0
+  players.0.field.0.power: 1
+""")
+
+
+def test_leveling_up_reads_the_printed_level(tmp_path: Path, mech_pool: CardPool) -> None:
+    """Level (base); Level Up 3: a level 1 champion at level 2 by a modifier still levels
+    into a level 2 champion only."""
+    _run(tmp_path, mech_pool, """name: base level
+rules: Level (base); Level Up 3
+seed: 33
+setup:
+  turn_player: 0
+  phase: materialize
+  players:
+    - lineage: [Spirit of Fire, "Lorraine, Wandering Warrior"]
+      field: [Test Level Relic]
+      material: ["Lorraine, Crux Knight", "Lorraine, Blademaster"]
+      memory: [Quick Study, Drifting Thought, Ember Bolt, Crux Lance, Tailwind]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+not_offered_before:
+  - materialize Lorraine, Crux Knight
+steps: ["materialize Lorraine, Blademaster", pass, pass]
+expect:
+  players.0.champion.level: 3
+""")
+
+
+@pytest.mark.parametrize(("card_type", "text", "fields"), [
+    ("action", "Your champion gets +1 level until end of turn.",
+     {"effect": [{"level_boost": {"target": "your_champion", "amount": 1}}]}),
+    ("action", "Until end of turn, target champion gets -2 level.",
+     {"effect": [{"level_boost": {"target": {"target": {"type": "champion"}}, "amount": -2}}]}),
+    ("item", "Champions you don't control get -1 level.",
+     {"abilities": [{"static": {"modify_level": {
+         "amount": -1, "applies_to": {"type": "champion", "controller": "opponent"}}}}]}),
+    ("ally", "Your champion gets +1 level as long as you control a Beast ally.",
+     {"abilities": [{"static": {"modify_level": {
+         "amount": 1, "applies_to": {"type": "champion", "controller": "you"}}},
+         "requires": {"controls": {"type": "ally", "subtype": ["Beast"]}}}]}),
+    ("action", "Put a level counter on your champion.",
+     {"effect": [{"counters": {"target": "your_champion", "kind": "level", "amount": 1}}]}),
+])
+def test_level_templates(card_type: str, text: str, fields: dict[str, Any]) -> None:
+    out = translate("Invented Lesson", card_type, text)
+    assert out.status == "full" and out.fields == fields
+
+
+@pytest.mark.parametrize("text", [
+    "Invented Lesson gets +1 level until end of turn.",  # only a champion has a level
+    "Allies you control get +1 level.",
+])
+def test_level_templates_refuse_what_has_no_level(text: str) -> None:
+    assert translate("Invented Lesson", "ally", text).status == "none"
