@@ -41,6 +41,23 @@ cards:
     reserve_cost: 0
     effect:
       - level_boost: {target: your_champion, amount: 2}
+  - name: Test Foster Pup
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 2
+    abilities:
+      - on_recollection: [foster: self]
+        requires: {self: {hurt: false, fostered: false}}
+      - trigger: {event: fostered, filter: {self: true}}
+        effect: [draw: 1]
+  - name: Test Foster Order
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - foster: {each: {type: [champion, ally], controller: you}}
   - name: Test Level Bolt
     type: action
     element: norm
@@ -172,3 +189,82 @@ def test_level_templates(card_type: str, text: str, fields: dict[str, Any]) -> N
 ])
 def test_level_templates_refuse_what_has_no_level(text: str) -> None:
     assert translate("Invented Lesson", "ally", text).status == "none"
+
+
+
+# --- Foster ------------------------------------------------------------------------------
+
+def test_an_ally_becomes_fostered_only_once(tmp_path: Path, mech_pool: CardPool) -> None:
+    """Fostered 4: a second foster does nothing (On Foster fires once); a champion is
+    never fostered (Fostered 1: a property of allies)."""
+    _run(tmp_path, mech_pool, """name: fostered once
+rules: Fostered; On Foster
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Foster Order, Test Foster Order]
+      field: [Test Foster Pup]
+      deck: [Quick Study, Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Foster Order, pass, pass, pass, pass,
+        activate Test Foster Order, pass, pass]
+expect:
+  players.0.hand.count: 1
+  players.0.deck.count: 2
+""")
+
+
+def test_foster_skips_an_ally_dealt_damage_since_the_last_turn(
+        tmp_path: Path, mech_pool: CardPool) -> None:
+    """Keywords - Foster 1: damage in the opponent's turn stops it; an ally not dealt
+    damage is fostered at its controller's recollection phase (On Foster: draw)."""
+    common = """rules: Keywords - Foster 1
+setup:
+  turn_player: 1
+  players:
+    - lineage: [Spirit of Water]
+      field: [Test Foster Pup]
+      deck: [Quick Study, Quick Study, Quick Study]
+    - lineage: [Spirit of Fire]
+      hand: [Ember Bolt, Quick Study]
+      deck: [Quick Study]
+"""
+    _run(tmp_path, mech_pool, "name: hurt\n" + common + """steps: [activate Ember Bolt,
+  target Test Foster Pup (player 0), pay with Quick Study, pass, pass, pass, pass, pass, pass,
+  pass, pass]
+expect:
+  phase: main
+  turn_player: 0
+  players.0.hand.count: 1     # the draw phase's card only
+""")
+    _run(tmp_path, mech_pool, "name: unhurt\n" + common + """steps: [activate Ember Bolt,
+  target Spirit of Water (player 0), pay with Quick Study, pass, pass, pass, pass, pass, pass,
+  pass, pass, pass, pass, pass, pass]
+expect:
+  phase: main
+  turn_player: 0
+  players.0.hand.count: 2     # On Foster's card and the draw phase's
+""")
+
+
+@pytest.mark.parametrize(("card_type", "text", "fields"), [
+    ("ally", "[Class Bonus] Foster",
+     {"abilities": [{"on_recollection": [{"foster": "self"}], "requires": {
+         "self": {"hurt": False, "fostered": False}, "class_bonus": True}}]}),
+    ("ally", "On Foster: Draw a card.",
+     {"abilities": [{"trigger": {"event": "fostered", "filter": {"self": True}},
+                     "effect": [{"draw": {"amount": 1}}]}]}),
+    ("ally", "As long as ~ is fostered, it has steadfast.",
+     {"abilities": [{"static": {"grant_keyword": {"keyword": "steadfast",
+                                                  "applies_to": {"self": True}}},
+                     "requires": {"self": {"fostered": True}}}]}),
+    ("action", "Target ally becomes fostered.",
+     {"effect": [{"foster": {"target": {"type": "ally"}}}]}),
+    ("item", "Whenever a fostered ally you control dies, draw a card.",
+     {"abilities": [{"trigger": {"event": "dies", "filter": {
+         "fostered": True, "type": "ally", "controller": "you"}},
+         "effect": [{"draw": {"amount": 1}}]}]}),
+])
+def test_foster_templates(card_type: str, text: str, fields: dict[str, Any]) -> None:
+    out = translate("Invented Ward", card_type, text)
+    assert out.status == "full" and out.fields == fields

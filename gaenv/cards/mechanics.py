@@ -1,12 +1,18 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
-translator"): champion level modifiers, ... . `gaenv.cards.translate` consults these
-after its own sentence templates; like those, they parse the words (a target phrase, a
-number, a condition), never a card's name.
+translator"): champion level modifiers and Foster. `gaenv.cards.translate` consults
+these after its own sentence templates; like those, they parse the words (a target
+phrase, a number, a condition), never a card's name.
 
 - Champion level ("Game Mechanics - Counters, Level"; "Layers" E; "Level Restrictions"):
   "your champion gets +N level until end of turn" is a ``level_boost`` step; "your
   champion gets +N level", "champions you don't control get -N level" (optionally
   "as long as CONDITION") a ``modify_level`` static.
+- Foster ("Keywords - Foster", "On Foster", "Fostered"): the keyword line is the
+  triggered ability the rules say it means (at the beginning of your recollection
+  phase, if this ally was not dealt damage since the end of your previous turn, it
+  becomes fostered); "On Foster:" and "Whenever X becomes fostered," are triggers on the
+  ``fostered`` event; "X becomes fostered" is a ``foster`` step; "~ is fostered" (or
+  "it's fostered") a condition, "fostered" a filter word.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gaenv.cards.translate import TARGET, NotUnderstood, Template, target
+from gaenv.cards.translate import TARGET, NotUnderstood, Template, effect_of, object_filter, target
 
 LEVEL = r"([+\-−])(\d+) levels?"
 
@@ -33,7 +39,39 @@ def _level_boost(m: re.Match[str]) -> list[dict[str, Any]]:
 STEP_TEMPLATES: tuple[Template, ...] = (
     Template("champion level", rf"{TARGET} gets? {LEVEL} until end of turn", _level_boost),
     Template("champion level", rf"until end of turn, {TARGET} gets? {LEVEL}", _level_boost),
+    Template("foster", rf"{TARGET} becomes? fostered",
+             lambda m: [{"foster": target(m.group(1))}]),
 )
+
+
+
+def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
+    """A whole ability of a deeper mechanic (Foster, On Foster, "whenever X becomes
+    fostered"), or None."""
+    line = line.strip()
+    if re.fullmatch(r"foster\.?", line, flags=re.IGNORECASE):
+        used.append("foster")  # "Keywords - Foster 1", written out as what it means
+        return {"on_recollection": [{"foster": "self"}],
+                "requires": {"self": {"hurt": False, "fostered": False}}}
+    on_foster = re.fullmatch(r"on foster:\s*(.+)", line, flags=re.IGNORECASE)
+    if on_foster:
+        used.append("on foster")
+        return {"trigger": {"event": "fostered", "filter": {"self": True}},
+                "effect": effect_of(on_foster.group(1), used)}
+    whenever = re.fullmatch(r"whenever (?:a|an) (.+?) becomes fostered, (.+)", line,
+                            flags=re.IGNORECASE)
+    if whenever:
+        used.append("whenever fostered")
+        return {"trigger": {"event": "fostered", "filter": object_filter(whenever.group(1))},
+                "effect": effect_of(whenever.group(2), used)}
+    return None
+
+
+def condition_of(text: str) -> dict[str, Any]:
+    """A condition of a deeper mechanic: "~ is fostered", "it's fostered"."""
+    if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
+        return {"self": {"fostered": True}}
+    raise NotUnderstood(text)
 
 
 def _champions(phrase: str) -> dict[str, Any]:
@@ -61,11 +99,19 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
 
 
 def lead_condition(line: str) -> str:
-    """A static whose condition trails ("X gets +1 level as long as you control a Beast
-    ally.") with the condition in front, as the translator reads it ("As long as you
-    control a Beast ally, X gets +1 level.")."""
-    trailing = re.fullmatch(r"([^,]+?) as long as ([^,.]+)\.?", line.strip(),
-                            flags=re.IGNORECASE)
-    if trailing is None:
+    """A static's "as long as" condition in front, as the translator reads it: "X gets +1
+    level as long as you control a Beast ally." -> "As long as you control a Beast ally,
+    X gets +1 level."; in the main clause "it" is the card itself ("As long as ~ is
+    fostered, it gets +2 LIFE") and "~ has KEYWORD" is a conditional keyword line."""
+    text = line.strip()
+    leading = re.fullmatch(r"as long as ([^,]+), (.+)", text, flags=re.IGNORECASE)
+    trailing = re.fullmatch(r"([^,]+?) as long as ([^,.]+)\.?", text, flags=re.IGNORECASE)
+    if leading:
+        condition, main = leading.groups()
+    elif trailing:
+        main, condition = trailing.groups()
+    else:
         return line
-    return f"As long as {trailing.group(2)}, {trailing.group(1)}."
+    main = re.sub(r"^it (gets?|has)\b", r"~ \1", main.strip(), flags=re.IGNORECASE)
+    has = re.fullmatch(r"~ (?:has|have) ([a-z ]+?(?: \d+)?)\.?", main)
+    return f"As long as {condition}, {has.group(1) if has else main}"

@@ -196,7 +196,8 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
     return value
 
 
-_BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another")
+_BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another", "fostered",
+                     "hurt")
 
 
 def _parse_filter(value: Any, where: _Where, field: str,

@@ -171,7 +171,7 @@ def object_filter(phrase: str) -> dict[str, Any]:
             types += ALL_TYPE_WORDS[low]
         elif low in ("another", "other"):
             flt["another"] = True
-        elif low in ("rested", "damaged", "distant"):
+        elif low in ("rested", "damaged", "distant", "fostered"):
             flt[low] = True
         elif low == "awake":
             flt["rested"] = False
@@ -544,7 +544,7 @@ def condition_of(text: str) -> dict[str, Any]:
     if state:
         word = state.group(1)
         return {"self": {"rested": False} if word == "awake" else {word: True}}
-    raise NotUnderstood(text)
+    return mechanics.condition_of(text)
 
 
 def restriction(words: str) -> dict[str, Any]:
@@ -620,7 +620,7 @@ class _Card:
             self.effect += steps
         else:
             if requires:
-                ability["requires"] = requires
+                ability["requires"] = {**ability.get("requires", {}), **requires}
             if inherited:
                 ability["inherited"] = True
             self.abilities.append(ability)
@@ -664,6 +664,9 @@ class _Card:
 
     def _ability(self, rest: str, used: list[str]) -> dict[str, Any] | None:
         """A triggered, activated or static ability; None for a resolution effect."""
+        deeper = mechanics.ability_of(rest, used)
+        if deeper is not None:
+            return deeper
         head = re.match(r"(on [a-z ]+?):\s*(.+)", rest, flags=re.IGNORECASE)
         if head and head.group(1).lower() in TRIGGERS:
             used.append(head.group(1).lower())

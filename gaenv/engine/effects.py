@@ -618,6 +618,16 @@ def _empower(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("foster", "target", target=("object", True, None))
+def _foster(state: GameState, frame: ResolveFrame, args: Args,
+            answer: Option | None) -> Decision | None:
+    """The allies become fostered ("Fostered": a property of allies, had only once)."""
+    for cid in objects_of(state, frame, args):
+        if state.cards[cid].defn.type == "ally":
+            journal.foster(state, cid)
+    return None
+
+
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:
     """Run ``frame`` until it finishes (None) or needs a choice (the Decision)."""
     while frame.pc < len(frame.queue):

@@ -50,6 +50,7 @@ EVENTS: dict[str, str] = {
     "drawn": "card was drawn (player: who drew it)",
     "levels_up": "a champion leveled up; card: its new top card",
     "rests": "an object was rested",
+    "fostered": "an object became fostered",
     "wakes": "an object was woken",
     "healed": "damage was removed from card (amount)",
     "control_changes": "player gained control of card",

@@ -300,6 +300,7 @@ def _carry(champion: CardObj, new: CardObj) -> None:
     new.rested = champion.rested
     new.damage = champion.damage
     new.counters = dict(champion.counters)
+    new.hurt = champion.hurt
 
 
 # --- object state -------------------------------------------------------------------------
@@ -309,6 +310,7 @@ def damage(state: GameState, cid: int, amount: int, source: int = -1) -> None:
     Damage"); records ``dealt_damage`` and, with a source, ``deals_damage``."""
     card = state.cards[cid]
     card.damage += amount
+    card.hurt = state.turn
     _write(state, Event("dealt_damage", cid, card.controller, source, amount), MARK)
     if source >= 0:
         _write(state, Event("deals_damage", source, state.cards[source].controller, cid,
@@ -342,6 +344,15 @@ def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
     # restrictions and costs read: a change to a source.
     level = SOURCE if kind == "level" and card.defn.is_champion else MARK
     _write(state, Event(name, cid, card.controller, -1, abs(new - have), kind), level)
+
+
+def foster(state: GameState, cid: int) -> None:
+    """Object ``cid`` becomes fostered, unless it already is ("Fostered 4": only once);
+    records ``fostered`` (On Foster)."""
+    card = state.cards[cid]
+    if not card.fostered:
+        card.fostered = True
+        _write(state, Event("fostered", cid, card.controller), MARK)
 
 
 def rest(state: GameState, cid: int, rested: bool = True) -> None:

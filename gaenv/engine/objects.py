@@ -231,11 +231,14 @@ class CardObj:
     information of the object the card last stopped being (-1 / empty if none): "its
     controller" of a target that has left, the counters of a source that has left
     ("Game Terms - Last-known Information").
+    ``fostered`` is the object's Fostered property ("Fostered": once fostered, it stays so
+    while it is that object); ``hurt`` the turn number of the last damage dealt to it (-1:
+    none), which Foster reads ("Keywords - Foster 1").
     """
 
-    __slots__ = ("controller", "counters", "damage", "defn", "entered", "id", "last_controller",
-                 "last_counters", "last_oid", "oid", "owner", "rested", "stamp", "timestamp",
-                 "zone")
+    __slots__ = ("controller", "counters", "damage", "defn", "entered", "fostered", "hurt", "id",
+                 "last_controller", "last_counters", "last_oid", "oid", "owner", "rested", "stamp",
+                 "timestamp", "zone")
 
     def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
         self.id = cid
@@ -253,6 +256,8 @@ class CardObj:
         self.last_oid = -1
         self.last_controller = -1
         self.last_counters: dict[str, int] = {}
+        self.fostered = False
+        self.hurt = -1
 
     def copy(self) -> CardObj:
         c = CardObj.__new__(CardObj)
@@ -271,6 +276,8 @@ class CardObj:
         c.last_oid = self.last_oid
         c.last_controller = self.last_controller
         c.last_counters = self.last_counters  # never changed in place: replaced
+        c.fostered = self.fostered
+        c.hurt = self.hurt
         return c
 
     def clear_object_state(self) -> None:
@@ -286,6 +293,8 @@ class CardObj:
         self.damage = 0
         self.counters = {}
         self.timestamp = -1
+        self.fostered = False
+        self.hurt = -1
 
     def __repr__(self) -> str:
         return f"<{self.defn.name} #{self.id} p{self.owner}/{self.controller} {self.zone}>"

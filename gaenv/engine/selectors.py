@@ -11,7 +11,9 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   list: any of them), and ``token``.
 - State keys look at the object in play: ``controller`` (``you`` / ``opponent``),
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
-  counter of that name), ``self`` / ``another`` (it is / is not the source).
+  counter of that name), ``self`` / ``another`` (it is / is not the source), ``fostered``
+  ("Fostered"), ``hurt`` (it was dealt damage since the end of its controller's previous
+  turn: "Keywords - Foster 1").
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
@@ -45,7 +47,8 @@ from gaenv.engine.state import GameState
 
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
                 "token")
-STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another")
+STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
+              "fostered", "hurt")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn",
@@ -56,7 +59,7 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat"})
+                       "stat", "fostered", "hurt"})
 BOARD_KEYS = frozenset({"controls", "count"})
 
 
@@ -201,9 +204,21 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
         elif key == "self":
             if (cid == source) != want:
                 return False
+        elif key == "fostered":
+            if card.fostered != want:
+                return False
+        elif key == "hurt":
+            if (card.hurt >= hurt_since(state, card.controller)) != want:
+                return False
         elif key == "another" and (cid != source) != want:
             return False
     return True
+
+
+def hurt_since(state: GameState, player: int) -> int:
+    """The first turn number after ``player``'s previous turn ended: the players take turns
+    in turn, so that is the turn before this one during their turn, else this one."""
+    return state.turn - 1 if state.turn_player == player else state.turn
 
 
 def in_play(state: GameState, players: tuple[int, ...] = (0, 1)) -> list[int]:

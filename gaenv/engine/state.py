@@ -341,7 +341,7 @@ class GameState:
             (c.id, c.defn.name, c.owner, c.controller, c.zone, c.oid, c.rested, c.damage,
              tuple(sorted(c.counters.items())), c.timestamp, c.entered, c.last_oid,
              c.last_controller,
-             tuple(sorted(c.last_counters.items())))
+             tuple(sorted(c.last_counters.items())), c.fostered, c.hurt)
             for c in self.cards
         )
         players = tuple(
