@@ -58,6 +58,28 @@ cards:
     reserve_cost: 0
     effect:
       - foster: {each: {type: [champion, ally], controller: you}}
+  - name: Test Compass
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - gain_currents: {}
+      - change_currents: adjacent
+  - name: Test Weathervane
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - change_currents: different
+  - name: Test Northern Squire
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - static: {modify_stats: {power: 2, applies_to: {self: true}}}
+        requires: {currents: north}
   - name: Test Level Bolt
     type: action
     element: norm
@@ -267,4 +289,78 @@ expect:
 ])
 def test_foster_templates(card_type: str, text: str, fields: dict[str, Any]) -> None:
     out = translate("Invented Ward", card_type, text)
+    assert out.status == "full" and out.fields == fields
+
+
+
+# --- Shifting Currents -------------------------------------------------------------------
+
+def test_shifting_currents_start_north_and_turn_to_an_adjacent_direction(
+        tmp_path: Path, mech_pool: CardPool) -> None:
+    """Mastery, Shifting Currents 1a and 2: gained facing North (the squire's North bonus
+    holds), then an adjacent direction is East or West."""
+    _run(tmp_path, mech_pool, """name: adjacent
+rules: Game Mechanics - Mastery, Shifting Currents
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Compass]
+      field: [Test Northern Squire]
+    - lineage: [Spirit of Water]
+steps: [activate Test Compass, pass, pass]
+expect:
+  decision.options: [face East, face West]
+  players.0.field.0.power: 3
+""")
+    _run(tmp_path, mech_pool, """name: turned
+rules: Game Mechanics - Mastery, Shifting Currents
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Compass, Test Weathervane]
+      field: [Test Northern Squire]
+    - lineage: [Spirit of Water]
+steps: [activate Test Compass, pass, pass, face East, activate Test Weathervane, pass, pass]
+expect:
+  decision.options: [face North, face South, face West]
+  players.0.field.0.power: 1
+""")
+
+
+def test_without_the_mastery_nothing_turns(tmp_path: Path, mech_pool: CardPool) -> None:
+    """Mastery: a player without Shifting Currents has no direction to change, and a
+    condition on a direction fails."""
+    _run(tmp_path, mech_pool, """name: no mastery
+rules: Game Mechanics - Mastery
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Weathervane]
+      field: [Test Northern Squire]
+    - lineage: [Spirit of Water]
+steps: [activate Test Weathervane, pass, pass]
+expect:
+  decision.kind: opportunity
+  players.0.graveyard: [Test Weathervane]
+  players.0.field.0.power: 1
+""")
+
+
+@pytest.mark.parametrize(("text", "fields"), [
+    ("On Enter: You gain the Shifting Currents mastery.",
+     {"abilities": [{"on_enter": [{"gain_currents": {}}]}]}),
+    ("As long as your Shifting Currents face South, allies you control get +1 LIFE.",
+     {"abilities": [{"static": {"modify_stats": {
+         "life": 1, "applies_to": {"controller": "you", "type": "ally"}}},
+         "requires": {"currents": "south"}}]}),
+    ("Whenever your Shifting Currents change from facing North to West, draw a card.",
+     {"abilities": [{"trigger": {"event": "currents_change", "filter": {
+         "player": "you", "currents": "north_to_west"}}, "effect": [{"draw": {"amount": 1}}]}]}),
+    ("REST: You may change the direction of your Shifting Currents to an adjacent direction "
+     "of your choice.",
+     {"abilities": [{"activated": [{"may": [{"change_currents": "adjacent"}]}],
+                     "cost": {"rest": True}}]}),
+])
+def test_shifting_currents_templates(text: str, fields: dict[str, Any]) -> None:
+    out = translate("Invented Vane", "ally", text)
     assert out.status == "full" and out.fields == fields

@@ -1,7 +1,7 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
-translator"): champion level modifiers and Foster. `gaenv.cards.translate` consults
-these after its own sentence templates; like those, they parse the words (a target
-phrase, a number, a condition), never a card's name.
+translator"): champion level modifiers, Foster and Shifting Currents.
+`gaenv.cards.translate` consults these after its own sentence templates; like those,
+they parse the words (a target phrase, a number, a condition), never a card's name.
 
 - Champion level ("Game Mechanics - Counters, Level"; "Layers" E; "Level Restrictions"):
   "your champion gets +N level until end of turn" is a ``level_boost`` step; "your
@@ -13,6 +13,11 @@ phrase, a number, a condition), never a card's name.
   becomes fostered); "On Foster:" and "Whenever X becomes fostered," are triggers on the
   ``fostered`` event; "X becomes fostered" is a ``foster`` step; "~ is fostered" (or
   "it's fostered") a condition, "fostered" a filter word.
+- Shifting Currents ("Game Mechanics - Mastery"): "you gain the Shifting Currents
+  mastery" is ``gain_currents``; "change the direction of your Shifting Currents to an
+  adjacent/a different direction of your choice" ``change_currents``; "your Shifting
+  Currents face West" the condition ``currents: west``; "Whenever your Shifting Currents
+  change from facing North to West," a trigger on ``currents_change``.
 """
 
 from __future__ import annotations
@@ -41,7 +46,13 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("champion level", rf"until end of turn, {TARGET} gets? {LEVEL}", _level_boost),
     Template("foster", rf"{TARGET} becomes? fostered",
              lambda m: [{"foster": target(m.group(1))}]),
+    Template("shifting currents", r"you gain the shifting currents mastery",
+             lambda m: [{"gain_currents": {}}]),
+    Template("shifting currents", r"change the direction of your shifting currents to "
+                                  r"(?:an|a) (adjacent|different) direction of your choice",
+             lambda m: [{"change_currents": m.group(1).lower()}]),
 )
+DIRECTION = r"(north|east|south|west)"
 
 
 
@@ -58,6 +69,14 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
         used.append("on foster")
         return {"trigger": {"event": "fostered", "filter": {"self": True}},
                 "effect": effect_of(on_foster.group(1), used)}
+    turn = re.fullmatch(rf"whenever your shifting currents change from facing {DIRECTION} to "
+                        rf"{DIRECTION}, (.+)", line, flags=re.IGNORECASE)
+    if turn:
+        used.append("shifting currents")
+        return {"trigger": {"event": "currents_change", "filter": {
+                    "player": "you",
+                    "currents": f"{turn.group(1).lower()}_to_{turn.group(2).lower()}"}},
+                "effect": effect_of(turn.group(3), used)}
     whenever = re.fullmatch(r"whenever (?:a|an) (.+?) becomes fostered, (.+)", line,
                             flags=re.IGNORECASE)
     if whenever:
@@ -68,9 +87,14 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
 
 
 def condition_of(text: str) -> dict[str, Any]:
-    """A condition of a deeper mechanic: "~ is fostered", "it's fostered"."""
+    """A condition of a deeper mechanic: "~ is fostered", "it's fostered", "your Shifting
+    Currents face North"."""
     if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
         return {"self": {"fostered": True}}
+    facing = re.fullmatch(rf"your shifting currents face {DIRECTION}", text.strip(),
+                          flags=re.IGNORECASE)
+    if facing:
+        return {"currents": facing.group(1).lower()}
     raise NotUnderstood(text)
 
 

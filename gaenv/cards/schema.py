@@ -23,6 +23,7 @@ from gaenv.engine import effects, events, selectors, statics
 from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import (
     CARD_TYPES,
+    DIRECTIONS,
     ELEMENTS,
     SOURCE,
     SPEEDS,
@@ -307,6 +308,8 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = item
         elif key == "champion_name":
             out[key] = _str(item, where, here)
+        elif key == "currents":
+            out[key] = _choice(item, DIRECTIONS, where, here)
         elif key in ("level", "at_least", "at_most"):
             out[key] = _nat(item, where, here)
         elif key in ("champion", "controls", "self"):
@@ -323,7 +326,7 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
 
 
 # Trigger filter keys that read an event's detail, and the event kinds that have one.
-_MOMENT_KINDS = {"phase": ("phase_begins", "phase_ends"),
+_MOMENT_KINDS = {"phase": ("phase_begins", "phase_ends"), "currents": ("currents_change",),
                  "counter": ("counters_placed", "counters_removed"), "hit": ("hits",)}
 
 
@@ -342,7 +345,9 @@ def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
     event = _choice(raw.get("event"), events.EVENTS, where, f"{field}.event")
     extra: dict[str, tuple[str, ...] | None] = {
         "player": ("you", "opponent"), "counter": None, "hit": ("champion", "ally"),
-        "phase": ("wake_up", "materialize", "recollection", "draw", "main", "end")}
+        "phase": ("wake_up", "materialize", "recollection", "draw", "main", "end"),
+        "currents": tuple(f"{a}_to_{b}" for a in ("none", *DIRECTIONS) for b in DIRECTIONS
+                          if a != b)}
     flt = _parse_filter(raw.get("filter", {}), where, f"{field}.filter", extra)
     for key, kinds in _MOMENT_KINDS.items():
         if key in flt and event not in kinds:

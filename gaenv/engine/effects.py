@@ -28,6 +28,7 @@ from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import (
     BANISHMENT,
     DECK,
+    DIRECTIONS,
     FIELD,
     GONE,
     GRAVEYARD,
@@ -625,6 +626,35 @@ def _foster(state: GameState, frame: ResolveFrame, args: Args,
     for cid in objects_of(state, frame, args):
         if state.cards[cid].defn.type == "ally":
             journal.foster(state, cid)
+    return None
+
+
+@primitive("gain_currents", None)
+def _gain_currents(state: GameState, frame: ResolveFrame, args: Args,
+                   answer: Option | None) -> Decision | None:
+    """Its controller gains the Shifting Currents mastery, facing north; it replaces any
+    mastery they had ("Game Mechanics - Mastery 1", "Shifting Currents 1a")."""
+    journal.currents(state, frame.item.controller, DIRECTIONS[0])
+    return None
+
+
+@primitive("change_currents", "to", to=("enum:adjacent,different", True, None))
+def _change_currents(state: GameState, frame: ResolveFrame, args: Args,
+                     answer: Option | None) -> Decision | None:
+    """Its controller turns their Shifting Currents to an adjacent or to any other direction
+    of their choice ("Shifting Currents 2"); nothing without the mastery."""
+    player = frame.item.controller
+    now = state.players[player].currents
+    if not now:
+        return None
+    if answer is None:
+        at = DIRECTIONS.index(now)
+        ways = [d for i, d in enumerate(DIRECTIONS) if d != now and (
+            args["to"] == "different" or (i - at) % 2 == 1)]
+        return Decision(player, decisions.CHOOSE_MODE, tuple(
+            Option("mode", f"face {d.capitalize()}", DIRECTIONS.index(d)) for d in ways),
+            frame.item.card)
+    journal.currents(state, player, DIRECTIONS[answer.card])
     return None
 
 

@@ -346,6 +346,19 @@ def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
     _write(state, Event(name, cid, card.controller, -1, abs(new - have), kind), level)
 
 
+def currents(state: GameState, player: int, direction: str) -> None:
+    """Set the player's Shifting Currents to ``direction`` (gaining the mastery sets it to
+    north: "Game Mechanics - Mastery, Shifting Currents 1a"); records ``currents_change``
+    with the detail ``OLD_to_NEW`` (``none_to_north`` on gaining it). Conditions read it,
+    so it is a change to a source."""
+    p = state.players[player]
+    if p.currents == direction:
+        return
+    detail = f"{p.currents or 'none'}_to_{direction}"
+    p.currents = direction
+    _write(state, Event("currents_change", -1, player, -1, 0, detail), SOURCE)
+
+
 def foster(state: GameState, cid: int) -> None:
     """Object ``cid`` becomes fostered, unless it already is ("Fostered 4": only once);
     records ``fostered`` (On Foster)."""

@@ -24,6 +24,9 @@ ELEMENTS = (
     "norm", "fire", "water", "wind",
     "arcane", "astra", "crux", "exia", "luxem", "neos", "tera", "umbra",
 )
+# The directions of the Shifting Currents mastery, clockwise: each is adjacent to the one
+# before and after it ("Game Mechanics - Mastery, Shifting Currents 2").
+DIRECTIONS = ("north", "east", "south", "west")
 BASIC_ELEMENTS = frozenset({"fire", "water", "wind"})
 SPEEDS = ("slow", "fast")
 

@@ -20,7 +20,8 @@ all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the car
 ``champion_name`` (your champion's lineage name is this one), ``level`` (the champion's
 level, with Empower, at least N),
 ``champion`` (your champion matches a filter), ``controls`` (you control an object that
-matches), ``self`` (the source object matches), ``your_turn``, ``amount`` with
+matches), ``self`` (the source object matches), ``your_turn``, ``currents`` (the
+player's Shifting Currents face that direction), ``amount`` with
 ``at_least`` / ``at_most`` (a dynamic amount compared), and ``not`` (a condition that
 must fail).
 
@@ -51,7 +52,7 @@ STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", 
               "fostered", "hurt")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
-                  "controls", "self", "your_turn",
+                  "controls", "self", "your_turn", "currents",
                   "amount", "at_least", "at_most", "not")
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
 STATS = ("power", "life", "damage")
@@ -371,6 +372,9 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
                 return False
         elif key == "your_turn":
             if (state.turn_player == player) != want:
+                return False
+        elif key == "currents":  # the player's Shifting Currents face that way
+            if state.players[player].currents != want:
                 return False
         elif key == "amount":
             value = amount(state, want, player, source, refer)

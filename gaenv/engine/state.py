@@ -209,8 +209,8 @@ class Lasting:
 class PlayerState:
     """One player's zones (lists of card ids) and per-game flags."""
 
-    __slots__ = ("empower", "had_champion", "index", "lost", "materialized", "turns_started",
-                 "zones")
+    __slots__ = ("currents", "empower", "had_champion", "index", "lost", "materialized",
+                 "turns_started", "zones")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -222,6 +222,9 @@ class PlayerState:
         self.had_champion = False
         self.lost = False
         self.empower = 0  # levels Empower lends the next Spell this turn
+        # The direction of the player's Shifting Currents mastery ("Game Mechanics -
+        # Mastery"), "" without it; written by `gaenv.engine.journal.currents`.
+        self.currents = ""
 
     def copy(self) -> PlayerState:
         c = PlayerState.__new__(PlayerState)
@@ -232,6 +235,7 @@ class PlayerState:
         c.had_champion = self.had_champion
         c.lost = self.lost
         c.empower = self.empower
+        c.currents = self.currents
         return c
 
 
@@ -346,7 +350,7 @@ class GameState:
         )
         players = tuple(
             (tuple((z, tuple(ids)) for z, ids in p.zones.items()), p.turns_started,
-             p.materialized, p.had_champion, p.lost, p.empower)
+             p.materialized, p.had_champion, p.lost, p.empower, p.currents)
             for p in self.players
         )
         decision = None
