@@ -80,6 +80,13 @@ cards:
     abilities:
       - static: {modify_stats: {power: 2, applies_to: {self: true}}}
         requires: {currents: north}
+  - name: Test Shadow Charm
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - activated: [draw: 1]
+        cost: {champion_counters: {preparation: 2}}
   - name: Test Level Bolt
     type: action
     element: norm
@@ -363,4 +370,63 @@ expect:
 ])
 def test_shifting_currents_templates(text: str, fields: dict[str, Any]) -> None:
     out = translate("Invented Vane", "ally", text)
+    assert out.status == "full" and out.fields == fields
+
+
+
+# --- Preparation counters ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("counters", "offered"), [(1, False), (3, True)])
+def test_a_cost_of_the_champions_counters(tmp_path: Path, mech_pool: CardPool,
+                                          counters: int, offered: bool) -> None:
+    """Preparation Counters 2: the champion must have them; paying takes them off it."""
+    listed = "offered" if offered else "not_offered"
+    _run(tmp_path, mech_pool, f"""name: champion counters
+rules: Preparation Counters
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {{counters: {{preparation: {counters}}}}}
+      field: [Test Shadow Charm]
+    - lineage: [Spirit of Water]
+steps: []
+{listed}: ["use Test Shadow Charm: ability 1"]
+""")
+    if offered:
+        _run(tmp_path, mech_pool, """name: paid
+rules: Preparation Counters
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {counters: {preparation: 3}}
+      field: [Test Shadow Charm]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: ["use Test Shadow Charm: ability 1", pass, pass]
+expect:
+  players.0.champion.counters: {preparation: 1}
+  players.0.hand: [Quick Study]
+""")
+
+
+@pytest.mark.parametrize(("text", "fields"), [
+    ("REST, Remove two preparation counters from your champion: Draw a card.",
+     {"abilities": [{"activated": [{"draw": {"amount": 1}}], "cost": {
+         "rest": True, "champion_counters": {"preparation": 2}}}]}),
+    ("On Attack: You may remove a preparation counter from your champion. If you do, draw a "
+     "card.",
+     {"abilities": [{"on_attack": [{"if": {
+         "when": {"amount": {"counters": {"kind": "preparation", "of": "your_champion"}},
+                  "at_least": 1},
+         "then": [{"may": [{"remove_counters": {"target": "your_champion",
+                                                "kind": "preparation", "amount": 1}},
+                           {"draw": {"amount": 1}}]}]}}]}]}),
+    ("On Enter: If ~ has three or more preparation counters on him, draw a card.",
+     {"abilities": [{"on_enter": [{"if": {
+         "when": {"amount": {"counters": {"kind": "preparation", "of": "self"}},
+                  "at_least": 3},
+         "then": [{"draw": {"amount": 1}}]}}]}]}),
+])
+def test_preparation_templates(text: str, fields: dict[str, Any]) -> None:
+    out = translate("Invented Rogue", "ally", text)
     assert out.status == "full" and out.fields == fields

@@ -1,5 +1,5 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
-translator"): champion level modifiers, Foster and Shifting Currents.
+translator"): champion level modifiers, Foster, Shifting Currents and Preparation.
 `gaenv.cards.translate` consults these after its own sentence templates; like those,
 they parse the words (a target phrase, a number, a condition), never a card's name.
 
@@ -18,6 +18,11 @@ they parse the words (a target phrase, a number, a condition), never a card's na
   adjacent/a different direction of your choice" ``change_currents``; "your Shifting
   Currents face West" the condition ``currents: west``; "Whenever your Shifting Currents
   change from facing North to West," a trigger on ``currents_change``.
+- Preparation counters ("Preparation Counters"): removing N counters from this or your
+  champion, as a step ("you may remove a preparation counter from your champion. If you
+  do, ...": offered only when there are N), and "~ / your champion has N or more NAME
+  counters on it" as a condition. (A cost "Remove N NAME counters from your champion:"
+  is `gaenv.cards.translate.cost_of`'s.)
 """
 
 from __future__ import annotations
@@ -25,7 +30,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gaenv.cards.translate import TARGET, NotUnderstood, Template, effect_of, object_filter, target
+from gaenv.cards.translate import (
+    NUM,
+    TARGET,
+    NotUnderstood,
+    Template,
+    amount,
+    effect_of,
+    object_filter,
+    target,
+)
 
 LEVEL = r"([+\-−])(\d+) levels?"
 
@@ -41,7 +55,27 @@ def _level_boost(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"level_boost": {"target": selector, "amount": _signed(m.group(2), m.group(3))}}]
 
 
+DIRECTION = r"(north|east|south|west)"
+# "this" or "your champion": whose counters a step or condition counts.
+HOLDER = r"(~|your champion)"
+
+
+def _holder(phrase: str) -> str:
+    return "self" if phrase == "~" else "your_champion"
+
+
+def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
+    """Remove N counters: done only when N are there, so that "if you do" after it
+    holds exactly when they were removed."""
+    n, kind, holder = amount(m.group(1)), m.group(2).lower(), _holder(m.group(3).lower())
+    return [{"if": {"when": {"amount": {"counters": {"kind": kind, "of": holder}},
+                             "at_least": n},
+                    "then": [{"remove_counters": {"target": holder, "kind": kind,
+                                                  "amount": n}}]}}]
+
+
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("remove counters", rf"remove {NUM} (\w+) counters? from {HOLDER}", _remove),
     Template("champion level", rf"{TARGET} gets? {LEVEL} until end of turn", _level_boost),
     Template("champion level", rf"until end of turn, {TARGET} gets? {LEVEL}", _level_boost),
     Template("foster", rf"{TARGET} becomes? fostered",
@@ -52,7 +86,6 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                   r"(?:an|a) (adjacent|different) direction of your choice",
              lambda m: [{"change_currents": m.group(1).lower()}]),
 )
-DIRECTION = r"(north|east|south|west)"
 
 
 
@@ -91,6 +124,12 @@ def condition_of(text: str) -> dict[str, Any]:
     Currents face North"."""
     if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
         return {"self": {"fostered": True}}
+    has = re.fullmatch(rf"{HOLDER} has {NUM} or more (\w+) counters on (?:it|him|her|them)",
+                       text.strip(), flags=re.IGNORECASE)
+    if has:
+        return {"amount": {"counters": {"kind": has.group(3).lower(),
+                                        "of": _holder(has.group(1).lower())}},
+                "at_least": amount(has.group(2))}
     facing = re.fullmatch(rf"your shifting currents face {DIRECTION}", text.strip(),
                           flags=re.IGNORECASE)
     if facing:

@@ -49,7 +49,7 @@ ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
 BAND_FIELDS = ("from", "to", "power", "life", "keywords", "abilities")
 COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "banish": "bool", "reserve": "nat",
-               "remove_counters": "counts"}
+               "remove_counters": "counts", "champion_counters": "counts"}
 # Counter kinds the rules give a meaning (any other name is a plain named counter).
 RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "distant")
 

@@ -488,8 +488,9 @@ def cost_of(text: str) -> dict[str, Any]:
             cost["sacrifice"] = True
         elif low in ("banish ~", "banish this"):
             cost["banish"] = True
-        elif remove and target(remove.group(3)) == "self":
-            cost.setdefault("remove_counters", {})[remove.group(2)] = amount(remove.group(1))
+        elif remove and target(remove.group(3)) in ("self", "your_champion"):
+            key = "remove_counters" if target(remove.group(3)) == "self" else "champion_counters"
+            cost.setdefault(key, {})[remove.group(2)] = amount(remove.group(1))
         else:
             raise NotUnderstood(part)
     return cost

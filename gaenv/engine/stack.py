@@ -174,10 +174,12 @@ def _ability_usable(state: GameState, player: int, card: CardObj, ability: Abili
         return False
     if not statics.requirement_met(state, ability, card):
         return False
-    spent = cost.get("remove_counters")
-    if spent is not None:
-        for kind, amount in spent.items():
-            if card.counters.get(kind, 0) < amount:
+    for key in ("remove_counters", "champion_counters"):
+        spent = cost.get(key)
+        if spent is not None:
+            holder = cid if key == "remove_counters" else champions.champion(state, player)
+            if holder < 0 or any(state.cards[holder].counters.get(kind, 0) < amount
+                                 for kind, amount in spent.items()):
                 return False
     reserve = cost.get("reserve", 0)
     if reserve:
@@ -272,6 +274,9 @@ def use_ability(state: GameState, player: int, cid: int, index: int) -> None:
         journal.rest(state, cid)
     for kind, amount in ability.cost.get("remove_counters", {}).items():
         journal.counters(state, cid, kind, -amount)
+    for kind, amount in ability.cost.get("champion_counters", {}).items():
+        # from its controller's champion: "Preparation Counters 2"
+        journal.counters(state, champions.champion(state, player), kind, -amount)
     if ability.cost.get("sacrifice"):
         rules.sacrifice(state, cid)
     if ability.cost.get("banish"):  # "Banish this": to its owner's banishment
