@@ -11,6 +11,8 @@ import pytest
 from gaenv import scenario
 from gaenv.cards.schema import DATA_DIR, CardPool, load_pool
 from gaenv.cards.translate import translate
+from gaenv.engine import journal
+from gaenv.engine.objects import BANISHMENT, HAND
 
 EXTRA = """set: test-mechanics
 cards:
@@ -87,6 +89,23 @@ cards:
     abilities:
       - activated: [draw: 1]
         cost: {champion_counters: {preparation: 2}}
+  - name: Test Omen Wisp
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - on_death: [omen: {}]
+  - name: Test Omen Reader
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 5
+    abilities:
+      - static: {modify_stats: {power: 2, applies_to: {self: true}}}
+        requires: {amount: {cards: {zone: banishment, counters: omen, type: ally}}, at_least: 1}
   - name: Test Level Bolt
     type: action
     element: norm
@@ -429,4 +448,72 @@ expect:
 ])
 def test_preparation_templates(text: str, fields: dict[str, Any]) -> None:
     out = translate("Invented Rogue", "ally", text)
+    assert out.status == "full" and out.fields == fields
+
+
+
+# --- Omens -------------------------------------------------------------------------------
+
+def test_a_dying_ally_becomes_an_omen_that_others_count(tmp_path: Path,
+                                                       mech_pool: CardPool) -> None:
+    """Omens (the cards' own definition: a card in its owner's banishment with an omen
+    counter): banished from the graveyard it died into, counted by a `cards` amount."""
+    _run(tmp_path, mech_pool, """name: omen
+rules: Game Mechanics - Counters
+setup:
+  players:
+    - lineage: [Spirit of Water]
+      field: [Test Omen Reader]
+    - lineage: [Spirit of Fire]
+      hand: [Ember Bolt, Quick Study]
+      field: [Test Omen Wisp]
+      banishment: [Test Omen Wisp]
+  turn_player: 1
+steps: [activate Ember Bolt, target Test Omen Wisp (player 1), pay with Quick Study, pass, pass,
+        pass, pass]
+expect:
+  players.1.banishment: [Test Omen Wisp, Test Omen Wisp]
+  players.0.field.0.power: 1     # the omen is player 1's, not "yours"
+""")
+
+
+def test_an_omen_counter_stays_in_banishment(tmp_path: Path, mech_pool: CardPool) -> None:
+    """Counters on a card out of play are its own while it stays in banishment; a card
+    leaving banishment is a new card without them ("Game Mechanics - Counters")."""
+    path = tmp_path / "s.yaml"
+    path.write_text("""name: omen leaves
+rules: Game Mechanics - Counters
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Omen Reader]
+      banishment: [Test Omen Wisp]
+    - lineage: [Spirit of Water]
+steps: []
+""")
+    game = scenario.build(scenario.load(path), mech_pool)
+    state = game.state
+    wisp = state.players[0].zones[BANISHMENT][0]
+    reader = state.players[0].zones["field"][0]
+    journal.counters(state, wisp, "omen", 1)
+    assert scenario.read_path(game, "players.0.field.0.power") == 3
+    journal.move(state, wisp, HAND)
+    assert state.cards[wisp].counters == {} and state.cards[reader].zone == "field"
+    assert scenario.read_path(game, "players.0.field.0.power") == 1
+
+
+@pytest.mark.parametrize(("text", "fields"), [
+    ("On Death: Banish ~ and put an omen counter on it.",
+     {"abilities": [{"on_death": [{"omen": {}}]}]}),
+    ("As long as you have two or more ally omens, ~ gets +1 POWER.",
+     {"abilities": [{"static": {"modify_stats": {"power": 1, "applies_to": {"self": True}}},
+                     "requires": {"amount": {"cards": {
+                         "zone": "banishment", "counters": "omen", "type": "ally"}},
+                         "at_least": 2}}]}),
+    ("Whenever an omen counter is put on a card in your banishment, draw a card.",
+     {"abilities": [{"trigger": {"event": "counters_placed", "filter": {
+         "counter": "omen", "controller": "you"}}, "effect": [{"draw": {"amount": 1}}]}]}),
+])
+def test_omen_templates(text: str, fields: dict[str, Any]) -> None:
+    out = translate("Invented Seer", "ally", text)
     assert out.status == "full" and out.fields == fields

@@ -1,5 +1,6 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
-translator"): champion level modifiers, Foster, Shifting Currents and Preparation.
+translator"): champion level modifiers, Foster, Shifting Currents, Preparation
+counters and Omens.
 `gaenv.cards.translate` consults these after its own sentence templates; like those,
 they parse the words (a target phrase, a number, a condition), never a card's name.
 
@@ -23,6 +24,10 @@ they parse the words (a target phrase, a number, a condition), never a card's na
   do, ...": offered only when there are N), and "~ / your champion has N or more NAME
   counters on it" as a condition. (A cost "Remove N NAME counters from your champion:"
   is `gaenv.cards.translate.cost_of`'s.)
+- Omens (a card in your banishment with an omen counter): "banish ~ and put an omen
+  counter on it" is the ``omen`` step; "you have N or more [FILTER] omens" counts them
+  (the ``cards`` amount with ``counters: omen``); "Whenever an omen counter is put on a
+  card in your banishment," a ``counters_placed`` trigger.
 """
 
 from __future__ import annotations
@@ -75,6 +80,7 @@ def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
     Template("remove counters", rf"remove {NUM} (\w+) counters? from {HOLDER}", _remove),
     Template("champion level", rf"{TARGET} gets? {LEVEL} until end of turn", _level_boost),
     Template("champion level", rf"until end of turn, {TARGET} gets? {LEVEL}", _level_boost),
@@ -102,6 +108,13 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
         used.append("on foster")
         return {"trigger": {"event": "fostered", "filter": {"self": True}},
                 "effect": effect_of(on_foster.group(1), used)}
+    omen = re.fullmatch(r"whenever an omen counter is put on a card in your banishment, (.+)",
+                        line, flags=re.IGNORECASE)
+    if omen:
+        used.append("omens")
+        return {"trigger": {"event": "counters_placed", "filter": {
+                    "counter": "omen", "controller": "you"}},
+                "effect": effect_of(omen.group(1), used)}
     turn = re.fullmatch(rf"whenever your shifting currents change from facing {DIRECTION} to "
                         rf"{DIRECTION}, (.+)", line, flags=re.IGNORECASE)
     if turn:
@@ -130,6 +143,12 @@ def condition_of(text: str) -> dict[str, Any]:
         return {"amount": {"counters": {"kind": has.group(3).lower(),
                                         "of": _holder(has.group(1).lower())}},
                 "at_least": amount(has.group(2))}
+    omens = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*?)omens", text.strip(),
+                         flags=re.IGNORECASE)
+    if omens:
+        return {"amount": {"cards": {"zone": "banishment", "counters": "omen",
+                                     **object_filter(f"{omens.group(2)}cards")}},
+                "at_least": amount(omens.group(1))}
     facing = re.fullmatch(rf"your shifting currents face {DIRECTION}", text.strip(),
                           flags=re.IGNORECASE)
     if facing:

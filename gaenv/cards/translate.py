@@ -394,7 +394,7 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
         if guard and "otherwise" not in guard:  # only offered when it can be done
             return [{"if": {**guard, "then": [{"may": guard["then"]}]}}]
         return [{"may": steps}]
-    for template in (*STEP_TEMPLATES, *mechanics.STEP_TEMPLATES):
+    for template in (*mechanics.STEP_TEMPLATES, *STEP_TEMPLATES):
         steps = template.match(sentence)
         if steps is not None:
             used.append(template.name)
@@ -433,6 +433,7 @@ def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
     Bonus: ... instead." replaces what came before when the condition holds."""
     steps: list[dict[str, Any]] = []
     for sentence in sentences(body):
+        sentence = re.sub(r"^then,? (?=if )", "", sentence, flags=re.IGNORECASE)
         if_do = re.match(r"if you do, (.+)", sentence, flags=re.IGNORECASE)
         bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)

@@ -658,6 +658,21 @@ def _change_currents(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("omen", None)
+def _omen(state: GameState, frame: ResolveFrame, args: Args,
+          answer: Option | None) -> Decision | None:
+    """The card whose ability it is (on the field, or in the graveyard it has just gone
+    to: "On Death: banish this") goes to its owner's banishment with an omen counter on
+    it: an omen, a card in its owner's banishment with an omen counter ("Game Mechanics -
+    Counters"; the cards' own reminder text)."""
+    cid = frame.item.card
+    if state.cards[cid].zone in (FIELD, GRAVEYARD):
+        journal.move(state, cid, BANISHMENT)
+        if state.cards[cid].zone == BANISHMENT:
+            journal.counters(state, cid, "omen", 1)
+    return None
+
+
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:
     """Run ``frame`` until it finishes (None) or needs a choice (the Decision)."""
     while frame.pc < len(frame.queue):

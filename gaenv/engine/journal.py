@@ -179,6 +179,8 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         source.remove(cid)
     if leaving:
         card.clear_object_state()
+    elif zone == BANISHMENT and card.counters:  # an omen's counter stays behind (`omen`)
+        card.counters = {}
     if zone == LINEAGE:
         card.entered = -1
     elif dest == LINEAGE:

@@ -309,9 +309,12 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
         value = 0
         players = (controller, 1 - controller) if arg["player"] == "each_player" else (
             (controller,) if arg["player"] == "you" else (1 - controller,))
+        counter = arg.get("counters")  # counters on cards out of play: an omen's
         for p in players:
             for cid in state.players[p].zones[arg["zone"]]:
-                if printed(arg, state.cards[cid].defn, p, controller):
+                card = state.cards[cid]
+                if printed(arg, card.defn, p, controller) and (
+                        counter is None or card.counters.get(counter, 0) > 0):
                     value += 1
     elif kind == "level":
         from gaenv.engine import champions  # champions reads statics, which reads this
