@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from gaenv import scenario
-from gaenv.cards.schema import DATA_DIR, CardPool, load_pool
+from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, load_pool
 from gaenv.cards.translate import translate
 from gaenv.engine import journal
 from gaenv.engine.objects import BANISHMENT, HAND
@@ -106,6 +106,24 @@ cards:
     abilities:
       - static: {modify_stats: {power: 2, applies_to: {self: true}}}
         requires: {amount: {cards: {zone: banishment, counters: omen, type: ally}}, at_least: 1}
+  - name: Test Sprig
+    type: item
+    token: true
+    element: norm
+    subtypes: [Herb, Leaf]
+  - name: Test Bloom
+    type: item
+    token: true
+    element: norm
+    subtypes: [Herb, Flower]
+  - name: Test Flask
+    type: item
+    element: norm
+    reserve_cost: 1
+    brew: [{subtype: Leaf}, {subtype: Herb}]
+    abilities:
+      - on_enter:
+          - if: {when: {self: {brewed: true}}, then: [draw: 1]}
   - name: Test Level Bolt
     type: action
     element: norm
@@ -517,3 +535,82 @@ steps: []
 def test_omen_templates(text: str, fields: dict[str, Any]) -> None:
     out = translate("Invented Seer", "ally", text)
     assert out.status == "full" and out.fields == fields
+
+
+
+# --- Brew --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("field", "brewable"), [
+    ("[Test Bloom, Test Sprig]", True),
+    ("[Test Sprig]", False),           # one object cannot be two ingredients
+    ("[Test Bloom, Test Bloom]", False),  # no Leaf
+])
+def test_brew_needs_an_object_per_ingredient(tmp_path: Path, mech_pool: CardPool, field: str,
+                                             brewable: bool) -> None:
+    """Keywords - Brew 2: sacrifice the listed objects, each a different one."""
+    listed = "offered" if brewable else "not_offered"
+    _run(tmp_path, mech_pool, f"""name: brewable
+rules: Keywords - Brew
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Flask]
+      field: {field}
+    - lineage: [Spirit of Water]
+steps: []
+{listed}: [brew Test Flask]
+""")
+
+
+def test_a_brewed_object_knows_it_and_a_paid_one_does_not(tmp_path: Path,
+                                                           mech_pool: CardPool) -> None:
+    """Keywords - Brew 2 and 3; Activation Properties (Brewed): only the Leaf can be the
+    Leaf (the choice offered), the reserve cost is not paid, and the object is brewed."""
+    _run(tmp_path, mech_pool, """name: brewed
+rules: Keywords - Brew; Activation Properties
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Flask, Test Flask, Quick Study]
+      field: [Test Bloom, Test Sprig]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+steps: [brew Test Flask]
+expect:
+  decision.options: [choose Test Sprig]
+""")
+    _run(tmp_path, mech_pool, """name: brewed and paid
+rules: Keywords - Brew; Activation Properties
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Flask, Test Flask, Quick Study]
+      field: [Test Bloom, Test Sprig]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+steps: [brew Test Flask, choose Test Sprig, choose Test Bloom, pass, pass, pass, pass,
+        activate Test Flask, pay with Quick Study, pass, pass]
+expect:
+  players.0.field: [Test Flask, Test Flask]
+  players.0.hand: [Quick Study]       # drawn by the brewed one only
+  players.0.memory: [Quick Study]     # the paid one's reserve cost
+""")
+
+
+def test_brew_replaces_a_reserve_cost(tmp_path: Path) -> None:
+    path = tmp_path / "zz.yaml"
+    path.write_text("set: t\ncards:\n  - {name: Odd Flask, type: item, element: norm, "
+                    "supertypes: [regalia], memory_cost: 0, brew: [{subtype: Herb}]}\n")
+    with pytest.raises(CardFileError, match="brew: Brew replaces a reserve cost"):
+        load_pool([path])
+
+
+@pytest.mark.parametrize(("text", "brew"), [
+    ("Brew — One Razorvine, Two Herbs",
+     [{"name": ["Razorvine"]}, {"subtype": ["Herb"]}, {"subtype": ["Herb"]}]),
+    ("Brew — One Leaf, One Herb", [{"subtype": ["Leaf"]}, {"subtype": ["Herb"]}]),
+])
+def test_brew_templates(text: str, brew: list[dict[str, Any]]) -> None:
+    out = translate("Invented Tonic", "item", text)
+    assert out.status == "full" and out.fields == {"brew": brew}
+    assert translate("Invented Tonic", "item", "[Class Bonus] " + text).status == "none"

@@ -1,6 +1,6 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
 translator"): champion level modifiers, Foster, Shifting Currents, Preparation
-counters and Omens.
+counters, Omens and Brew.
 `gaenv.cards.translate` consults these after its own sentence templates; like those,
 they parse the words (a target phrase, a number, a condition), never a card's name.
 
@@ -28,6 +28,10 @@ they parse the words (a target phrase, a number, a condition), never a card's na
   counter on it" is the ``omen`` step; "you have N or more [FILTER] omens" counts them
   (the ``cards`` amount with ``counters: omen``); "Whenever an omen counter is put on a
   card in your banishment," a ``counters_placed`` trigger.
+- Brew ("Keywords - Brew"): "Brew — One Razorvine, Two Herbs" is the card field
+  ``brew``, one filter per ingredient object: a Gather ingredient's name ("Game Terms -
+  Gather 2" names the six) is a ``name``, any other word a ``subtype``; "~ was brewed"
+  is a condition on the object.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from gaenv.cards.translate import (
     TARGET,
     NotUnderstood,
     Template,
+    Translation,
     amount,
     effect_of,
     object_filter,
@@ -132,11 +137,42 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
     return None
 
 
+# The ingredients a player gathers ("Game Terms - Gather 2"): the names Brew may list;
+# its other words are subtypes of ingredients (Herb, Adjuvant, Root, ...).
+GATHERED = ("Blightroot", "Fraysia", "Manaroot", "Razorvine", "Silvershine", "Springleaf")
+
+
+def card_line(out: Translation, line: str, restricted: bool) -> bool:
+    """A line that is a card field of a deeper mechanic (Brew), put into ``out``; False if
+    the line is not one. A restricted one ("[X Bonus] Brew — ...") is not understood."""
+    brew = re.fullmatch(r"brew\s*[—:-]\s*(.+?)\.?", line.strip(), flags=re.IGNORECASE)
+    if brew is None:
+        return False
+    if restricted:
+        raise NotUnderstood(line)
+    ingredients: list[dict[str, Any]] = []
+    for part in brew.group(1).split(","):
+        found = re.fullmatch(rf"{NUM} ([A-Z][a-z]+)", part.strip(), flags=re.IGNORECASE)
+        if found is None:
+            raise NotUnderstood(part)
+        n, word = amount(found.group(1)), found.group(2).capitalize()
+        if n > 1:
+            word = word[:-1] if word.endswith("s") else word
+        flt = {"name": [word]} if word in GATHERED else {"subtype": [word]}
+        ingredients += [dict(flt) for _ in range(n)]
+    # named ingredients first: they are the most particular (see brew_choices)
+    out.fields["brew"] = sorted(ingredients, key=lambda f: "name" not in f)
+    out.templates.append("brew")
+    return True
+
+
 def condition_of(text: str) -> dict[str, Any]:
     """A condition of a deeper mechanic: "~ is fostered", "it's fostered", "your Shifting
     Currents face North"."""
     if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
         return {"self": {"fostered": True}}
+    if re.fullmatch(r"~ was brewed", text.strip(), flags=re.IGNORECASE):
+        return {"self": {"brewed": True}}
     has = re.fullmatch(rf"{HOLDER} has {NUM} or more (\w+) counters on (?:it|him|her|them)",
                        text.strip(), flags=re.IGNORECASE)
     if has:

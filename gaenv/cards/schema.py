@@ -43,7 +43,7 @@ FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
-    "notes",
+    "notes", "brew",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -198,7 +198,7 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
 
 
 _BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another", "fostered",
-                     "hurt")
+                     "hurt", "brewed")
 
 
 def _parse_filter(value: Any, where: _Where, field: str,
@@ -726,6 +726,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         level_up = len(abilities)
         bands, more = _parse_leveler(raw, where, ctype)
         abilities += more
+    brew = _parse_brew(raw.get("brew", []), where, reserve)
     text = raw.get("text", "")
     if not isinstance(text, str):
         raise where.fail("text", f"expected a text, got {text!r}")
@@ -739,8 +740,25 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         power=stats["power"], life=stats["life"], durability=stats["durability"],
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
-        token=token, vanilla=vanilla, bands=bands, level_up=level_up,
+        token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
     )
+
+
+def _parse_brew(raw: Any, where: _Where, reserve: int | None) -> tuple[Mapping[str, Any], ...]:
+    """``brew``: the ingredients, one filter of printed keys per object to sacrifice
+    ("Keywords - Brew"); a card with Brew has a reserve cost for it to replace."""
+    if not isinstance(raw, list):
+        raise where.fail("brew", f"expected a list of filters, got {raw!r}")
+    if raw and reserve is None:
+        raise where.fail("brew", "Brew replaces a reserve cost: give reserve_cost")
+    out = []
+    for i, item in enumerate(raw):
+        flt = _parse_filter(item, where, f"brew[{i}]")
+        if not flt or set(flt) - set(selectors.PRINTED_KEYS):
+            raise where.fail(f"brew[{i}]", "an ingredient is a filter of printed keys "
+                                           f"({', '.join(selectors.PRINTED_KEYS)})")
+        out.append(flt)
+    return tuple(out)
 
 
 def _parse_keywords(raw: Any, where: _Where) -> Mapping[str, int]:

@@ -602,7 +602,8 @@ class _Card:
             requires.update(condition_of(as_long.group(1)))
             used.append("as long as")
             rest = as_long.group(2)
-        if self._keywords(rest, requires, inherited):
+        if self._keywords(rest, requires, inherited) or mechanics.card_line(
+                self.out, rest, bool(requires or inherited)):
             return
         lineage = re.fullmatch(r"(\S.*?) lineage", rest, flags=re.IGNORECASE)
         if lineage and self.type == "champion":

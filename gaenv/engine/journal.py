@@ -361,6 +361,13 @@ def currents(state: GameState, player: int, direction: str) -> None:
     _write(state, Event("currents_change", -1, player, -1, 0, detail), SOURCE)
 
 
+def brewed(state: GameState, cid: int) -> None:
+    """Object ``cid``, activated by Brew, is brewed ("Activation Properties")."""
+    card = state.cards[cid]
+    card.brewed = True
+    _advance(state, MARK, card)
+
+
 def foster(state: GameState, cid: int) -> None:
     """Object ``cid`` becomes fostered, unless it already is ("Fostered 4": only once);
     records ``fostered`` (On Foster)."""

@@ -161,6 +161,9 @@ class CardDef:
     # condition on the object's level counters (expanded by the card loader).
     bands: tuple[tuple[int, int | None], ...] = ()
     level_up: int = -1
+    # Brew ("Keywords - Brew"): the ingredients it may be activated with instead of its
+    # reserve cost, one filter per object to sacrifice (printed keys: a name or a subtype).
+    brew: tuple[Mapping[str, Any], ...] = ()
     # Derived from the fields above when the card is made (not printed, not compared),
     # because the rules engine asks them all the time: its static abilities; the indices
     # of its activated abilities, and of its triggered ones by event kind (not to be
@@ -234,12 +237,14 @@ class CardObj:
     information of the object the card last stopped being (-1 / empty if none): "its
     controller" of a target that has left, the counters of a source that has left
     ("Game Terms - Last-known Information").
+    ``brewed`` says the object was activated by Brew ("Activation Properties": Brewed);
     ``fostered`` is the object's Fostered property ("Fostered": once fostered, it stays so
     while it is that object); ``hurt`` the turn number of the last damage dealt to it (-1:
     none), which Foster reads ("Keywords - Foster 1").
     """
 
-    __slots__ = ("controller", "counters", "damage", "defn", "entered", "fostered", "hurt", "id",
+    __slots__ = ("brewed", "controller", "counters", "damage", "defn", "entered", "fostered",
+                 "hurt", "id",
                  "last_controller", "last_counters", "last_oid", "oid", "owner", "rested", "stamp",
                  "timestamp", "zone")
 
@@ -261,6 +266,7 @@ class CardObj:
         self.last_counters: dict[str, int] = {}
         self.fostered = False
         self.hurt = -1
+        self.brewed = False
 
     def copy(self) -> CardObj:
         c = CardObj.__new__(CardObj)
@@ -281,6 +287,7 @@ class CardObj:
         c.last_counters = self.last_counters  # never changed in place: replaced
         c.fostered = self.fostered
         c.hurt = self.hurt
+        c.brewed = self.brewed
         return c
 
     def clear_object_state(self) -> None:
@@ -298,6 +305,7 @@ class CardObj:
         self.timestamp = -1
         self.fostered = False
         self.hurt = -1
+        self.brewed = False
 
     def __repr__(self) -> str:
         return f"<{self.defn.name} #{self.id} p{self.owner}/{self.controller} {self.zone}>"

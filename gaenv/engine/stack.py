@@ -26,6 +26,8 @@ Rules:
 
 from __future__ import annotations
 
+from typing import Any
+
 from gaenv.engine import (
     champions,
     combat,
@@ -35,6 +37,7 @@ from gaenv.engine import (
     events,
     journal,
     rules,
+    selectors,
     statics,
 )
 from gaenv.engine.decisions import Decision, Option
@@ -62,6 +65,7 @@ TRIGGER = "trigger"
 ABILITY = "ability"
 _ABILITY_KINDS = frozenset({TRIGGER, ABILITY})  # layers that are an ability, not a card
 _CARD_KINDS = frozenset({ACTIVATION, MATERIALIZATION})  # layers that are a card
+BREW = 1  # ``Option.other`` of an "activate" option that brews the card ("brew NAME")
 
 # Phases in which the turn player regains opportunity after a resolution empties
 # the stack, once the phase's own window has begun ("Turn Order - Main Phase 4").
@@ -128,10 +132,12 @@ def _empower_for(state: GameState, player: int, defn: CardDef) -> int:
     return state.players[player].empower if "Spell" in defn.subtypes else 0
 
 
-def can_activate(state: GameState, player: int, cid: int, enabled: set[str]) -> bool:
+def can_activate(state: GameState, player: int, cid: int, enabled: set[str],
+                 brew: bool = False) -> bool:
     """Whether card ``cid`` in hand may be activated now (all activation steps legal),
     its speed aside: `opportunity_options` offers only fast actions outside the
-    player's own main phase."""
+    player's own main phase. With ``brew``: by its Brew cost, its ingredients sacrificed
+    rather than its reserve cost paid ("Keywords - Brew 2")."""
     defn = state.cards[cid].defn
     if defn.is_champion or defn.element not in enabled:
         return False
@@ -140,11 +146,31 @@ def can_activate(state: GameState, player: int, cid: int, enabled: set[str]) -> 
         champ = champions.champion(state, player)
         if champ < 0 or state.cards[champ].rested:
             return False
-    amount = costs.cost(state, player, defn, costs.RESERVE, _empower_for(state, player, defn))
-    if amount is None or not costs.can_pay_reserve(state, player, amount, cid):
-        return False
+    if brew:
+        if not defn.brew or not brew_choices(state, player, defn.brew):
+            return False
+    else:
+        amount = costs.cost(state, player, defn, costs.RESERVE,
+                            _empower_for(state, player, defn))
+        if amount is None or not costs.can_pay_reserve(state, player, amount, cid):
+            return False
     # Most cards declare no targets: nothing more to check.
     return not (defn.targets or defn.modes) or _castable(state, defn, player)
+
+
+def brew_choices(state: GameState, player: int, needs: tuple[Any, ...]) -> list[int]:
+    """The objects ``player`` controls that may be sacrificed as the first of the Brew
+    ingredients ``needs`` (filters, one per object) so that the others can still be met
+    by other objects (empty: it cannot be brewed now)."""
+    field = state.players[player].zones[FIELD]
+
+    def met(rest: tuple[Any, ...], used: frozenset[int]) -> bool:
+        return not rest or any(
+            cid not in used and selectors.matches(state, rest[0], cid, player)
+            and met(rest[1:], used | {cid}) for cid in field)
+
+    return [cid for cid in field if selectors.matches(state, needs[0], cid, player)
+            and met(needs[1:], frozenset({cid}))]
 
 
 def can_materialize(state: GameState, player: int, defn: CardDef, enabled: set[str]) -> bool:
@@ -215,6 +241,9 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
         for cid in distinct_names(state, hand):
             if can_activate(state, player, cid, enabled):
                 options.append(decisions.activate(cid, cards[cid].defn.name))
+            if cards[cid].defn.brew and can_activate(state, player, cid, enabled, brew=True):
+                options.append(Option("activate", f"brew {cards[cid].defn.name}", cid, -1,
+                                      BREW))
     # The player's objects with activated abilities (champion first, then in entry order),
     # kept with the statics.
     for cid in (state.views.get("board") or board(state)).activatable[player]:
@@ -249,11 +278,13 @@ def materialize_options(state: GameState, player: int) -> list[Option]:
 
 # --- putting things onto the stack ---------------------------------------------------
 
-def announce(state: GameState, player: int, cid: int, kind: str) -> None:
-    """Put a card onto the stack and start choosing its mode, targets and costs."""
+def announce(state: GameState, player: int, cid: int, kind: str, brew: bool = False) -> None:
+    """Put a card onto the stack and start choosing its mode, targets and costs (with
+    ``brew``, its Brew ingredients rather than its reserve cost)."""
     defn = state.cards[cid].defn
     journal.move(state, cid, STACK, controller=player)
     item = StackItem(kind, cid, player)
+    item.brewed = brew
     if kind == ACTIVATION:
         item.empower = _empower_for(state, player, defn)
         state.players[player].empower -= item.empower
@@ -381,13 +412,26 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         if item.kind == TRIGGER:
             state.frames.pop()
             return None
-        if item.kind == ACTIVATION:
+        if item.brewed:  # "Keywords - Brew 3": reserve cost modifiers are ignored
+            frame.stage = "brew"
+        elif item.kind == ACTIVATION:
             frame.reserve_left = costs.cost(state, player, defn, costs.RESERVE, item.empower) or 0
         elif item.kind == ABILITY:
             frame.reserve_left = events.ability_of(state, item.card, item.ability).cost.get(
                 "reserve", 0)
         else:
             frame.memory_left = costs.cost(state, player, defn, costs.MEMORY_COST) or 0
+        if frame.stage != "brew":
+            frame.stage = "reserve"
+    if frame.stage == "brew":  # sacrifice the ingredients, one decision each
+        if answer is not None:
+            rules.sacrifice(state, answer.card)
+            frame.sacrificed += 1
+            answer = None
+        if frame.sacrificed < len(defn.brew):
+            choices = brew_choices(state, player, defn.brew[frame.sacrificed:])
+            return Decision(player, decisions.CHOOSE_CARD, tuple(
+                decisions.choose(c, label(state, c)) for c in choices), item.card)
         frame.stage = "reserve"
     if frame.stage == "reserve":
         if answer is not None:
@@ -485,6 +529,8 @@ def resolve_step(state: GameState, frame: ResolveFrame, answer: Option | None) -
             combat.attack_card_resolves(state, item.controller, item.card)
         elif defn.becomes_object:
             journal.move(state, item.card, FIELD, controller=item.controller)
+            if item.brewed and state.cards[item.card].zone == FIELD:
+                journal.brewed(state, item.card)
         else:
             journal.move(state, item.card, GRAVEYARD)
     after_resolution(state)

@@ -30,8 +30,8 @@ class StackItem:
     was then (-1 if none), for "that unit" and "its controller" in its effect.
     """
 
-    __slots__ = ("ability", "about", "about_oid", "card", "controller", "empower", "kind",
-                 "mode", "source_oid", "targets")
+    __slots__ = ("ability", "about", "about_oid", "brewed", "card", "controller", "empower",
+                 "kind", "mode", "source_oid", "targets")
 
     def __init__(self, kind: str, card: int, controller: int, ability: int | str = -1,
                  source_oid: int = -1, about: int = -1, about_oid: int = -1) -> None:
@@ -45,6 +45,7 @@ class StackItem:
         self.targets: list[int] = []
         self.mode = -1
         self.empower = 0
+        self.brewed = False  # activated by Brew, its ingredients sacrificed ("Keywords - Brew")
 
     def copy(self) -> StackItem:
         c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid,
@@ -52,11 +53,13 @@ class StackItem:
         c.targets = list(self.targets)
         c.mode = self.mode
         c.empower = self.empower
+        c.brewed = self.brewed
         return c
 
     def key(self) -> tuple:
         return (self.kind, self.card, self.controller, self.ability, self.source_oid,
-                self.about, self.about_oid, tuple(self.targets), self.mode, self.empower)
+                self.about, self.about_oid, tuple(self.targets), self.mode, self.empower,
+                self.brewed)
 
 
 class Combat:
@@ -140,19 +143,23 @@ class PlayFrame:
     "Playing Cards - Card Materialization").
     """
 
-    __slots__ = ("depth", "memory_left", "reserve_left", "stage")
+    __slots__ = ("depth", "memory_left", "reserve_left", "sacrificed", "stage")
 
-    def __init__(self, depth: int, stage: str, reserve_left: int = 0, memory_left: int = 0) -> None:
+    def __init__(self, depth: int, stage: str, reserve_left: int = 0, memory_left: int = 0,
+                 sacrificed: int = 0) -> None:
         self.depth = depth
         self.stage = stage
         self.reserve_left = reserve_left
         self.memory_left = memory_left
+        self.sacrificed = sacrificed  # Brew ingredients sacrificed so far
 
     def copy(self) -> PlayFrame:
-        return PlayFrame(self.depth, self.stage, self.reserve_left, self.memory_left)
+        return PlayFrame(self.depth, self.stage, self.reserve_left, self.memory_left,
+                         self.sacrificed)
 
     def key(self) -> tuple:
-        return ("play", self.depth, self.stage, self.reserve_left, self.memory_left)
+        return ("play", self.depth, self.stage, self.reserve_left, self.memory_left,
+                self.sacrificed)
 
 
 class ResolveFrame:
@@ -345,7 +352,7 @@ class GameState:
             (c.id, c.defn.name, c.owner, c.controller, c.zone, c.oid, c.rested, c.damage,
              tuple(sorted(c.counters.items())), c.timestamp, c.entered, c.last_oid,
              c.last_controller,
-             tuple(sorted(c.last_counters.items())), c.fostered, c.hurt)
+             tuple(sorted(c.last_counters.items())), c.fostered, c.hurt, c.brewed)
             for c in self.cards
         )
         players = tuple(
