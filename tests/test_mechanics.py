@@ -124,6 +124,16 @@ cards:
     abilities:
       - on_enter:
           - if: {when: {self: {brewed: true}}, then: [draw: 1]}
+  - name: Test Ember Adept
+    type: ally
+    element: fire
+    reserve_cost: 2
+    power: 1
+    life: 1
+    imbue: 2
+    abilities:
+      - on_enter:
+          - if: {when: {self: {imbued: true}}, then: [draw: 1]}
   - name: Test Level Bolt
     type: action
     element: norm
@@ -614,3 +624,37 @@ def test_brew_templates(text: str, brew: list[dict[str, Any]]) -> None:
     out = translate("Invented Tonic", "item", text)
     assert out.status == "full" and out.fields == {"brew": brew}
     assert translate("Invented Tonic", "item", "[Class Bonus] " + text).status == "none"
+
+
+
+# --- Imbue -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("payment", "drawn"), [
+    ("[pay with Ember Bolt, pay with Ember Bolt]", 1),
+    ("[pay with Ember Bolt, pay with Quick Study]", 0),
+])
+def test_imbue_counts_the_cards_of_its_element_paid(tmp_path: Path, mech_pool: CardPool,
+                                                    payment: str, drawn: int) -> None:
+    """Keywords - Imbue N 1 and 2: two fire cards paid for a fire Imbue 2 ally make the
+    object imbued; a fire and a norm card do not."""
+    _run(tmp_path, mech_pool, f"""name: imbue
+rules: Keywords - Imbue N
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Ember Adept, Ember Bolt, Ember Bolt, Quick Study]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Ember Adept, {payment[1:-1]}, pass, pass, pass, pass]
+expect:
+  players.0.field: [Test Ember Adept]
+  players.0.hand.count: {1 + drawn}
+""")
+
+
+def test_imbue_templates() -> None:
+    out = translate("Invented Adept", "ally", "Imbue 2\nOn Enter: If ~ is imbued, draw a card.")
+    assert out.status == "full" and out.fields == {"imbue": 2, "abilities": [{"on_enter": [
+        {"if": {"when": {"self": {"imbued": True}}, "then": [{"draw": {"amount": 1}}]}}]}]}
+    # an action's own resolution cannot read it: not understood
+    assert translate("Invented Spell", "action", "Imbue 2").status == "none"

@@ -1,6 +1,6 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
 translator"): champion level modifiers, Foster, Shifting Currents, Preparation
-counters, Omens and Brew.
+counters, Omens, Brew and Imbue.
 `gaenv.cards.translate` consults these after its own sentence templates; like those,
 they parse the words (a target phrase, a number, a condition), never a card's name.
 
@@ -32,6 +32,9 @@ they parse the words (a target phrase, a number, a condition), never a card's na
   ``brew``, one filter per ingredient object: a Gather ingredient's name ("Game Terms -
   Gather 2" names the six) is a ``name``, any other word a ``subtype``; "~ was brewed"
   is a condition on the object.
+- Imbue ("Keywords - Imbue N"): "Imbue N" is the card field ``imbue``, "~ is imbued" a
+  condition on the object; so only on cards that become objects (an action's own
+  resolution cannot read it yet).
 """
 
 from __future__ import annotations
@@ -142,9 +145,17 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
 GATHERED = ("Blightroot", "Fraysia", "Manaroot", "Razorvine", "Silvershine", "Springleaf")
 
 
-def card_line(out: Translation, line: str, restricted: bool) -> bool:
-    """A line that is a card field of a deeper mechanic (Brew), put into ``out``; False if
-    the line is not one. A restricted one ("[X Bonus] Brew — ...") is not understood."""
+def card_line(out: Translation, line: str, restricted: bool, resolves: bool) -> bool:
+    """A line that is a card field of a deeper mechanic (Brew, Imbue), put into ``out``;
+    False if the line is not one. A restricted one ("[X Bonus] Brew — ...") is not
+    understood, nor Imbue on an action or attack (``resolves``)."""
+    imbue = re.fullmatch(r"imbue (\d+)\.?", line.strip(), flags=re.IGNORECASE)
+    if imbue:
+        if restricted or resolves:
+            raise NotUnderstood(line)
+        out.fields["imbue"] = int(imbue.group(1))
+        out.templates.append("imbue")
+        return True
     brew = re.fullmatch(r"brew\s*[—:-]\s*(.+?)\.?", line.strip(), flags=re.IGNORECASE)
     if brew is None:
         return False
@@ -171,8 +182,9 @@ def condition_of(text: str) -> dict[str, Any]:
     Currents face North"."""
     if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
         return {"self": {"fostered": True}}
-    if re.fullmatch(r"~ was brewed", text.strip(), flags=re.IGNORECASE):
-        return {"self": {"brewed": True}}
+    made = re.fullmatch(r"~ (?:was brewed|is imbued)", text.strip(), flags=re.IGNORECASE)
+    if made:
+        return {"self": {"brewed" if "brewed" in text else "imbued": True}}
     has = re.fullmatch(rf"{HOLDER} has {NUM} or more (\w+) counters on (?:it|him|her|them)",
                        text.strip(), flags=re.IGNORECASE)
     if has:

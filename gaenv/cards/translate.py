@@ -603,7 +603,7 @@ class _Card:
             used.append("as long as")
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited) or mechanics.card_line(
-                self.out, rest, bool(requires or inherited)):
+                self.out, rest, bool(requires or inherited), self.resolves):
             return
         lineage = re.fullmatch(r"(\S.*?) lineage", rest, flags=re.IGNORECASE)
         if lineage and self.type == "champion":

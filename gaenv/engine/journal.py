@@ -361,10 +361,12 @@ def currents(state: GameState, player: int, direction: str) -> None:
     _write(state, Event("currents_change", -1, player, -1, 0, detail), SOURCE)
 
 
-def brewed(state: GameState, cid: int) -> None:
-    """Object ``cid``, activated by Brew, is brewed ("Activation Properties")."""
+def activated_as(state: GameState, cid: int, brewed: bool, imbued: bool) -> None:
+    """Object ``cid`` keeps the properties of its activation: brewed, imbued ("Activation
+    Properties"; "Keywords - Imbue N 2")."""
     card = state.cards[cid]
-    card.brewed = True
+    card.brewed = brewed
+    card.imbued = imbued
     _advance(state, MARK, card)
 
 

@@ -164,6 +164,9 @@ class CardDef:
     # Brew ("Keywords - Brew"): the ingredients it may be activated with instead of its
     # reserve cost, one filter per object to sacrifice (printed keys: a name or a subtype).
     brew: tuple[Mapping[str, Any], ...] = ()
+    # Imbue N ("Keywords - Imbue N"): imbued when at least N of the cards paid from hand
+    # for its reserve cost (revealed, then reserved) share its element (0: no Imbue).
+    imbue: int = 0
     # Derived from the fields above when the card is made (not printed, not compared),
     # because the rules engine asks them all the time: its static abilities; the indices
     # of its activated abilities, and of its triggered ones by event kind (not to be
@@ -237,14 +240,15 @@ class CardObj:
     information of the object the card last stopped being (-1 / empty if none): "its
     controller" of a target that has left, the counters of a source that has left
     ("Game Terms - Last-known Information").
-    ``brewed`` says the object was activated by Brew ("Activation Properties": Brewed);
+    ``brewed`` and ``imbued`` say the object was activated by Brew, or imbued ("Activation
+    Properties");
     ``fostered`` is the object's Fostered property ("Fostered": once fostered, it stays so
     while it is that object); ``hurt`` the turn number of the last damage dealt to it (-1:
     none), which Foster reads ("Keywords - Foster 1").
     """
 
     __slots__ = ("brewed", "controller", "counters", "damage", "defn", "entered", "fostered",
-                 "hurt", "id",
+                 "hurt", "id", "imbued",
                  "last_controller", "last_counters", "last_oid", "oid", "owner", "rested", "stamp",
                  "timestamp", "zone")
 
@@ -267,6 +271,7 @@ class CardObj:
         self.fostered = False
         self.hurt = -1
         self.brewed = False
+        self.imbued = False
 
     def copy(self) -> CardObj:
         c = CardObj.__new__(CardObj)
@@ -288,6 +293,7 @@ class CardObj:
         c.fostered = self.fostered
         c.hurt = self.hurt
         c.brewed = self.brewed
+        c.imbued = self.imbued
         return c
 
     def clear_object_state(self) -> None:
@@ -306,6 +312,7 @@ class CardObj:
         self.fostered = False
         self.hurt = -1
         self.brewed = False
+        self.imbued = False
 
     def __repr__(self) -> str:
         return f"<{self.defn.name} #{self.id} p{self.owner}/{self.controller} {self.zone}>"

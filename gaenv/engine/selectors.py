@@ -13,7 +13,7 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
   counter of that name), ``self`` / ``another`` (it is / is not the source), ``fostered``
   ("Fostered"), ``hurt`` (it was dealt damage since the end of its controller's previous
-  turn: "Keywords - Foster 1"), ``brewed`` (it was activated by Brew).
+  turn: "Keywords - Foster 1"), ``brewed`` (it was activated by Brew), ``imbued``.
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
@@ -49,7 +49,7 @@ from gaenv.engine.state import GameState
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
                 "token")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
-              "fostered", "hurt", "brewed")
+              "fostered", "hurt", "brewed", "imbued")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "currents",
@@ -60,7 +60,7 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat", "fostered", "hurt", "brewed"})
+                       "stat", "fostered", "hurt", "brewed", "imbued"})
 BOARD_KEYS = frozenset({"controls", "count"})
 
 
@@ -210,6 +210,9 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
                 return False
         elif key == "brewed":
             if card.brewed != want:
+                return False
+        elif key == "imbued":
+            if card.imbued != want:
                 return False
         elif key == "hurt":
             if (card.hurt >= hurt_since(state, card.controller)) != want:

@@ -158,6 +158,12 @@ def can_activate(state: GameState, player: int, cid: int, enabled: set[str],
     return not (defn.targets or defn.modes) or _castable(state, defn, player)
 
 
+def imbued(item: StackItem, defn: CardDef) -> bool:
+    """Whether the card of a stack layer is imbued: at least its Imbue N of the cards paid
+    for its reserve cost share its element ("Keywords - Imbue N" 1 and 2)."""
+    return defn.imbue > 0 and item.revealed >= defn.imbue
+
+
 def brew_choices(state: GameState, player: int, needs: tuple[Any, ...]) -> list[int]:
     """The objects ``player`` controls that may be sacrificed as the first of the Brew
     ingredients ``needs`` (filters, one per object) so that the others can still be met
@@ -438,6 +444,8 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             if answer.verb == "rest":
                 journal.rest(state, answer.card)
             else:
+                if cards[answer.card].defn.element == defn.element:  # revealed: Imbue
+                    item.revealed += 1
                 journal.move(state, answer.card, MEMORY)
             frame.reserve_left -= 1
             answer = None
@@ -529,8 +537,8 @@ def resolve_step(state: GameState, frame: ResolveFrame, answer: Option | None) -
             combat.attack_card_resolves(state, item.controller, item.card)
         elif defn.becomes_object:
             journal.move(state, item.card, FIELD, controller=item.controller)
-            if item.brewed and state.cards[item.card].zone == FIELD:
-                journal.brewed(state, item.card)
+            if state.cards[item.card].zone == FIELD and (item.brewed or imbued(item, defn)):
+                journal.activated_as(state, item.card, item.brewed, imbued(item, defn))
         else:
             journal.move(state, item.card, GRAVEYARD)
     after_resolution(state)

@@ -31,7 +31,7 @@ class StackItem:
     """
 
     __slots__ = ("ability", "about", "about_oid", "brewed", "card", "controller", "empower",
-                 "kind", "mode", "source_oid", "targets")
+                 "kind", "mode", "revealed", "source_oid", "targets")
 
     def __init__(self, kind: str, card: int, controller: int, ability: int | str = -1,
                  source_oid: int = -1, about: int = -1, about_oid: int = -1) -> None:
@@ -46,6 +46,7 @@ class StackItem:
         self.mode = -1
         self.empower = 0
         self.brewed = False  # activated by Brew, its ingredients sacrificed ("Keywords - Brew")
+        self.revealed = 0  # cards of its element paid for it: imbued at its Imbue N or more
 
     def copy(self) -> StackItem:
         c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid,
@@ -54,12 +55,13 @@ class StackItem:
         c.mode = self.mode
         c.empower = self.empower
         c.brewed = self.brewed
+        c.revealed = self.revealed
         return c
 
     def key(self) -> tuple:
         return (self.kind, self.card, self.controller, self.ability, self.source_oid,
                 self.about, self.about_oid, tuple(self.targets), self.mode, self.empower,
-                self.brewed)
+                self.brewed, self.revealed)
 
 
 class Combat:
@@ -352,7 +354,7 @@ class GameState:
             (c.id, c.defn.name, c.owner, c.controller, c.zone, c.oid, c.rested, c.damage,
              tuple(sorted(c.counters.items())), c.timestamp, c.entered, c.last_oid,
              c.last_controller,
-             tuple(sorted(c.last_counters.items())), c.fostered, c.hurt, c.brewed)
+             tuple(sorted(c.last_counters.items())), c.fostered, c.hurt, c.brewed, c.imbued)
             for c in self.cards
         )
         players = tuple(
