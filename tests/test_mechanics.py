@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import pool_with, run_scenario
 
 from gaenv import scenario
-from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, load_pool
+from gaenv.cards.schema import CardFileError, CardPool, load_pool
 from gaenv.cards.translate import translate
 from gaenv.engine import journal
 from gaenv.engine.objects import BANISHMENT, HAND
@@ -146,15 +147,10 @@ cards:
 
 @pytest.fixture(scope="module")
 def mech_pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
-    path = tmp_path_factory.mktemp("cards") / "zz_mechanics.yaml"
-    path.write_text(EXTRA)
-    return load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+    return pool_with(tmp_path_factory.mktemp("cards"), EXTRA)
 
 
-def _run(tmp_path: Path, pool: CardPool, text: str) -> None:
-    path = tmp_path / "s.yaml"
-    path.write_text(text)
-    scenario.run(scenario.load(path), pool)
+_run = run_scenario
 
 
 # --- champion level --------------------------------------------------------------------
