@@ -135,6 +135,18 @@ cards:
     abilities:
       - on_enter:
           - if: {when: {self: {imbued: true}}, then: [draw: 1]}
+  - name: Test Calling
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - materialize: {type: item}
+      - draw: 1
+  - name: Test Regal Lamp
+    type: item
+    supertypes: [regalia]
+    element: norm
+    memory_cost: 2
   - name: Test Level Bolt
     type: action
     element: norm
@@ -654,3 +666,49 @@ def test_imbue_templates() -> None:
         {"if": {"when": {"self": {"imbued": True}}, "then": [{"draw": {"amount": 1}}]}}]}]}
     # an action's own resolution cannot read it: not understood
     assert translate("Invented Spell", "action", "Imbue 2").status == "none"
+
+
+
+# --- Materialize by an effect ------------------------------------------------------------
+
+def test_an_effect_materializes_a_card_paying_its_memory_cost(
+        tmp_path: Path, mech_pool: CardPool) -> None:
+    """Playing Cards - Card Materialization (an effect's permission): the chosen card goes
+    onto the stack, its memory cost paid at once (at random here), the effect goes on
+    (draw), then the card resolves onto the field."""
+    common = """rules: Playing Cards - Card Materialization
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Calling]
+      material: [Test Regal Lamp, Crux Lance]
+      memory: MEMORY
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+"""
+    _run(tmp_path, mech_pool, "name: offered\n" + common.replace(
+        "MEMORY", "[Ember Bolt, Ember Bolt]") + """steps: [activate Test Calling, pass, pass]
+expect:
+  decision.options: [choose Test Regal Lamp]
+""")
+    _run(tmp_path, mech_pool, "name: paid\n" + common.replace(
+        "MEMORY", "[Ember Bolt, Ember Bolt]") + """steps: [activate Test Calling, pass, pass,
+  choose Test Regal Lamp, pass, pass]
+expect:
+  players.0.field: [Test Regal Lamp]
+  players.0.memory: []
+  players.0.hand: [Quick Study]
+""")
+    _run(tmp_path, mech_pool, "name: too dear\n" + common.replace(
+        "MEMORY", "[Ember Bolt]") + """steps: [activate Test Calling, pass, pass]
+expect:
+  players.0.material: [Test Regal Lamp, Crux Lance]
+  players.0.hand: [Quick Study]
+""")
+
+
+def test_materialize_template() -> None:
+    out = translate("Invented Knight", "champion", "On Enter: Materialize a weapon card with "
+                    "memory cost 0 from your material deck.")
+    assert out.status == "full" and out.fields == {"abilities": [{"on_enter": [
+        {"materialize": {"type": "weapon", "memory_cost": 0}}]}]}

@@ -1,6 +1,6 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
 translator"): champion level modifiers, Foster, Shifting Currents, Preparation
-counters, Omens, Brew and Imbue.
+counters, Omens, Brew, Imbue and materializing by an effect.
 `gaenv.cards.translate` consults these after its own sentence templates; like those,
 they parse the words (a target phrase, a number, a condition), never a card's name.
 
@@ -35,6 +35,8 @@ they parse the words (a target phrase, a number, a condition), never a card's na
 - Imbue ("Keywords - Imbue N"): "Imbue N" is the card field ``imbue``, "~ is imbued" a
   condition on the object; so only on cards that become objects (an action's own
   resolution cannot read it yet).
+- Materialize ("Playing Cards - Card Materialization"): "materialize a FILTER card [with
+  memory cost N] from your material deck" is the ``materialize`` step.
 """
 
 from __future__ import annotations
@@ -87,7 +89,16 @@ def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
                                                   "amount": n}}]}}]
 
 
+def _materialize(m: re.Match[str]) -> list[dict[str, Any]]:
+    flt = object_filter(f"{m.group(1)}card")
+    if m.group(2):
+        flt["memory_cost"] = int(m.group(2))
+    return [{"materialize": flt}]
+
+
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
+                            r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
     Template("remove counters", rf"remove {NUM} (\w+) counters? from {HOLDER}", _remove),
     Template("champion level", rf"{TARGET} gets? {LEVEL} until end of turn", _level_boost),

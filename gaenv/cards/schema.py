@@ -226,6 +226,8 @@ def _parse_filter(value: Any, where: _Where, field: str,
             out[key] = want
         elif key == "counters":
             out[key] = _counter_name(want, where, here)
+        elif key == "memory_cost":
+            out[key] = _nat(want, where, here)
         else:
             values = _str_list(want, where, here)
             known_values = _FILTER_VALUES.get(key)

@@ -673,6 +673,30 @@ def _omen(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("materialize", "filter", filter=("filter", True, None))
+def _materialize(state: GameState, frame: ResolveFrame, args: Args,
+                 answer: Option | None) -> Decision | None:
+    """Its controller materializes a card of their material deck matching the filter (of
+    their choice; nothing if none can be): it goes onto the effects stack, its memory cost
+    paid now, and resolves after this ("Playing Cards - Card Materialization": an effect's
+    permission). ``scratch`` holds the memory cost still to pay once the card is chosen."""
+    from gaenv.engine import stack  # stack plays and resolves cards with this module
+
+    player = frame.item.controller
+    if not frame.scratch:
+        if answer is None:
+            found = stack.materializable(state, player, args["filter"])
+            return Decision(player, decisions.CHOOSE_CARD, tuple(
+                decisions.choose(c, state.cards[c].defn.name) for c in found),
+                frame.item.card) if found else None
+        frame.scratch = [stack.materialize_by_effect(state, player, answer.card)]
+        answer = None
+    decision, left = stack.memory_step(state, player, frame.scratch[0], answer,
+                                       frame.item.card)
+    frame.scratch = [left] if decision is not None else []
+    return decision
+
+
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:
     """Run ``frame`` until it finishes (None) or needs a choice (the Decision)."""
     while frame.pc < len(frame.queue):

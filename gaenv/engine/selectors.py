@@ -8,7 +8,7 @@ player the ability belongs to) and a *source* (the card whose ability it is).
 
 - Printed keys look at the card: ``type``, ``supertype`` (regalia, unique), ``subtype``,
   ``element``, ``class``, ``keyword`` (printed keywords), ``name`` (each a name or a
-  list: any of them), and ``token``.
+  list: any of them), ``token`` and ``memory_cost`` (the printed memory cost is N).
 - State keys look at the object in play: ``controller`` (``you`` / ``opponent``),
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
   counter of that name), ``self`` / ``another`` (it is / is not the source), ``fostered``
@@ -47,7 +47,7 @@ from gaenv.engine.objects import BOARD, FIELD, LINEAGE, MARK, PLAYER_ZONES, SOUR
 from gaenv.engine.state import GameState
 
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
-                "token")
+                "token", "memory_cost")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
               "fostered", "hurt", "brewed", "imbued")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
@@ -177,7 +177,7 @@ def printed(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int)
         elif key == "name":
             if defn.name not in want:
                 return False
-        elif key == "token" and defn.token != want:
+        elif key in ("token", "memory_cost") and getattr(defn, key) != want:
             return False
     return True
 

@@ -453,28 +453,60 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             return Decision(player, decisions.PAY_RESERVE, _reserve_options(state, player),
                             item.card)
         frame.stage = "memory"
-    if answer is not None:
-        if answer.verb == "banish":
-            journal.move(state, answer.card, BANISHMENT)
-            frame.memory_left -= 1
-        else:
-            costs.pay_random_memory(state, player, frame.memory_left)
-            frame.memory_left = 0
-    if frame.memory_left > 0:
-        floating = distinct_names(state, costs.floating_memory(state, player))
-        if floating:
-            options = [decisions.banish_floating(c, cards[c].defn.name) for c in floating]
-            if len(state.players[player].zones[MEMORY]) >= frame.memory_left:
-                options.append(decisions.PAY_RANDOM)
-            return Decision(player, decisions.PAY_MEMORY, tuple(options), item.card)
-        costs.pay_random_memory(state, player, frame.memory_left)
-        frame.memory_left = 0
+    decision, frame.memory_left = memory_step(state, player, frame.memory_left, answer,
+                                              item.card)
+    if decision is not None:
+        return decision
     state.frames.pop()
     if item.kind == ACTIVATION:  # "Card Activation 9": now it is activated
         journal.emit(state, Event("activated", item.card, player))
     state.priority = player
     state.passes = 0
     return None
+
+
+def memory_step(state: GameState, player: int, left: int, answer: Option | None,
+                about: int) -> tuple[Decision | None, int]:
+    """Pay ``left`` of a memory cost, one answer at a time ("Playing Cards - Costs and
+    Memory"): a Floating Memory card banished from the graveyard pays 1 (chosen before
+    the random part), the rest comes from memory at random. Returns the decision still
+    needed (None when paid) and what is left."""
+    if answer is not None:
+        if answer.verb == "banish":
+            journal.move(state, answer.card, BANISHMENT)
+            left -= 1
+        else:
+            costs.pay_random_memory(state, player, left)
+            left = 0
+    if left > 0:
+        floating = distinct_names(state, costs.floating_memory(state, player))
+        if floating:
+            options = [decisions.banish_floating(c, state.cards[c].defn.name) for c in floating]
+            if len(state.players[player].zones[MEMORY]) >= left:
+                options.append(decisions.PAY_RANDOM)
+            return Decision(player, decisions.PAY_MEMORY, tuple(options), about), left
+        costs.pay_random_memory(state, player, left)
+    return None, 0
+
+
+def materialize_by_effect(state: GameState, player: int, cid: int) -> int:
+    """An effect lets ``player`` materialize card ``cid`` (it has no targets or modes): it
+    goes onto the effects stack as a materialization, above what is there ("Playing Cards
+    - Card Materialization": permission from an effect); returns its memory cost, which
+    the effect has them pay (`memory_step`)."""
+    journal.move(state, cid, STACK, controller=player)
+    state.stack.append(StackItem(MATERIALIZATION, cid, player))
+    return costs.cost(state, player, state.cards[cid].defn, costs.MEMORY_COST) or 0
+
+
+def materializable(state: GameState, player: int, flt: Any) -> list[int]:
+    """The cards of the player's material deck an effect may let them materialize: those
+    matching the filter that `can_materialize` allows, without targets or modes."""
+    enabled = champions.elements(state, player)
+    return [cid for cid in state.players[player].zones[MATERIAL]
+            if selectors.printed(flt, (defn := state.cards[cid].defn), player, player)
+            and not (defn.targets or defn.modes)
+            and can_materialize(state, player, defn, enabled)]
 
 
 # --- passing and resolving ---------------------------------------------------------
