@@ -147,6 +147,13 @@ cards:
     supertypes: [regalia]
     element: norm
     memory_cost: 2
+  - name: Test Link Charm
+    type: item
+    element: norm
+    reserve_cost: 0
+    link: {type: ally}
+    abilities:
+      - static: {modify_stats: {power: 2, applies_to: {linked: true}}}
   - name: Test Level Bolt
     type: action
     element: norm
@@ -712,3 +719,52 @@ def test_materialize_template() -> None:
                     "memory cost 0 from your material deck.")
     assert out.status == "full" and out.fields == {"abilities": [{"on_enter": [
         {"materialize": {"type": "weapon", "memory_cost": 0}}]}]}
+
+
+
+# --- Link --------------------------------------------------------------------------------
+
+def test_a_link_object_targets_modifies_and_follows_its_ally(tmp_path: Path,
+                                                             mech_pool: CardPool) -> None:
+    """Keywords - Link 2, 3 and 5: the link is declared as a target, the object's statics
+    reach the linked ally only, and when that ally leaves the object is sacrificed."""
+    common = """rules: Keywords - Link
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Link Charm, Ember Bolt, Quick Study]
+      field: [FIELD]
+    - lineage: [Spirit of Water]
+"""
+    _run(tmp_path, mech_pool, "name: no ally\n" + common.replace("FIELD", "Test Shadow Charm")
+         + "steps: []\nnot_offered: [activate Test Link Charm]\n")
+    _run(tmp_path, mech_pool, "name: linked\n" + common.replace(
+        "FIELD", "Test Level Squire, Test Omen Wisp") + """steps: [activate Test Link Charm,
+  target Test Omen Wisp (player 0), pass, pass]
+expect:
+  players.0.field.0.power: 1
+  players.0.field.1.power: 3
+""")
+    _run(tmp_path, mech_pool, "name: broken\n" + common.replace(
+        "FIELD", "Test Level Squire, Test Omen Wisp") + """steps: [activate Test Link Charm,
+  target Test Omen Wisp (player 0), pass, pass, activate Ember Bolt,
+  target Test Omen Wisp (player 0), pay with Quick Study, pass, pass, pass, pass]
+expect:
+  players.0.field: [Test Level Squire]
+  players.0.graveyard: [Ember Bolt, Test Link Charm]
+  players.0.banishment: [Test Omen Wisp]
+""")
+
+
+def test_link_templates() -> None:
+    out = translate("Invented Buckler", "item", "Unit Link\n[Class Bonus] Linked unit gets "
+                    "+1 LIFE.\nLinked unit has taunt.\n(1): Linked unit gains stealth until "
+                    "end of turn.")
+    assert out.status == "full" and out.fields == {
+        "link": {"type": ["champion", "ally"]}, "abilities": [
+            {"static": {"modify_stats": {"life": 1, "applies_to": {"linked": True}}},
+             "requires": {"class_bonus": True}},
+            {"static": {"grant_keyword": {"keyword": "taunt", "applies_to": {"linked": True}}}},
+            {"activated": [{"grant": {"target": {"each": {"linked": True}}, "keyword": "stealth"}}],
+             "cost": {"reserve": 1}}]}
+    assert translate("Invented Spell", "action", "Ally Link").status == "none"

@@ -1,6 +1,6 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
 translator"): champion level modifiers, Foster, Shifting Currents, Preparation
-counters, Omens, Brew, Imbue and materializing by an effect.
+counters, Omens, Brew, Imbue, Link and materializing by an effect.
 `gaenv.cards.translate` consults these after its own sentence templates; like those,
 they parse the words (a target phrase, a number, a condition), never a card's name.
 
@@ -37,6 +37,10 @@ they parse the words (a target phrase, a number, a condition), never a card's na
   resolution cannot read it yet).
 - Materialize ("Playing Cards - Card Materialization"): "materialize a FILTER card [with
   memory cost N] from your material deck" is the ``materialize`` step.
+- Link ("Keywords - Link"): "Ally Link", "Unit Link", "Polearm Weapon Link" is the card
+  field ``link`` (a filter); "linked ally" (unit, champion, weapon, object) is the object
+  it is linked to: a static's ``applies_to: {linked: true}``, an effect's ``{each:
+  {linked: true}}``.
 """
 
 from __future__ import annotations
@@ -46,12 +50,15 @@ from typing import Any
 
 from gaenv.cards.translate import (
     NUM,
+    STATS,
     TARGET,
     NotUnderstood,
     Template,
     Translation,
+    _stats,
     amount,
     effect_of,
+    keyword_of,
     object_filter,
     target,
 )
@@ -167,6 +174,13 @@ def card_line(out: Translation, line: str, restricted: bool, resolves: bool) -> 
         out.fields["imbue"] = int(imbue.group(1))
         out.templates.append("imbue")
         return True
+    link = re.fullmatch(r"((?:[A-Z][a-z]+ )+)Link", line.strip())
+    if link:
+        if restricted or resolves:
+            raise NotUnderstood(line)
+        out.fields["link"] = object_filter(link.group(1).strip())
+        out.templates.append("link")
+        return True
     brew = re.fullmatch(r"brew\s*[—:-]\s*(.+?)\.?", line.strip(), flags=re.IGNORECASE)
     if brew is None:
         return False
@@ -229,8 +243,30 @@ def _champions(phrase: str) -> dict[str, Any]:
     return flt
 
 
+LINKED = r"linked (?:ally|unit|champion|weapon|object)"
+
+
+def target_of(phrase: str) -> dict[str, Any]:
+    """A target phrase of a deeper mechanic: "linked ally" (Link)."""
+    if re.fullmatch(LINKED, phrase.strip(), flags=re.IGNORECASE):
+        return {"each": {"linked": True}}
+    raise NotUnderstood(phrase)
+
+
 def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
-    """A static of a deeper mechanic ("your champion gets +1 level"), or None."""
+    """A static of a deeper mechanic ("your champion gets +1 level", "linked ally gets +2
+    POWER", "linked unit has vigor"), or None."""
+    gets = re.fullmatch(rf"{LINKED} gets? {STATS}", sentence, flags=re.IGNORECASE)
+    if gets:
+        used.append("link")
+        return {"modify_stats": {**_stats(gets, 1), "applies_to": {"linked": True}}}
+    has = re.fullmatch(rf"{LINKED} (?:has|have) ([a-z ]+?(?: \d+)?)", sentence,
+                       flags=re.IGNORECASE)
+    found = keyword_of(has.group(1)) if has else None
+    if found:
+        used.append("link")
+        return {"grant_keyword": {"keyword": found[0], "applies_to": {"linked": True},
+                                  **({"amount": found[1]} if found[1] else {})}}
     level = re.fullmatch(rf"(.+?) gets? {LEVEL}", sentence, flags=re.IGNORECASE)
     if level:
         used.append("champion level")

@@ -43,7 +43,7 @@ FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
-    "notes", "brew", "imbue",
+    "notes", "brew", "imbue", "link",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -198,7 +198,7 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
 
 
 _BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another", "fostered",
-                     "hurt", "brewed", "imbued")
+                     "hurt", "brewed", "imbued", "linked")
 
 
 def _parse_filter(value: Any, where: _Where, field: str,
@@ -729,6 +729,12 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         bands, more = _parse_leveler(raw, where, ctype)
         abilities += more
     brew = _parse_brew(raw.get("brew", []), where, reserve)
+    link = None
+    if "link" in raw:  # "Keywords - Link 3": its target is declared as it is played
+        if ctype not in ("ally", "item", "weapon", "domain", "phantasia"):
+            raise where.fail("link", "only a card that becomes an object has Link")
+        link = _parse_filter(raw["link"], where, "link")
+        specs.append(Selector("target", link, "link"))
     imbue = _nat(raw.get("imbue", 0), where, "imbue")
     if imbue and reserve is None:
         raise where.fail("imbue", "Imbue counts the cards paid for a reserve cost: give "
@@ -747,7 +753,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
         token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
-        imbue=imbue,
+        imbue=imbue, link=link,
     )
 
 

@@ -228,7 +228,7 @@ def target(phrase: str) -> Any:
             return {mode: flt}
     if set(low.split()) & PLURALS:  # "allies you control", "Beast allies"
         return {"each": object_filter(phrase)}
-    raise NotUnderstood(phrase)
+    return mechanics.target_of(phrase)
 
 
 def main_arg(op: str, selector: Any) -> dict[str, Any]:

@@ -56,9 +56,17 @@ def _at_risk(state: GameState, event: Event) -> bool:
 
 
 def _entering_matters(state: GameState, event: Event) -> bool:
-    """An object entering: one the checks could destroy, or a Unique one (a second of its
-    name: "Card Types - Supertypes 1")."""
-    return state.cards[event[1]].defn.unique or _at_risk(state, event)
+    """An object entering: one the checks could destroy, a Unique one (a second of its
+    name: "Card Types - Supertypes 1"), or a Link object (linked to nothing unless it came
+    from the stack: "Keywords - Link 2b")."""
+    defn = state.cards[event[1]].defn
+    return defn.unique or defn.link is not None or _at_risk(state, event)
+
+
+def _leaving_breaks_a_link(state: GameState, event: Event) -> bool:
+    """An object leaving that a Link object in play is linked to ("Keywords - Link 5")."""
+    oid = state.cards[event[1]].last_oid
+    return any(card.linked == oid for card in state.cards if card.linked >= 0)
 
 
 # Kinds of change after which the state-based checks are due ("State-based Checks and
@@ -70,7 +78,7 @@ def _entering_matters(state: GameState, event: Event) -> bool:
 # champion has had their lineage change.
 CHECKS_DUE: dict[str, Callable[[GameState, Event], bool] | None] = {
     "dealt_damage": _at_risk, "counters_placed": _at_risk, "counters_removed": _at_risk,
-    "enters": _entering_matters, "loses": None,
+    "enters": _entering_matters, "leaves": _leaving_breaks_a_link, "loses": None,
 }
 
 
@@ -359,6 +367,14 @@ def currents(state: GameState, player: int, direction: str) -> None:
     detail = f"{p.currents or 'none'}_to_{direction}"
     p.currents = direction
     _write(state, Event("currents_change", -1, player, -1, 0, detail), SOURCE)
+
+
+def link(state: GameState, cid: int, oid: int) -> None:
+    """Link object ``cid`` to the object ``oid`` ("Keywords - Link 2"): its statics read
+    what it is linked to, so this is a change to a source."""
+    card = state.cards[cid]
+    card.linked = oid
+    _advance(state, SOURCE, card)
 
 
 def activated_as(state: GameState, cid: int, brewed: bool, imbued: bool) -> None:

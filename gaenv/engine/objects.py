@@ -167,6 +167,9 @@ class CardDef:
     # Imbue N ("Keywords - Imbue N"): imbued when at least N of the cards paid from hand
     # for its reserve cost (revealed, then reserved) share its element (0: no Imbue).
     imbue: int = 0
+    # Link ("Keywords - Link"): the filter of what the object links to, declared as its
+    # last target as the card is played (None: no Link).
+    link: Mapping[str, Any] | None = None
     # Derived from the fields above when the card is made (not printed, not compared),
     # because the rules engine asks them all the time: its static abilities; the indices
     # of its activated abilities, and of its triggered ones by event kind (not to be
@@ -240,7 +243,8 @@ class CardObj:
     information of the object the card last stopped being (-1 / empty if none): "its
     controller" of a target that has left, the counters of a source that has left
     ("Game Terms - Last-known Information").
-    ``brewed`` and ``imbued`` say the object was activated by Brew, or imbued ("Activation
+    ``linked`` is the oid of the object a Link object is linked to (-1: none; "Keywords -
+    Link"); ``brewed`` and ``imbued`` say the object was activated by Brew, or imbued ("Activation
     Properties");
     ``fostered`` is the object's Fostered property ("Fostered": once fostered, it stays so
     while it is that object); ``hurt`` the turn number of the last damage dealt to it (-1:
@@ -248,9 +252,8 @@ class CardObj:
     """
 
     __slots__ = ("brewed", "controller", "counters", "damage", "defn", "entered", "fostered",
-                 "hurt", "id", "imbued",
-                 "last_controller", "last_counters", "last_oid", "oid", "owner", "rested", "stamp",
-                 "timestamp", "zone")
+                 "hurt", "id", "imbued", "last_controller", "last_counters", "last_oid",
+                 "linked", "oid", "owner", "rested", "stamp", "timestamp", "zone")
 
     def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
         self.id = cid
@@ -272,6 +275,7 @@ class CardObj:
         self.hurt = -1
         self.brewed = False
         self.imbued = False
+        self.linked = -1
 
     def copy(self) -> CardObj:
         c = CardObj.__new__(CardObj)
@@ -294,6 +298,7 @@ class CardObj:
         c.hurt = self.hurt
         c.brewed = self.brewed
         c.imbued = self.imbued
+        c.linked = self.linked
         return c
 
     def clear_object_state(self) -> None:
@@ -313,6 +318,7 @@ class CardObj:
         self.hurt = -1
         self.brewed = False
         self.imbued = False
+        self.linked = -1
 
     def __repr__(self) -> str:
         return f"<{self.defn.name} #{self.id} p{self.owner}/{self.controller} {self.zone}>"

@@ -13,7 +13,8 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
   counter of that name), ``self`` / ``another`` (it is / is not the source), ``fostered``
   ("Fostered"), ``hurt`` (it was dealt damage since the end of its controller's previous
-  turn: "Keywords - Foster 1"), ``brewed`` (it was activated by Brew), ``imbued``.
+  turn: "Keywords - Foster 1"), ``brewed`` (it was activated by Brew), ``imbued``,
+  ``linked`` (the source, a Link object, is linked to it).
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
@@ -49,7 +50,7 @@ from gaenv.engine.state import GameState
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
                 "token", "memory_cost")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
-              "fostered", "hurt", "brewed", "imbued")
+              "fostered", "hurt", "brewed", "imbued", "linked")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "currents",
@@ -213,6 +214,9 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
                 return False
         elif key == "imbued":
             if card.imbued != want:
+                return False
+        elif key == "linked":  # the object the source is linked to ("Keywords - Link")
+            if (source >= 0 and card.oid >= 0 and state.cards[source].linked == card.oid) != want:
                 return False
         elif key == "hurt":
             if (card.hurt >= hurt_since(state, card.controller)) != want:

@@ -571,6 +571,8 @@ def resolve_step(state: GameState, frame: ResolveFrame, answer: Option | None) -
             journal.move(state, item.card, FIELD, controller=item.controller)
             if state.cards[item.card].zone == FIELD and (item.brewed or imbued(item, defn)):
                 journal.activated_as(state, item.card, item.brewed, imbued(item, defn))
+            if defn.link is not None and state.cards[item.card].zone == FIELD:
+                journal.link(state, item.card, item.targets[-1])  # its link target
         else:
             journal.move(state, item.card, GRAVEYARD)
     after_resolution(state)

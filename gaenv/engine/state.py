@@ -354,7 +354,8 @@ class GameState:
             (c.id, c.defn.name, c.owner, c.controller, c.zone, c.oid, c.rested, c.damage,
              tuple(sorted(c.counters.items())), c.timestamp, c.entered, c.last_oid,
              c.last_controller,
-             tuple(sorted(c.last_counters.items())), c.fostered, c.hurt, c.brewed, c.imbued)
+             tuple(sorted(c.last_counters.items())), c.fostered, c.hurt, c.brewed, c.imbued,
+             c.linked)
             for c in self.cards
         )
         players = tuple(
