@@ -154,6 +154,13 @@ cards:
     link: {type: ally}
     abilities:
       - static: {modify_stats: {power: 2, applies_to: {linked: true}}}
+  - name: Test Denial
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - negate: {target: {target: {activation: true, type: action}}, unless_pays: 1}
   - name: Test Level Bolt
     type: action
     element: norm
@@ -768,3 +775,52 @@ def test_link_templates() -> None:
             {"activated": [{"grant": {"target": {"each": {"linked": True}}, "keyword": "stealth"}}],
              "cost": {"reserve": 1}}]}
     assert translate("Invented Spell", "action", "Ally Link").status == "none"
+
+
+
+# --- Negation ----------------------------------------------------------------------------
+
+NEGATION = """rules: Game Zones - Effects Stack; Playing Cards - Resolution
+setup:
+  turn_player: 1
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Denial, Ember Bolt]
+    - lineage: [Spirit of Water]
+      hand: [Test Level Rush, Test Omen Wisp, Quick Study]
+      deck: [Quick Study]
+"""
+
+
+@pytest.mark.parametrize(("answer", "negated"), [("no", True), ("yes", False)])
+def test_negate_unless_its_controller_pays(tmp_path: Path, mech_pool: CardPool, answer: str,
+                                           negated: bool) -> None:
+    """A negated activation leaves the stack for the graveyard without resolving; its
+    controller may pay instead (then it resolves)."""
+    pay = ', pay with Quick Study' if answer == "yes" else ""
+    _run(tmp_path, mech_pool, "name: negate\n" + NEGATION + f"""steps: [activate Test Level Rush,
+  pass, activate Test Denial, target Test Level Rush (player 1), pass, pass, "{answer}"{pay},
+  pass, pass]
+expect:
+  players.1.graveyard: [Test Level Rush]
+  players.1.champion.level: {0 if negated else 2}
+""")
+
+
+def test_negation_targets_only_what_its_filter_names(tmp_path: Path,
+                                                    mech_pool: CardPool) -> None:
+    """An activation of an ally is not an action activation: nothing to target, so the
+    card is not offered."""
+    _run(tmp_path, mech_pool, "name: filter\n" + NEGATION + """steps: [activate Test Omen Wisp,
+  pass]
+not_offered: [activate Test Denial]
+""")
+
+
+def test_negation_template() -> None:
+    out = translate("Invented Refusal", "action", "Negate target action card activation "
+                    "unless its controller pays (2). Banish the card that had its activation "
+                    "negated this way.")
+    assert out.status == "full" and out.fields == {"effect": [{"negate": {
+        "target": {"target": {"activation": True, "type": "action"}}, "unless_pays": 2,
+        "to": "banishment"}}]}

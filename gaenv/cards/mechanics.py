@@ -1,6 +1,6 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
 translator"): champion level modifiers, Foster, Shifting Currents, Preparation
-counters, Omens, Brew, Imbue, Link and materializing by an effect.
+counters, Omens, Brew, Imbue, Link, Negation and materializing by an effect.
 `gaenv.cards.translate` consults these after its own sentence templates; like those,
 they parse the words (a target phrase, a number, a condition), never a card's name.
 
@@ -41,6 +41,10 @@ they parse the words (a target phrase, a number, a condition), never a card's na
   field ``link`` (a filter); "linked ally" (unit, champion, weapon, object) is the object
   it is linked to: a static's ``applies_to: {linked: true}``, an effect's ``{each:
   {linked: true}}``.
+- Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
+  is the ``negate`` step, its target ``{activation: true, ...}``; a next sentence
+  banishing "the card that had its activation negated this way" or putting it into its
+  owner's memory says where it goes.
 """
 
 from __future__ import annotations
@@ -96,6 +100,26 @@ def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
                                                   "amount": n}}]}}]
 
 
+NEGATED = "the card that had its activation negated this way"
+
+
+def join_sentences(body: str) -> str:
+    """The sentences of a text, those that read one effect together joined: a negation
+    and where "the card that had its activation negated this way" goes."""
+    return re.sub(rf"(negate target [^.]*card activation[^.]*)\. ((?:banish|put) {NEGATED}"
+                  r"[^.]*)", r"\1; \2", body, flags=re.IGNORECASE)
+
+
+def _negate(m: re.Match[str]) -> list[dict[str, Any]]:
+    step: dict[str, Any] = {"target": {"target": {"activation": True,
+                                                  **object_filter(f"{m.group(1)}card")}}}
+    if m.group(2):
+        step["unless_pays"] = int(m.group(2))
+    if m.group(3):
+        step["to"] = "banishment" if m.group(3).lower() == "banish" else "memory"
+    return [{"negate": step}]
+
+
 def _materialize(m: re.Match[str]) -> list[dict[str, Any]]:
     flt = object_filter(f"{m.group(1)}card")
     if m.group(2):
@@ -104,6 +128,9 @@ def _materialize(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "
+                         r"controller pays \((\d+)\))?(?:; (banish|put) " + NEGATED +
+                         r"(?: into its owner's memory)?)?", _negate),
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),

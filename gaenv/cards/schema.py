@@ -198,7 +198,7 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
 
 
 _BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another", "fostered",
-                     "hurt", "brewed", "imbued", "linked")
+                     "hurt", "brewed", "imbued", "linked", "activation")
 
 
 def _parse_filter(value: Any, where: _Where, field: str,

@@ -409,6 +409,7 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
 def sentences(body: str) -> list[str]:
     """The sentences of a text; the three of "look at the top N, take one, the rest to
     the bottom" stay one (joined by semicolons), for the template that reads them."""
+    body = mechanics.join_sentences(body)
     body = re.sub(r"(look at the top [^.]+ of your deck)\. ((?:you may )?reveal [^.]+ from "
                   r"among them [^.]+)\. (put the rest[^.]+)", r"\1; \2; \3", body.strip(),
                   flags=re.IGNORECASE)

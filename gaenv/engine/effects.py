@@ -17,6 +17,7 @@ from typing import Any
 from gaenv.engine import (
     champions,
     combat,
+    costs,
     decisions,
     journal,
     keywords,
@@ -39,7 +40,7 @@ from gaenv.engine.objects import (
     Node,
 )
 from gaenv.engine.selectors import Selector
-from gaenv.engine.state import GameState, ResolveFrame, StackItem
+from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
 
 PLAYER_SELECTORS = ("you", "opponent", "each_player", "its_controller", "that_controller")
 ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller")
@@ -76,7 +77,14 @@ def target_candidates(state: GameState, selector: Selector, controller: int,
                       spell: bool = False, source: int = -1) -> list[int]:
     """Card ids a declared target may choose, player 0's objects first, each player's
     champion first. A Spell cannot target an object with Spellshroud ("Keywords -
-    Spellshroud")."""
+    Spellshroud"). A filter with ``activation: true`` chooses among the card activations
+    on the effects stack instead (not the one being played), bottom first."""
+    if selector.filter.get("activation"):
+        playing = {state.stack[f.depth].card for f in state.frames if isinstance(f, PlayFrame)}
+        cards = state.cards
+        return [i.card for i in state.stack if i.kind == "activation" and i.card not in playing
+                and selectors.printed(selector.filter, cards[i.card].defn, i.controller,
+                                      controller)]
     found = selectors.objects(state, selector.filter, controller, source)
     if spell:
         found = [c for c in found if not keywords.has(state, c, "spellshroud")]
@@ -89,8 +97,20 @@ def is_spell(state: GameState, cid: int) -> bool:
 
 def is_legal_target(state: GameState, selector: Selector, oid: int, controller: int,
                     spell: bool, source: int = -1) -> bool:
-    cid = zones.find_object(state, oid)
+    cid = activation_of(oid) if selector.filter.get("activation") else zones.find_object(
+        state, oid)
     return cid >= 0 and cid in target_candidates(state, selector, controller, spell, source)
+
+
+def declared(state: GameState, selector: Selector, cid: int) -> int:
+    """What a declared target records: the object's oid, or for a card activation on the
+    stack (not an object: "Game Zones - Effects Stack") -2 - its card id."""
+    return -2 - cid if selector.filter.get("activation") else state.cards[cid].oid
+
+
+def activation_of(target: int) -> int:
+    """The card id a recorded activation target names (-1 for none)."""
+    return -2 - target if target <= -2 else -1
 
 
 def source_of(state: GameState, item: StackItem) -> int:
@@ -695,6 +715,47 @@ def _materialize(state: GameState, frame: ResolveFrame, args: Args,
                                        frame.item.card)
     frame.scratch = [left] if decision is not None else []
     return decision
+
+
+@primitive("negate", None, target=("object", True, None), unless_pays=("nat", False, 0),
+           to=("enum:graveyard,banishment,memory", False, "graveyard"))
+def _negate(state: GameState, frame: ResolveFrame, args: Args,
+            answer: Option | None) -> Decision | None:
+    """Negate the target card activation: it leaves the effects stack without resolving,
+    for its owner's graveyard (or, as the card says, banishment or memory: "Game Zones -
+    Graveyard"), unless its controller pays ``unless_pays`` reserve, as they choose
+    (``yes``, then one card or Reservable object a decision; ``scratch`` holds what is
+    left to pay)."""
+    from gaenv.engine import stack  # stack plays and resolves cards with this module
+
+    cid = activation_of(frame.item.targets[args["_slot"]])
+    layer = next((i for i in state.stack if i.card == cid and i.kind == "activation"), None)
+    if layer is None:
+        return None
+    payer = layer.controller
+    if args["unless_pays"] and not frame.scratch:
+        if answer is None:
+            if costs.can_pay_reserve(state, payer, args["unless_pays"], -1):
+                return Decision(payer, decisions.YES_NO, (decisions.YES, decisions.NO), cid)
+        elif answer.verb == "yes":
+            frame.scratch = [args["unless_pays"]]
+            answer = None
+    if frame.scratch:  # paying instead
+        if answer is not None:
+            if answer.verb == "rest":
+                journal.rest(state, answer.card)
+            else:
+                journal.move(state, answer.card, MEMORY)
+            frame.scratch[0] -= 1
+        if frame.scratch[0] > 0:
+            return Decision(payer, decisions.PAY_RESERVE, stack.reserve_options(state, payer),
+                            cid)
+        frame.scratch = []
+        return None
+    state.stack.remove(layer)
+    journal.move(state, cid, {"graveyard": GRAVEYARD, "banishment": BANISHMENT,
+                              "memory": MEMORY}[args["to"]])
+    return None
 
 
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:

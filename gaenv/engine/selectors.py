@@ -14,7 +14,8 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   counter of that name), ``self`` / ``another`` (it is / is not the source), ``fostered``
   ("Fostered"), ``hurt`` (it was dealt damage since the end of its controller's previous
   turn: "Keywords - Foster 1"), ``brewed`` (it was activated by Brew), ``imbued``,
-  ``linked`` (the source, a Link object, is linked to it).
+  ``linked`` (the source, a Link object, is linked to it); ``activation: true`` makes a
+  declared target a card activation on the effects stack (for ``negate``).
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
@@ -50,7 +51,7 @@ from gaenv.engine.state import GameState
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
                 "token", "memory_cost")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
-              "fostered", "hurt", "brewed", "imbued", "linked")
+              "fostered", "hurt", "brewed", "imbued", "linked", "activation")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "currents",

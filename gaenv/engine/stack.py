@@ -380,7 +380,7 @@ def _target_options(state: GameState, spec: Selector, player: int, spell: bool,
     return tuple(options)
 
 
-def _reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
+def reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
     cards = state.cards
     options: list[Option] = []
     for c in distinct_names(state, state.players[player].zones[HAND]):
@@ -407,7 +407,9 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         frame.stage = "targets"
     if frame.stage == "targets":
         if answer is not None:
-            item.targets.append(cards[answer.card].oid if answer.verb == "target" else -1)
+            spec = specs_of(state, item)[len(item.targets)]
+            item.targets.append(effects.declared(state, spec, answer.card)
+                                if answer.verb == "target" else -1)
             answer = None
         specs = specs_of(state, item)
         if len(item.targets) < len(specs):
@@ -450,7 +452,7 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             frame.reserve_left -= 1
             answer = None
         if frame.reserve_left > 0:
-            return Decision(player, decisions.PAY_RESERVE, _reserve_options(state, player),
+            return Decision(player, decisions.PAY_RESERVE, reserve_options(state, player),
                             item.card)
         frame.stage = "memory"
     decision, frame.memory_left = memory_step(state, player, frame.memory_left, answer,
