@@ -1,8 +1,9 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
 translator"): champion level modifiers, Foster, Shifting Currents, Preparation
 counters, Omens, Brew, Imbue, Link, Negation and materializing by an effect.
-`gaenv.cards.translate` consults these after its own sentence templates; like those,
-they parse the words (a target phrase, a number, a condition), never a card's name.
+`gaenv.cards.translate` consults these step templates before its own (they are the more
+particular) and the rest where its own find nothing; like those, they parse the words (a
+target phrase, a number, a condition), never a card's name.
 
 - Champion level ("Game Mechanics - Counters, Level"; "Layers" E; "Level Restrictions"):
   "your champion gets +N level until end of turn" is a ``level_boost`` step; "your
