@@ -38,6 +38,13 @@ cards:
     abilities:
       - static: {modify_stats: {power: 2, applies_to: {self: true}}}
         requires: {level: 2}
+  - name: Test Level Hoard
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {modify_level: {amount: 2, for_each: {cards: {zone: graveyard, type: action}},
+                                applies_to: {type: champion, controller: you}}}
   - name: Test Level Rush
     type: action
     element: norm
@@ -288,6 +295,26 @@ def test_level_templates(card_type: str, text: str, fields: dict[str, Any]) -> N
 def test_level_templates_refuse_what_has_no_level(text: str) -> None:
     assert translate("Invented Lesson", "ally", text).status == "none"
 
+
+
+def test_a_level_modifier_for_each_card_is_read_as_the_cards_change(
+        tmp_path: Path, mech_pool: CardPool) -> None:
+    """Layers E: +2 level per action card in the graveyard, re-read when one goes there
+    (Efficiency, reading the level, costs less)."""
+    _run(tmp_path, mech_pool, """name: level per card
+rules: Types of Effects - Continuous Effects, Layers
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Level Rush, Test Level Bolt, Quick Study]
+      field: [Test Level Hoard]
+      graveyard: [Ember Bolt, Test Omen Wisp]
+    - lineage: [Spirit of Water]
+steps: [activate Test Level Rush, pass, pass, activate Test Level Bolt]
+expect:
+  players.0.champion.level: 6       # 0, +2 for Ember Bolt and +2 for Test Level Rush, +2 this turn
+  decision.kind: opportunity        # Efficiency: the Bolt's 3 cost nothing
+""")
 
 
 # --- Foster ------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ target phrase, a number, a condition), never a card's name.
 - Champion level ("Game Mechanics - Counters, Level"; "Layers" E; "Level Restrictions"):
   "your champion gets +N level until end of turn" is a ``level_boost`` step; "your
   champion gets +N level", "champions you don't control get -N level" (optionally
-  "as long as CONDITION") a ``modify_level`` static.
+  "as long as CONDITION"; "for each FILTER card in your ZONE": ``for_each``), and a
+  champion's "~ gets +N level ...", a ``modify_level`` static.
 - Foster ("Keywords - Foster", "On Foster", "Fostered"): the keyword line is the
   triggered ability the rules say it means (at the beginning of your recollection
   phase, if this ally was not dealt damage since the end of your previous turn, it
@@ -261,6 +262,8 @@ def _champions(phrase: str) -> dict[str, Any]:
     """The champions a level static applies to: "your champion", "champions you
     control", "champions you don't control" (a filter of champions only)."""
     selector = target(phrase)
+    if selector == "self":  # a champion's own text ("~ gets +1 level for each ...")
+        return {"self": True}
     if selector == "your_champion":
         return {"type": "champion", "controller": "you"}
     if selector == "opponent_champion":
@@ -295,11 +298,16 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
         used.append("link")
         return {"grant_keyword": {"keyword": found[0], "applies_to": {"linked": True},
                                   **({"amount": found[1]} if found[1] else {})}}
-    level = re.fullmatch(rf"(.+?) gets? {LEVEL}", sentence, flags=re.IGNORECASE)
+    level = re.fullmatch(rf"(.+?) gets? {LEVEL}(?: for each ((?:[\w-]+ )*?cards?) in your "
+                         r"(graveyard|banishment|hand|memory))?", sentence, flags=re.IGNORECASE)
     if level:
         used.append("champion level")
-        return {"modify_level": {"amount": _signed(level.group(2), level.group(3)),
-                                 "applies_to": _champions(level.group(1))}}
+        static: dict[str, Any] = {"amount": _signed(level.group(2), level.group(3)),
+                                  "applies_to": _champions(level.group(1))}
+        if level.group(4):
+            static["for_each"] = {"cards": {"zone": level.group(5).lower(),
+                                            **object_filter(level.group(4))}}
+        return {"modify_level": static}
     return None
 
 

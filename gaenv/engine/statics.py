@@ -71,6 +71,7 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     # not). Read by `gaenv.engine.champions.level`.
     "modify_level": {
         "amount": ("int", True, None),
+        "for_each": ("amount", False, None),  # amount times this (read now), if given
         "applies_to": ("filter", False, {}),
     },
     # Its controller may materialize this many more cards each materialize phase.
@@ -340,10 +341,16 @@ def requirement_met(state: GameState, ability: Ability, card: CardObj, empower: 
 
 def level_modifier(state: GameState, cid: int) -> int:
     """What the ``modify_level`` statics in force add to the level of champion object
-    ``cid`` (layer E; negative lowers it)."""
+    ``cid`` (layer E; negative lowers it): ``amount``, times ``for_each`` if it has one
+    ("+1 level for each ...")."""
     card = state.cards[cid]
-    return sum(s.node.args["amount"] for s in of_kind(state, "modify_level")
-               if applies(state, s, card))
+    total = 0
+    for s in of_kind(state, "modify_level"):
+        if applies(state, s, card):
+            each = s.node.args.get("for_each")
+            total += s.node.args["amount"] * (1 if each is None else selectors.amount(
+                state, each, s.controller, s.source))
+    return total
 
 
 def total(state: GameState, op: str, player: int) -> int:
