@@ -66,7 +66,8 @@ def _entering_matters(state: GameState, event: Event) -> bool:
 def _leaving_breaks_a_link(state: GameState, event: Event) -> bool:
     """An object leaving that a Link object in play is linked to ("Keywords - Link 5")."""
     oid = state.cards[event[1]].last_oid
-    return any(card.linked == oid for card in state.cards if card.linked >= 0)
+    cards = state.cards
+    return any(cards[cid].linked == oid for p in state.players for cid in p.zones[FIELD])
 
 
 # Kinds of change after which the state-based checks are due ("State-based Checks and
