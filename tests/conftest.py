@@ -7,13 +7,28 @@ from pathlib import Path
 
 import pytest
 
+from gaenv import scenario
 from gaenv.cards.decks import Deck, builtin_deck_names, load_deck
-from gaenv.cards.schema import CardPool, default_pool
+from gaenv.cards.schema import DATA_DIR, CardPool, default_pool, load_pool
 
 
 @pytest.fixture(scope="session")
 def pool() -> CardPool:
     return default_pool()
+
+
+def pool_with(folder: Path, cards: str) -> CardPool:
+    """The built-in pool plus the cards of a card file's text (written into ``folder``)."""
+    path = folder / "zz_extra.yaml"
+    path.write_text(cards)
+    return load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+
+
+def run_scenario(tmp_path: Path, pool: CardPool, text: str) -> None:
+    """Run a scenario given as its YAML text (`gaenv.scenario`) with ``pool``."""
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    scenario.run(scenario.load(path), pool)
 
 
 @pytest.fixture(scope="session")

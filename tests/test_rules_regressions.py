@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import pool_with, run_scenario
 
-from gaenv import scenario
-from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, load_pool
+from gaenv.cards.schema import CardFileError, CardPool, load_pool
 from gaenv.engine import statics
 
 EXTRA = """set: test
@@ -36,15 +36,10 @@ cards:
 
 @pytest.fixture(scope="module")
 def extra_pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
-    path = tmp_path_factory.mktemp("cards") / "zz_test.yaml"
-    path.write_text(EXTRA)
-    return load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+    return pool_with(tmp_path_factory.mktemp("cards"), EXTRA)
 
 
-def _run(tmp_path: Path, pool: CardPool, text: str) -> None:
-    path = tmp_path / "s.yaml"
-    path.write_text(text)
-    scenario.run(scenario.load(path), pool)
+_run = run_scenario
 
 
 def test_lethal_damage_and_deck_out_together_draw(tmp_path: Path, extra_pool: CardPool) -> None:

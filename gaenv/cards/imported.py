@@ -39,13 +39,10 @@ REPORT_FILE = "report.json"
 TRANSLATIONS_FILE = "translations.json"
 
 
-def _checked(record: Record, fields: dict[str, Any]) -> Translation:
-    """The record's translation; a card the schema refuses is not understood. A record
-    whose stats are not all known is checked with the unknown ones filled in (element
-    norm, costs and stats 0, the type its text suggests)."""
-    out = translate(record.name, fields.get("type"), record.text)
-    if fields.get("type") == "weapon" and {"Gun", "Bow"} & set(fields.get("subtypes", ())):
-        out.not_understood.append("(a Gun or Bow weapon attacks only when loaded)")
+def filled_fields(record: Record, out: Translation) -> dict[str, Any]:
+    """The record's card fields with the unknown stats filled in (element norm, costs and
+    stats 0, the type its translation suggests): what the schema checks a translation
+    against, and how tests play a real card whose stats the data lacks."""
     guess = ("champion",) if "lineage" in out.fields else (
         ("action",) if {"effect", "modes"} & set(out.fields) else ("ally",))
     filled, _ = card_fields(dataclasses.replace(
@@ -54,6 +51,17 @@ def _checked(record: Record, fields: dict[str, Any]) -> Translation:
         else ("norm",),
         reserve_cost=record.reserve_cost or 0, memory_cost=record.memory_cost or 0,
         stats={stat: value or 0 for stat, value in record.stats.items()}))
+    return filled
+
+
+def _checked(record: Record, fields: dict[str, Any]) -> Translation:
+    """The record's translation; a card the schema refuses is not understood. A record
+    whose stats are not all known is checked with the unknown ones filled in
+    (`filled_fields`)."""
+    out = translate(record.name, fields.get("type"), record.text)
+    if fields.get("type") == "weapon" and {"Gun", "Bow"} & set(fields.get("subtypes", ())):
+        out.not_understood.append("(a Gun or Bow weapon attacks only when loaded)")
+    filled = filled_fields(record, out)
     if not out.not_understood and "type" in filled:
         try:
             parse_card({**filled, **out.fields}, 0, "import")
@@ -62,13 +70,13 @@ def _checked(record: Record, fields: dict[str, Any]) -> Translation:
     return out
 
 
-def _summons(tree: Any) -> set[str]:
+def summons(tree: Any) -> set[str]:
     """The token names a translated effect tree summons."""
     if isinstance(tree, dict):
         found = {tree["summon"]["token"]} if isinstance(tree.get("summon"), dict) else set()
-        return found.union(*(_summons(v) for v in tree.values()))
+        return found.union(*(summons(v) for v in tree.values()))
     if isinstance(tree, list):
-        return set().union(*(_summons(v) for v in tree))
+        return set().union(*(summons(v) for v in tree))
     return set()
 
 
@@ -84,7 +92,7 @@ def build(records: Iterable[Record], vanilla: bool = False
     playable = {r.name for r, _, missing, out in rows if not missing and out.status == "full"}
     tokens = {r.name for r, fields, _, _ in rows if fields.get("token") and r.name in playable}
     for record, _, _, out in rows:  # a summoned token must be a playable token card
-        absent = sorted(_summons(out.fields) - tokens)
+        absent = sorted(summons(out.fields) - tokens)
         if record.name in playable and absent:
             out.not_understood.append(f"(summons {', '.join(absent)}: not a playable token)")
             playable.discard(record.name)

@@ -23,6 +23,7 @@ from gaenv.engine import effects, events, selectors, statics
 from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import (
     CARD_TYPES,
+    DIRECTIONS,
     ELEMENTS,
     SOURCE,
     SPEEDS,
@@ -42,13 +43,13 @@ FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
-    "notes",
+    "notes", "brew", "imbue", "link",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
 BAND_FIELDS = ("from", "to", "power", "life", "keywords", "abilities")
 COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "banish": "bool", "reserve": "nat",
-               "remove_counters": "counts"}
+               "remove_counters": "counts", "champion_counters": "counts"}
 # Counter kinds the rules give a meaning (any other name is a plain named counter).
 RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "distant")
 
@@ -196,7 +197,8 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
     return value
 
 
-_BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another")
+_BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another", "fostered",
+                     "hurt", "brewed", "imbued", "linked", "activation")
 
 
 def _parse_filter(value: Any, where: _Where, field: str,
@@ -224,6 +226,8 @@ def _parse_filter(value: Any, where: _Where, field: str,
             out[key] = want
         elif key == "counters":
             out[key] = _counter_name(want, where, here)
+        elif key == "memory_cost":
+            out[key] = _nat(want, where, here)
         else:
             values = _str_list(want, where, here)
             known_values = _FILTER_VALUES.get(key)
@@ -306,6 +310,8 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = item
         elif key == "champion_name":
             out[key] = _str(item, where, here)
+        elif key == "currents":
+            out[key] = _choice(item, DIRECTIONS, where, here)
         elif key in ("level", "at_least", "at_most"):
             out[key] = _nat(item, where, here)
         elif key in ("champion", "controls", "self"):
@@ -322,7 +328,7 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
 
 
 # Trigger filter keys that read an event's detail, and the event kinds that have one.
-_MOMENT_KINDS = {"phase": ("phase_begins", "phase_ends"),
+_MOMENT_KINDS = {"phase": ("phase_begins", "phase_ends"), "currents": ("currents_change",),
                  "counter": ("counters_placed", "counters_removed"), "hit": ("hits",)}
 
 
@@ -341,7 +347,9 @@ def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
     event = _choice(raw.get("event"), events.EVENTS, where, f"{field}.event")
     extra: dict[str, tuple[str, ...] | None] = {
         "player": ("you", "opponent"), "counter": None, "hit": ("champion", "ally"),
-        "phase": ("wake_up", "materialize", "recollection", "draw", "main", "end")}
+        "phase": ("wake_up", "materialize", "recollection", "draw", "main", "end"),
+        "currents": tuple(f"{a}_to_{b}" for a in ("none", *DIRECTIONS) for b in DIRECTIONS
+                          if a != b)}
     flt = _parse_filter(raw.get("filter", {}), where, f"{field}.filter", extra)
     for key, kinds in _MOMENT_KINDS.items():
         if key in flt and event not in kinds:
@@ -720,6 +728,17 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         level_up = len(abilities)
         bands, more = _parse_leveler(raw, where, ctype)
         abilities += more
+    brew = _parse_brew(raw.get("brew", []), where, reserve)
+    link = None
+    if "link" in raw:  # "Keywords - Link 3": its target is declared as it is played
+        if ctype not in ("ally", "item", "weapon", "domain", "phantasia"):
+            raise where.fail("link", "only a card that becomes an object has Link")
+        link = _parse_filter(raw["link"], where, "link")
+        specs.append(Selector("target", link, "link"))
+    imbue = _nat(raw.get("imbue", 0), where, "imbue")
+    if imbue and reserve is None:
+        raise where.fail("imbue", "Imbue counts the cards paid for a reserve cost: give "
+                                  "reserve_cost")
     text = raw.get("text", "")
     if not isinstance(text, str):
         raise where.fail("text", f"expected a text, got {text!r}")
@@ -733,8 +752,26 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         power=stats["power"], life=stats["life"], durability=stats["durability"],
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
-        token=token, vanilla=vanilla, bands=bands, level_up=level_up,
+        token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
+        imbue=imbue, link=link,
     )
+
+
+def _parse_brew(raw: Any, where: _Where, reserve: int | None) -> tuple[Mapping[str, Any], ...]:
+    """``brew``: the ingredients, one filter of printed keys per object to sacrifice
+    ("Keywords - Brew"); a card with Brew has a reserve cost for it to replace."""
+    if not isinstance(raw, list):
+        raise where.fail("brew", f"expected a list of filters, got {raw!r}")
+    if raw and reserve is None:
+        raise where.fail("brew", "Brew replaces a reserve cost: give reserve_cost")
+    out = []
+    for i, item in enumerate(raw):
+        flt = _parse_filter(item, where, f"brew[{i}]")
+        if not flt or set(flt) - set(selectors.PRINTED_KEYS):
+            raise where.fail(f"brew[{i}]", "an ingredient is a filter of printed keys "
+                                           f"({', '.join(selectors.PRINTED_KEYS)})")
+        out.append(flt)
+    return tuple(out)
 
 
 def _parse_keywords(raw: Any, where: _Where) -> Mapping[str, int]:

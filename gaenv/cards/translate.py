@@ -58,9 +58,9 @@ TYPE_WORDS = {"unit": ["champion", "ally"], "ally": ["ally"], "allies": ["ally"]
               "domains": ["domain"]}
 
 
-# Counters the rules give a meaning the engine does not have yet (a champion's level
-# counters, wither, enlighten): putting them would do less than the text says.
-UNRULED_COUNTERS = ("level", "wither", "enlighten")
+# Counters the rules give a meaning the engine does not have yet (wither, enlighten):
+# putting them would do less than the text says.
+UNRULED_COUNTERS = ("wither", "enlighten")
 PLURALS = {"allies", "units", "champions", "objects", "items", "weapons", "phantasias",
            "domains"}
 
@@ -171,7 +171,7 @@ def object_filter(phrase: str) -> dict[str, Any]:
             types += ALL_TYPE_WORDS[low]
         elif low in ("another", "other"):
             flt["another"] = True
-        elif low in ("rested", "damaged", "distant"):
+        elif low in ("rested", "damaged", "distant", "fostered"):
             flt[low] = True
         elif low == "awake":
             flt["rested"] = False
@@ -228,7 +228,7 @@ def target(phrase: str) -> Any:
             return {mode: flt}
     if set(low.split()) & PLURALS:  # "allies you control", "Beast allies"
         return {"each": object_filter(phrase)}
-    raise NotUnderstood(phrase)
+    return mechanics.target_of(phrase)
 
 
 def main_arg(op: str, selector: Any) -> dict[str, Any]:
@@ -394,7 +394,7 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
         if guard and "otherwise" not in guard:  # only offered when it can be done
             return [{"if": {**guard, "then": [{"may": guard["then"]}]}}]
         return [{"may": steps}]
-    for template in STEP_TEMPLATES:
+    for template in (*mechanics.STEP_TEMPLATES, *STEP_TEMPLATES):
         steps = template.match(sentence)
         if steps is not None:
             used.append(template.name)
@@ -409,6 +409,7 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
 def sentences(body: str) -> list[str]:
     """The sentences of a text; the three of "look at the top N, take one, the rest to
     the bottom" stay one (joined by semicolons), for the template that reads them."""
+    body = mechanics.join_sentences(body)
     body = re.sub(r"(look at the top [^.]+ of your deck)\. ((?:you may )?reveal [^.]+ from "
                   r"among them [^.]+)\. (put the rest[^.]+)", r"\1; \2; \3", body.strip(),
                   flags=re.IGNORECASE)
@@ -433,6 +434,7 @@ def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
     Bonus: ... instead." replaces what came before when the condition holds."""
     steps: list[dict[str, Any]] = []
     for sentence in sentences(body):
+        sentence = re.sub(r"^then,? (?=if )", "", sentence, flags=re.IGNORECASE)
         if_do = re.match(r"if you do, (.+)", sentence, flags=re.IGNORECASE)
         bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)
@@ -488,8 +490,9 @@ def cost_of(text: str) -> dict[str, Any]:
             cost["sacrifice"] = True
         elif low in ("banish ~", "banish this"):
             cost["banish"] = True
-        elif remove and target(remove.group(3)) == "self":
-            cost.setdefault("remove_counters", {})[remove.group(2)] = amount(remove.group(1))
+        elif remove and target(remove.group(3)) in ("self", "your_champion"):
+            key = "remove_counters" if target(remove.group(3)) == "self" else "champion_counters"
+            cost.setdefault(key, {})[remove.group(2)] = amount(remove.group(1))
         else:
             raise NotUnderstood(part)
     return cost
@@ -517,7 +520,10 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
             raise NotUnderstood(sentence)
         used.append("static stats")
         return {"modify_stats": {**_stats(gets, 2), "applies_to": applies}}
-    raise NotUnderstood(sentence)
+    deeper = mechanics.static_of(sentence, used)
+    if deeper is None:
+        raise NotUnderstood(sentence)
+    return deeper
 
 
 def condition_of(text: str) -> dict[str, Any]:
@@ -541,7 +547,7 @@ def condition_of(text: str) -> dict[str, Any]:
     if state:
         word = state.group(1)
         return {"self": {"rested": False} if word == "awake" else {word: True}}
-    raise NotUnderstood(text)
+    return mechanics.condition_of(text)
 
 
 def restriction(words: str) -> dict[str, Any]:
@@ -591,12 +597,14 @@ class _Card:
             else:
                 requires.update(restriction(prefix.group(1)))
             rest = rest[prefix.end():]
+        rest = mechanics.lead_condition(rest)
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
         if as_long and not self.resolves:
             requires.update(condition_of(as_long.group(1)))
             used.append("as long as")
             rest = as_long.group(2)
-        if self._keywords(rest, requires, inherited):
+        if self._keywords(rest, requires, inherited) or mechanics.card_line(
+                self.out, rest, bool(requires or inherited), self.resolves):
             return
         lineage = re.fullmatch(r"(\S.*?) lineage", rest, flags=re.IGNORECASE)
         if lineage and self.type == "champion":
@@ -616,7 +624,7 @@ class _Card:
             self.effect += steps
         else:
             if requires:
-                ability["requires"] = requires
+                ability["requires"] = {**ability.get("requires", {}), **requires}
             if inherited:
                 ability["inherited"] = True
             self.abilities.append(ability)
@@ -660,6 +668,9 @@ class _Card:
 
     def _ability(self, rest: str, used: list[str]) -> dict[str, Any] | None:
         """A triggered, activated or static ability; None for a resolution effect."""
+        deeper = mechanics.ability_of(rest, used)
+        if deeper is not None:
+            return deeper
         head = re.match(r"(on [a-z ]+?):\s*(.+)", rest, flags=re.IGNORECASE)
         if head and head.group(1).lower() in TRIGGERS:
             used.append(head.group(1).lower())
@@ -753,3 +764,7 @@ def translate(name: str, card_type: str | None, text: str) -> Translation:
     elif card.effect:
         card.out.not_understood.append("an effect beside modes")
     return card.out
+
+
+# The deeper mechanics' templates (they build on the phrase parsers above).
+from gaenv.cards import mechanics  # noqa: E402

@@ -10,6 +10,8 @@ Lineage"; "Keywords - Lineage"; "Parts of a Card - Element"):
   rested/awake state, damage and counters and stays the same object (same
   oid), but the new top card's On Enter abilities trigger (Leveling Up 4,
   7.2). A Lineage requirement names the champion it must level from.
+- The level is the printed level plus level counters plus level modifiers; only
+  leveling up reads the printed (base) level ("Level (base)", "Level Counters").
 - Deleveling returns the top card to the material deck (Deleveling 1).
 - A player may use the elements of every champion card in the lineage, and
   norm always (General 5); only the top card's own characteristics count,
@@ -38,8 +40,17 @@ def printed_level(state: GameState, player: int) -> int:
 
 
 def level(state: GameState, player: int) -> int:
-    """The champion's level. No level-modifying effects exist yet, so it is the printed one."""
-    return printed_level(state, player)
+    """The champion's level (-1 without one): its printed (base) level, plus one per level
+    counter on it ("Game Mechanics - Counters, Level"; "Level Counters"), plus the level
+    modifiers in force (``modify_level`` statics, layer E). Restrictions, Efficiency,
+    Pride and the ``level`` amount read this; leveling up reads `printed_level` ("Level
+    (base)"; "Level Up 3"). It may be below 0."""
+    cid = champion(state, player)
+    if cid < 0:
+        return -1
+    card = state.cards[cid]
+    return (card.defn.level or 0) + card.counters.get("level", 0) + statics.level_modifier(
+        state, cid)
 
 
 def life(state: GameState, player: int) -> int:

@@ -17,6 +17,7 @@ from typing import Any
 from gaenv.engine import (
     champions,
     combat,
+    costs,
     decisions,
     journal,
     keywords,
@@ -28,6 +29,7 @@ from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import (
     BANISHMENT,
     DECK,
+    DIRECTIONS,
     FIELD,
     GONE,
     GRAVEYARD,
@@ -38,7 +40,7 @@ from gaenv.engine.objects import (
     Node,
 )
 from gaenv.engine.selectors import Selector
-from gaenv.engine.state import GameState, ResolveFrame, StackItem
+from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
 
 PLAYER_SELECTORS = ("you", "opponent", "each_player", "its_controller", "that_controller")
 ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller")
@@ -75,7 +77,14 @@ def target_candidates(state: GameState, selector: Selector, controller: int,
                       spell: bool = False, source: int = -1) -> list[int]:
     """Card ids a declared target may choose, player 0's objects first, each player's
     champion first. A Spell cannot target an object with Spellshroud ("Keywords -
-    Spellshroud")."""
+    Spellshroud"). A filter with ``activation: true`` chooses among the card activations
+    on the effects stack instead (not the one being played), bottom first."""
+    if selector.filter.get("activation"):
+        playing = {state.stack[f.depth].card for f in state.frames if isinstance(f, PlayFrame)}
+        cards = state.cards
+        return [i.card for i in state.stack if i.kind == "activation" and i.card not in playing
+                and selectors.printed(selector.filter, cards[i.card].defn, i.controller,
+                                      controller)]
     found = selectors.objects(state, selector.filter, controller, source)
     if spell:
         found = [c for c in found if not keywords.has(state, c, "spellshroud")]
@@ -88,8 +97,20 @@ def is_spell(state: GameState, cid: int) -> bool:
 
 def is_legal_target(state: GameState, selector: Selector, oid: int, controller: int,
                     spell: bool, source: int = -1) -> bool:
-    cid = zones.find_object(state, oid)
+    cid = activation_of(oid) if selector.filter.get("activation") else zones.find_object(
+        state, oid)
     return cid >= 0 and cid in target_candidates(state, selector, controller, spell, source)
+
+
+def declared(state: GameState, selector: Selector, cid: int) -> int:
+    """What a declared target records: the object's oid, or for a card activation on the
+    stack (not an object: "Game Zones - Effects Stack") -2 - its card id."""
+    return -2 - cid if selector.filter.get("activation") else state.cards[cid].oid
+
+
+def activation_of(target: int) -> int:
+    """The card id a recorded activation target names (-1 for none)."""
+    return -2 - target if target <= -2 else -1
 
 
 def source_of(state: GameState, item: StackItem) -> int:
@@ -290,6 +311,19 @@ def _boost(state: GameState, frame: ResolveFrame, args: Args,
         "life": amount_of(state, frame, args["life"]), "applies_to": NO_ARGS}))
     for cid in objects_of(state, frame, args):
         journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid)
+    return None
+
+
+@primitive("level_boost", None, target=("object", True, None), amount=("int", True, None))
+def _level_boost(state: GameState, frame: ResolveFrame, args: Args,
+                 answer: Option | None) -> Decision | None:
+    """The champions' level goes up (negative: down) by ``amount`` until the end of the
+    turn: a lasting ``modify_level`` on each ("Layers" E; "Level Restrictions")."""
+    node = Node("modify_level", MappingProxyType({"amount": args["amount"],
+                                                  "applies_to": NO_ARGS}))
+    for cid in objects_of(state, frame, args):
+        if state.cards[cid].defn.is_champion:
+            journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid)
     return None
 
 
@@ -602,6 +636,125 @@ def _empower(state: GameState, frame: ResolveFrame, args: Args,
     """Your next Spell this turn is activated and resolves as if your champion were
     ``amount`` levels higher; instances add up ("Keywords - Empower N")."""
     state.players[frame.item.controller].empower += args["amount"]
+    return None
+
+
+@primitive("foster", "target", target=("object", True, None))
+def _foster(state: GameState, frame: ResolveFrame, args: Args,
+            answer: Option | None) -> Decision | None:
+    """The allies become fostered ("Fostered": a property of allies, had only once)."""
+    for cid in objects_of(state, frame, args):
+        if state.cards[cid].defn.type == "ally":
+            journal.foster(state, cid)
+    return None
+
+
+@primitive("gain_currents", None)
+def _gain_currents(state: GameState, frame: ResolveFrame, args: Args,
+                   answer: Option | None) -> Decision | None:
+    """Its controller gains the Shifting Currents mastery, facing north; it replaces any
+    mastery they had ("Game Mechanics - Mastery 1", "Shifting Currents 1a")."""
+    journal.currents(state, frame.item.controller, DIRECTIONS[0])
+    return None
+
+
+@primitive("change_currents", "to", to=("enum:adjacent,different", True, None))
+def _change_currents(state: GameState, frame: ResolveFrame, args: Args,
+                     answer: Option | None) -> Decision | None:
+    """Its controller turns their Shifting Currents to an adjacent or to any other direction
+    of their choice ("Shifting Currents 2"); nothing without the mastery."""
+    player = frame.item.controller
+    now = state.players[player].currents
+    if not now:
+        return None
+    if answer is None:
+        at = DIRECTIONS.index(now)
+        ways = [d for i, d in enumerate(DIRECTIONS) if d != now and (
+            args["to"] == "different" or (i - at) % 2 == 1)]
+        return Decision(player, decisions.CHOOSE_MODE, tuple(
+            Option("mode", f"face {d.capitalize()}", DIRECTIONS.index(d)) for d in ways),
+            frame.item.card)
+    journal.currents(state, player, DIRECTIONS[answer.card])
+    return None
+
+
+@primitive("omen", None)
+def _omen(state: GameState, frame: ResolveFrame, args: Args,
+          answer: Option | None) -> Decision | None:
+    """The card whose ability it is (on the field, or in the graveyard it has just gone
+    to: "On Death: banish this") goes to its owner's banishment with an omen counter on
+    it: an omen, a card in its owner's banishment with an omen counter ("Game Mechanics -
+    Counters"; the cards' own reminder text)."""
+    cid = frame.item.card
+    if state.cards[cid].zone in (FIELD, GRAVEYARD):
+        journal.move(state, cid, BANISHMENT)
+        if state.cards[cid].zone == BANISHMENT:
+            journal.counters(state, cid, "omen", 1)
+    return None
+
+
+@primitive("materialize", "filter", filter=("filter", True, None))
+def _materialize(state: GameState, frame: ResolveFrame, args: Args,
+                 answer: Option | None) -> Decision | None:
+    """Its controller materializes a card of their material deck matching the filter (of
+    their choice; nothing if none can be): it goes onto the effects stack, its memory cost
+    paid now, and resolves after this ("Playing Cards - Card Materialization": an effect's
+    permission). ``scratch`` holds the memory cost still to pay once the card is chosen."""
+    from gaenv.engine import stack  # stack plays and resolves cards with this module
+
+    player = frame.item.controller
+    if not frame.scratch:
+        if answer is None:
+            found = stack.materializable(state, player, args["filter"])
+            return Decision(player, decisions.CHOOSE_CARD, tuple(
+                decisions.choose(c, state.cards[c].defn.name) for c in found),
+                frame.item.card) if found else None
+        frame.scratch = [stack.materialize_by_effect(state, player, answer.card)]
+        answer = None
+    decision, left = stack.memory_step(state, player, frame.scratch[0], answer,
+                                       frame.item.card)
+    frame.scratch = [left] if decision is not None else []
+    return decision
+
+
+@primitive("negate", None, target=("object", True, None), unless_pays=("nat", False, 0),
+           to=("enum:graveyard,banishment,memory", False, "graveyard"))
+def _negate(state: GameState, frame: ResolveFrame, args: Args,
+            answer: Option | None) -> Decision | None:
+    """Negate the target card activation: it leaves the effects stack without resolving,
+    for its owner's graveyard (or, as the card says, banishment or memory: "Game Zones -
+    Graveyard"), unless its controller pays ``unless_pays`` reserve, as they choose
+    (``yes``, then one card or Reservable object a decision; ``scratch`` holds what is
+    left to pay)."""
+    from gaenv.engine import stack  # stack plays and resolves cards with this module
+
+    cid = activation_of(frame.item.targets[args["_slot"]])
+    layer = next((i for i in state.stack if i.card == cid and i.kind == "activation"), None)
+    if layer is None:
+        return None
+    payer = layer.controller
+    if args["unless_pays"] and not frame.scratch:
+        if answer is None:
+            if costs.can_pay_reserve(state, payer, args["unless_pays"], -1):
+                return Decision(payer, decisions.YES_NO, (decisions.YES, decisions.NO), cid)
+        elif answer.verb == "yes":
+            frame.scratch = [args["unless_pays"]]
+            answer = None
+    if frame.scratch:  # paying instead
+        if answer is not None:
+            if answer.verb == "rest":
+                journal.rest(state, answer.card)
+            else:
+                journal.move(state, answer.card, MEMORY)
+            frame.scratch[0] -= 1
+        if frame.scratch[0] > 0:
+            return Decision(payer, decisions.PAY_RESERVE, stack.reserve_options(state, payer),
+                            cid)
+        frame.scratch = []
+        return None
+    state.stack.remove(layer)
+    journal.move(state, cid, {"graveyard": GRAVEYARD, "banishment": BANISHMENT,
+                              "memory": MEMORY}[args["to"]])
     return None
 
 

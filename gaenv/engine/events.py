@@ -50,6 +50,8 @@ EVENTS: dict[str, str] = {
     "drawn": "card was drawn (player: who drew it)",
     "levels_up": "a champion leveled up; card: its new top card",
     "rests": "an object was rested",
+    "fostered": "an object became fostered",
+    "currents_change": "player's Shifting Currents changed direction (detail: OLD_to_NEW)",
     "wakes": "an object was woken",
     "healed": "damage was removed from card (amount)",
     "control_changes": "player gained control of card",
@@ -61,7 +63,7 @@ EVENTS: dict[str, str] = {
     "phase_ends": "a phase ended (player: the turn player; detail: the phase)",
 }
 # Filter keys a trigger may use besides the selector filter keys.
-EVENT_KEYS = ("player", "phase", "counter")
+EVENT_KEYS = ("player", "phase", "counter", "currents")
 
 # The trigger keys of card files that name a common trigger (docs/cards.md).
 TRIGGERS: dict[str, Trigger] = {

@@ -243,7 +243,8 @@ class Game:
             if option.verb == "pass":
                 stack.pass_opportunity(state)
             elif option.verb == "activate":
-                stack.announce(state, player, option.card, stack.ACTIVATION)
+                stack.announce(state, player, option.card, stack.ACTIVATION,
+                               brew=option.other == stack.BREW)
             elif option.verb == "use":
                 stack.use_ability(state, player, option.card, option.other)
             else:

@@ -57,9 +57,18 @@ def _at_risk(state: GameState, event: Event) -> bool:
 
 
 def _entering_matters(state: GameState, event: Event) -> bool:
-    """An object entering: one the checks could destroy, or a Unique one (a second of its
-    name: "Card Types - Supertypes 1")."""
-    return state.cards[event[1]].defn.unique or _at_risk(state, event)
+    """An object entering: one the checks could destroy, a Unique one (a second of its
+    name: "Card Types - Supertypes 1"), or a Link object (linked to nothing unless it came
+    from the stack: "Keywords - Link 2b")."""
+    defn = state.cards[event[1]].defn
+    return defn.unique or defn.link is not None or _at_risk(state, event)
+
+
+def _leaving_breaks_a_link(state: GameState, event: Event) -> bool:
+    """An object leaving that a Link object in play is linked to ("Keywords - Link 5")."""
+    oid = state.cards[event[1]].last_oid
+    cards = state.cards
+    return any(cards[cid].linked == oid for p in state.players for cid in p.zones[FIELD])
 
 
 # Kinds of change after which the state-based checks are due ("State-based Checks and
@@ -71,7 +80,7 @@ def _entering_matters(state: GameState, event: Event) -> bool:
 # champion has had their lineage change.
 CHECKS_DUE: dict[str, Callable[[GameState, Event], bool] | None] = {
     "dealt_damage": _at_risk, "counters_placed": _at_risk, "counters_removed": _at_risk,
-    "enters": _entering_matters, "loses": None,
+    "enters": _entering_matters, "leaves": _leaving_breaks_a_link, "loses": None,
 }
 
 
@@ -184,6 +193,8 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         source.remove(cid)
     if leaving:
         card.clear_object_state()
+    elif zone == BANISHMENT and card.counters:  # an omen's counter stays behind (`omen`)
+        card.counters = {}
     if zone == LINEAGE:
         card.entered = -1
     elif dest == LINEAGE:
@@ -305,6 +316,7 @@ def _carry(champion: CardObj, new: CardObj) -> None:
     new.rested = champion.rested
     new.damage = champion.damage
     new.counters = dict(champion.counters)
+    new.hurt = champion.hurt
 
 
 # --- object state -------------------------------------------------------------------------
@@ -314,6 +326,7 @@ def damage(state: GameState, cid: int, amount: int, source: int = -1) -> None:
     Damage"); records ``dealt_damage`` and, with a source, ``deals_damage``."""
     card = state.cards[cid]
     card.damage += amount
+    card.hurt = state.turn
     _write(state, MARK, "dealt_damage", cid, card.controller, source, amount)
     if source >= 0:
         _write(state, MARK, "deals_damage", source, state.cards[source].controller, cid,
@@ -343,7 +356,49 @@ def counters(state: GameState, cid: int, kind: str, amount: int) -> None:
     else:
         del card.counters[kind]
     name = "counters_placed" if new > have else "counters_removed"
-    _write(state, MARK, name, cid, card.controller, -1, abs(new - have), kind)
+    # Level counters on a champion change its level ("Level Counters"), which statics'
+    # restrictions and costs read: a change to a source.
+    level = SOURCE if kind == "level" and card.defn.is_champion else MARK
+    _write(state, level, name, cid, card.controller, -1, abs(new - have), kind)
+
+
+def currents(state: GameState, player: int, direction: str) -> None:
+    """Set the player's Shifting Currents to ``direction`` (gaining the mastery sets it to
+    north: "Game Mechanics - Mastery, Shifting Currents 1a"); records ``currents_change``
+    with the detail ``OLD_to_NEW`` (``none_to_north`` on gaining it). Conditions read it,
+    so it is a change to a source."""
+    p = state.players[player]
+    if p.currents == direction:
+        return
+    detail = f"{p.currents or 'none'}_to_{direction}"
+    p.currents = direction
+    _write(state, SOURCE, "currents_change", -1, player, -1, 0, detail)
+
+
+def link(state: GameState, cid: int, oid: int) -> None:
+    """Link object ``cid`` to the object ``oid`` ("Keywords - Link 2"): its statics read
+    what it is linked to, so this is a change to a source."""
+    card = state.cards[cid]
+    card.linked = oid
+    _advance(state, SOURCE, card)
+
+
+def activated_as(state: GameState, cid: int, brewed: bool, imbued: bool) -> None:
+    """Object ``cid`` keeps the properties of its activation: brewed, imbued ("Activation
+    Properties"; "Keywords - Imbue N 2")."""
+    card = state.cards[cid]
+    card.brewed = brewed
+    card.imbued = imbued
+    _advance(state, MARK, card)
+
+
+def foster(state: GameState, cid: int) -> None:
+    """Object ``cid`` becomes fostered, unless it already is ("Fostered 4": only once);
+    records ``fostered`` (On Foster)."""
+    card = state.cards[cid]
+    if not card.fostered:
+        card.fostered = True
+        _write(state, MARK, "fostered", cid, card.controller)
 
 
 def rest(state: GameState, cid: int, rested: bool = True) -> None:

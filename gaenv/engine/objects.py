@@ -24,6 +24,9 @@ ELEMENTS = (
     "norm", "fire", "water", "wind",
     "arcane", "astra", "crux", "exia", "luxem", "neos", "tera", "umbra",
 )
+# The directions of the Shifting Currents mastery, clockwise: each is adjacent to the one
+# before and after it ("Game Mechanics - Mastery, Shifting Currents 2").
+DIRECTIONS = ("north", "east", "south", "west")
 BASIC_ELEMENTS = frozenset({"fire", "water", "wind"})
 SPEEDS = ("slow", "fast")
 
@@ -158,6 +161,15 @@ class CardDef:
     # condition on the object's level counters (expanded by the card loader).
     bands: tuple[tuple[int, int | None], ...] = ()
     level_up: int = -1
+    # Brew ("Keywords - Brew"): the ingredients it may be activated with instead of its
+    # reserve cost, one filter per object to sacrifice (printed keys: a name or a subtype).
+    brew: tuple[Mapping[str, Any], ...] = ()
+    # Imbue N ("Keywords - Imbue N"): imbued when at least N of the cards paid from hand
+    # for its reserve cost (revealed, then reserved) share its element (0: no Imbue).
+    imbue: int = 0
+    # Link ("Keywords - Link"): the filter of what the object links to, declared as its
+    # last target as the card is played (None: no Link).
+    link: Mapping[str, Any] | None = None
     # Derived from the fields above when the card is made (not printed, not compared),
     # because the rules engine asks them all the time: its static abilities; the indices
     # of its activated abilities, and of its triggered ones by event kind (not to be
@@ -231,11 +243,17 @@ class CardObj:
     information of the object the card last stopped being (-1 / empty if none): "its
     controller" of a target that has left, the counters of a source that has left
     ("Game Terms - Last-known Information").
+    ``linked`` is the oid of the object a Link object is linked to (-1: none; "Keywords -
+    Link"); ``brewed`` and ``imbued`` say the object was activated by Brew, or imbued ("Activation
+    Properties");
+    ``fostered`` is the object's Fostered property ("Fostered": once fostered, it stays so
+    while it is that object); ``hurt`` the turn number of the last damage dealt to it (-1:
+    none), which Foster reads ("Keywords - Foster 1").
     """
 
-    __slots__ = ("controller", "counters", "damage", "defn", "entered", "id", "last_controller",
-                 "last_counters", "last_oid", "oid", "owner", "rested", "stamp", "timestamp",
-                 "zone")
+    __slots__ = ("brewed", "controller", "counters", "damage", "defn", "entered", "fostered",
+                 "hurt", "id", "imbued", "last_controller", "last_counters", "last_oid",
+                 "linked", "oid", "owner", "rested", "stamp", "timestamp", "zone")
 
     def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
         self.id = cid
@@ -253,6 +271,11 @@ class CardObj:
         self.last_oid = -1
         self.last_controller = -1
         self.last_counters: dict[str, int] = {}
+        self.fostered = False
+        self.hurt = -1
+        self.brewed = False
+        self.imbued = False
+        self.linked = -1
 
     def copy(self) -> CardObj:
         c = CardObj.__new__(CardObj)
@@ -271,6 +294,11 @@ class CardObj:
         c.last_oid = self.last_oid
         c.last_controller = self.last_controller
         c.last_counters = self.last_counters  # never changed in place: replaced
+        c.fostered = self.fostered
+        c.hurt = self.hurt
+        c.brewed = self.brewed
+        c.imbued = self.imbued
+        c.linked = self.linked
         return c
 
     def clear_object_state(self) -> None:
@@ -286,6 +314,11 @@ class CardObj:
         self.damage = 0
         self.counters = {}
         self.timestamp = -1
+        self.fostered = False
+        self.hurt = -1
+        self.brewed = False
+        self.imbued = False
+        self.linked = -1
 
     def __repr__(self) -> str:
         return f"<{self.defn.name} #{self.id} p{self.owner}/{self.controller} {self.zone}>"

@@ -15,7 +15,7 @@ from gaenv.engine import champions, decisions, journal, keywords, statics
 from gaenv.engine.decisions import Decision
 from gaenv.engine.objects import FIELD, GRAVEYARD, LINEAGE, CardObj
 from gaenv.engine.state import GameState
-from gaenv.engine.zones import label
+from gaenv.engine.zones import find_object, label
 
 
 def deal_damage(state: GameState, cid: int, amount: int, source: int = -1) -> int:
@@ -63,6 +63,7 @@ def state_based(state: GameState) -> None:
         champs = [p.index for p in state.players
                   if p.zones[LINEAGE] and _doomed(state, p.zones[LINEAGE][-1:], lowering)]
         doomed = [cid for p in state.players for cid in _doomed(state, p.zones[FIELD], lowering)]
+        unlinked = _unlinked(state)
         for p in state.players:
             if not p.zones[LINEAGE] and p.had_champion:
                 journal.lose(state, p.index)
@@ -70,7 +71,9 @@ def state_based(state: GameState) -> None:
         for player in champs:  # the champion dies
             champions.champion_dies(state, player)
             journal.lose(state, player)
-        changed = bool(champs or doomed)
+        for cid in unlinked:  # "Keywords - Link 5": sacrificed
+            sacrifice(state, cid)
+        changed = bool(champs or doomed or unlinked)
     state.checks_due = False
     if finish_if_lost(state):
         return
@@ -81,6 +84,19 @@ def state_based(state: GameState) -> None:
                 decisions.keep(cid, label(state, cid)) for cid in extra))
             state.checks_due = True  # until the player has chosen
             return
+
+
+def _unlinked(state: GameState) -> list[int]:
+    """The Link objects in play linked to no object in play ("Keywords - Link 4 and 5": the
+    link broken when what it is linked to leaves, or it never linked)."""
+    found = []
+    for p in state.players:
+        for cid in p.zones[FIELD]:
+            card = state.cards[cid]
+            if card.defn.link is not None and (
+                    card.linked < 0 or find_object(state, card.linked) < 0):
+                found.append(cid)
+    return found
 
 
 def destroy_at_once(state: GameState, ids: list[int]) -> None:

@@ -8,17 +8,22 @@ player the ability belongs to) and a *source* (the card whose ability it is).
 
 - Printed keys look at the card: ``type``, ``supertype`` (regalia, unique), ``subtype``,
   ``element``, ``class``, ``keyword`` (printed keywords), ``name`` (each a name or a
-  list: any of them), and ``token``.
+  list: any of them), ``token`` and ``memory_cost`` (the printed memory cost is N).
 - State keys look at the object in play: ``controller`` (``you`` / ``opponent``),
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
-  counter of that name), ``self`` / ``another`` (it is / is not the source).
+  counter of that name), ``self`` / ``another`` (it is / is not the source), ``fostered``
+  ("Fostered"), ``hurt`` (it was dealt damage since the end of its controller's previous
+  turn: "Keywords - Foster 1"), ``brewed`` (it was activated by Brew), ``imbued``,
+  ``linked`` (the source, a Link object, is linked to it); ``activation: true`` makes a
+  declared target a card activation on the effects stack (for ``negate``).
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
 ``champion_name`` (your champion's lineage name is this one), ``level`` (the champion's
 level, with Empower, at least N),
 ``champion`` (your champion matches a filter), ``controls`` (you control an object that
-matches), ``self`` (the source object matches), ``your_turn``, ``amount`` with
+matches), ``self`` (the source object matches), ``your_turn``, ``currents`` (the
+player's Shifting Currents face that direction), ``amount`` with
 ``at_least`` / ``at_most`` (a dynamic amount compared), and ``not`` (a condition that
 must fail).
 
@@ -44,11 +49,12 @@ from gaenv.engine.objects import BOARD, FIELD, LINEAGE, MARK, PLAYER_ZONES, SOUR
 from gaenv.engine.state import GameState
 
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
-                "token")
-STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another")
+                "token", "memory_cost")
+STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
+              "fostered", "hurt", "brewed", "imbued", "linked", "activation")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
-                  "controls", "self", "your_turn",
+                  "controls", "self", "your_turn", "currents",
                   "amount", "at_least", "at_most", "not")
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
 STATS = ("power", "life", "damage")
@@ -56,7 +62,7 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat"})
+                       "stat", "fostered", "hurt", "brewed", "imbued"})
 BOARD_KEYS = frozenset({"controls", "count"})
 
 
@@ -173,7 +179,7 @@ def printed(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int)
         elif key == "name":
             if defn.name not in want:
                 return False
-        elif key == "token" and defn.token != want:
+        elif key in ("token", "memory_cost") and getattr(defn, key) != want:
             return False
     return True
 
@@ -201,9 +207,30 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
         elif key == "self":
             if (cid == source) != want:
                 return False
+        elif key == "fostered":
+            if card.fostered != want:
+                return False
+        elif key == "brewed":
+            if card.brewed != want:
+                return False
+        elif key == "imbued":
+            if card.imbued != want:
+                return False
+        elif key == "linked":  # the object the source is linked to ("Keywords - Link")
+            if (source >= 0 and card.oid >= 0 and state.cards[source].linked == card.oid) != want:
+                return False
+        elif key == "hurt":
+            if (card.hurt >= hurt_since(state, card.controller)) != want:
+                return False
         elif key == "another" and (cid != source) != want:
             return False
     return True
+
+
+def hurt_since(state: GameState, player: int) -> int:
+    """The first turn number after ``player``'s previous turn ended: the players take turns
+    in turn, so that is the turn before this one during their turn, else this one."""
+    return state.turn - 1 if state.turn_player == player else state.turn
 
 
 def in_play(state: GameState, players: tuple[int, ...] = (0, 1)) -> list[int]:
@@ -293,9 +320,12 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
         value = 0
         players = (controller, 1 - controller) if arg["player"] == "each_player" else (
             (controller,) if arg["player"] == "you" else (1 - controller,))
+        counter = arg.get("counters")  # counters on cards out of play: an omen's
         for p in players:
             for cid in state.players[p].zones[arg["zone"]]:
-                if printed(arg, state.cards[cid].defn, p, controller):
+                card = state.cards[cid]
+                if printed(arg, card.defn, p, controller) and (
+                        counter is None or card.counters.get(counter, 0) > 0):
                     value += 1
     elif kind == "level":
         from gaenv.engine import champions  # champions reads statics, which reads this
@@ -342,8 +372,8 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
         elif key == "champion_name":
             if champ < 0 or state.cards[champ].defn.champion_name != want:
                 return False
-        elif key == "level":
-            if champ < 0 or (state.cards[champ].defn.level or 0) + empower < want:
+        elif key == "level":  # its modifiers and counters count ("Level Restrictions")
+            if champ < 0 or champions.level(state, player) + empower < want:
                 return False
         elif key == "champion":
             if champ < 0 or not matches(state, want, champ, player, source):
@@ -356,6 +386,9 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
                 return False
         elif key == "your_turn":
             if (state.turn_player == player) != want:
+                return False
+        elif key == "currents":  # the player's Shifting Currents face that way
+            if state.players[player].currents != want:
                 return False
         elif key == "amount":
             value = amount(state, want, player, source, refer)

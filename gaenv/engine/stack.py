@@ -26,6 +26,8 @@ Rules:
 
 from __future__ import annotations
 
+from typing import Any
+
 from gaenv.engine import (
     champions,
     combat,
@@ -35,6 +37,7 @@ from gaenv.engine import (
     events,
     journal,
     rules,
+    selectors,
     statics,
 )
 from gaenv.engine.decisions import Decision, Option
@@ -61,6 +64,7 @@ TRIGGER = "trigger"
 ABILITY = "ability"
 _ABILITY_KINDS = frozenset({TRIGGER, ABILITY})  # layers that are an ability, not a card
 _CARD_KINDS = frozenset({ACTIVATION, MATERIALIZATION})  # layers that are a card
+BREW = 1  # ``Option.other`` of an "activate" option that brews the card ("brew NAME")
 
 # Phases in which the turn player regains opportunity after a resolution empties
 # the stack, once the phase's own window has begun ("Turn Order - Main Phase 4").
@@ -127,10 +131,12 @@ def _empower_for(state: GameState, player: int, defn: CardDef) -> int:
     return state.players[player].empower if "Spell" in defn.subtypes else 0
 
 
-def can_activate(state: GameState, player: int, cid: int, enabled: set[str]) -> bool:
+def can_activate(state: GameState, player: int, cid: int, enabled: set[str],
+                 brew: bool = False) -> bool:
     """Whether card ``cid`` in hand may be activated now (all activation steps legal),
     its speed aside: `opportunity_options` offers only fast actions outside the
-    player's own main phase."""
+    player's own main phase. With ``brew``: by its Brew cost, its ingredients sacrificed
+    rather than its reserve cost paid ("Keywords - Brew 2")."""
     defn = state.cards[cid].defn
     if defn.is_champion or defn.element not in enabled:
         return False
@@ -139,11 +145,37 @@ def can_activate(state: GameState, player: int, cid: int, enabled: set[str]) -> 
         champ = champions.champion(state, player)
         if champ < 0 or state.cards[champ].rested:
             return False
-    amount = costs.cost(state, player, defn, costs.RESERVE, _empower_for(state, player, defn))
-    if amount is None or not costs.can_pay_reserve(state, player, amount, cid):
-        return False
+    if brew:
+        if not defn.brew or not brew_choices(state, player, defn.brew):
+            return False
+    else:
+        amount = costs.cost(state, player, defn, costs.RESERVE,
+                            _empower_for(state, player, defn))
+        if amount is None or not costs.can_pay_reserve(state, player, amount, cid):
+            return False
     # Most cards declare no targets: nothing more to check.
     return not (defn.targets or defn.modes) or _castable(state, defn, player)
+
+
+def imbued(item: StackItem, defn: CardDef) -> bool:
+    """Whether the card of a stack layer is imbued: at least its Imbue N of the cards paid
+    for its reserve cost share its element ("Keywords - Imbue N" 1 and 2)."""
+    return defn.imbue > 0 and item.revealed >= defn.imbue
+
+
+def brew_choices(state: GameState, player: int, needs: tuple[Any, ...]) -> list[int]:
+    """The objects ``player`` controls that may be sacrificed as the first of the Brew
+    ingredients ``needs`` (filters, one per object) so that the others can still be met
+    by other objects (empty: it cannot be brewed now)."""
+    field = state.players[player].zones[FIELD]
+
+    def met(rest: tuple[Any, ...], used: frozenset[int]) -> bool:
+        return not rest or any(
+            cid not in used and selectors.matches(state, rest[0], cid, player)
+            and met(rest[1:], used | {cid}) for cid in field)
+
+    return [cid for cid in field if selectors.matches(state, needs[0], cid, player)
+            and met(needs[1:], frozenset({cid}))]
 
 
 def can_materialize(state: GameState, player: int, defn: CardDef, enabled: set[str]) -> bool:
@@ -173,10 +205,12 @@ def _ability_usable(state: GameState, player: int, card: CardObj, ability: Abili
         return False
     if not statics.requirement_met(state, ability, card):
         return False
-    spent = cost.get("remove_counters")
-    if spent is not None:
-        for kind, amount in spent.items():
-            if card.counters.get(kind, 0) < amount:
+    for key in ("remove_counters", "champion_counters"):
+        spent = cost.get(key)
+        if spent is not None:
+            holder = cid if key == "remove_counters" else champions.champion(state, player)
+            if holder < 0 or any(state.cards[holder].counters.get(kind, 0) < amount
+                                 for kind, amount in spent.items()):
                 return False
     reserve = cost.get("reserve", 0)
     if reserve:
@@ -212,6 +246,9 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
         for cid in distinct_names(state, hand):
             if can_activate(state, player, cid, enabled):
                 options.append(decisions.activate(cid, cards[cid].defn.name))
+            if cards[cid].defn.brew and can_activate(state, player, cid, enabled, brew=True):
+                options.append(Option("activate", f"brew {cards[cid].defn.name}", cid, -1,
+                                      BREW))
     # The player's objects with activated abilities (champion first, then in entry order),
     # kept with the statics.
     for cid in (state.views.get("board") or board(state)).activatable[player]:
@@ -246,11 +283,13 @@ def materialize_options(state: GameState, player: int) -> list[Option]:
 
 # --- putting things onto the stack ---------------------------------------------------
 
-def announce(state: GameState, player: int, cid: int, kind: str) -> None:
-    """Put a card onto the stack and start choosing its mode, targets and costs."""
+def announce(state: GameState, player: int, cid: int, kind: str, brew: bool = False) -> None:
+    """Put a card onto the stack and start choosing its mode, targets and costs (with
+    ``brew``, its Brew ingredients rather than its reserve cost)."""
     defn = state.cards[cid].defn
     journal.move(state, cid, STACK, controller=player)
     item = StackItem(kind, cid, player)
+    item.brewed = brew
     if kind == ACTIVATION:
         item.empower = _empower_for(state, player, defn)
         state.players[player].empower -= item.empower
@@ -271,6 +310,9 @@ def use_ability(state: GameState, player: int, cid: int, index: int) -> None:
         journal.rest(state, cid)
     for kind, amount in ability.cost.get("remove_counters", {}).items():
         journal.counters(state, cid, kind, -amount)
+    for kind, amount in ability.cost.get("champion_counters", {}).items():
+        # from its controller's champion: "Preparation Counters 2"
+        journal.counters(state, champions.champion(state, player), kind, -amount)
     if ability.cost.get("sacrifice"):
         rules.sacrifice(state, cid)
     if ability.cost.get("banish"):  # "Banish this": to its owner's banishment
@@ -337,7 +379,7 @@ def _target_options(state: GameState, spec: Selector, player: int, spell: bool,
     return tuple(options)
 
 
-def _reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
+def reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
     cards = state.cards
     options: list[Option] = []
     for c in distinct_names(state, state.players[player].zones[HAND]):
@@ -364,7 +406,9 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         frame.stage = "targets"
     if frame.stage == "targets":
         if answer is not None:
-            item.targets.append(cards[answer.card].oid if answer.verb == "target" else -1)
+            spec = specs_of(state, item)[len(item.targets)]
+            item.targets.append(effects.declared(state, spec, answer.card)
+                                if answer.verb == "target" else -1)
             answer = None
         specs = specs_of(state, item)
         if len(item.targets) < len(specs):
@@ -375,48 +419,95 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         if item.kind == TRIGGER:
             state.frames.pop()
             return None
-        if item.kind == ACTIVATION:
+        if item.brewed:  # "Keywords - Brew 3": reserve cost modifiers are ignored
+            frame.stage = "brew"
+        elif item.kind == ACTIVATION:
             frame.reserve_left = costs.cost(state, player, defn, costs.RESERVE, item.empower) or 0
         elif item.kind == ABILITY:
             frame.reserve_left = events.ability_of(state, item.card, item.ability).cost.get(
                 "reserve", 0)
         else:
             frame.memory_left = costs.cost(state, player, defn, costs.MEMORY_COST) or 0
+        if frame.stage != "brew":
+            frame.stage = "reserve"
+    if frame.stage == "brew":  # sacrifice the ingredients, one decision each
+        if answer is not None:
+            rules.sacrifice(state, answer.card)
+            frame.sacrificed += 1
+            answer = None
+        if frame.sacrificed < len(defn.brew):
+            choices = brew_choices(state, player, defn.brew[frame.sacrificed:])
+            return Decision(player, decisions.CHOOSE_CARD, tuple(
+                decisions.choose(c, label(state, c)) for c in choices), item.card)
         frame.stage = "reserve"
     if frame.stage == "reserve":
         if answer is not None:
             if answer.verb == "rest":
                 journal.rest(state, answer.card)
             else:
+                if cards[answer.card].defn.element == defn.element:  # revealed: Imbue
+                    item.revealed += 1
                 journal.move(state, answer.card, MEMORY)
             frame.reserve_left -= 1
             answer = None
         if frame.reserve_left > 0:
-            return Decision(player, decisions.PAY_RESERVE, _reserve_options(state, player),
+            return Decision(player, decisions.PAY_RESERVE, reserve_options(state, player),
                             item.card)
         frame.stage = "memory"
-    if answer is not None:
-        if answer.verb == "banish":
-            journal.move(state, answer.card, BANISHMENT)
-            frame.memory_left -= 1
-        else:
-            costs.pay_random_memory(state, player, frame.memory_left)
-            frame.memory_left = 0
-    if frame.memory_left > 0:
-        floating = distinct_names(state, costs.floating_memory(state, player))
-        if floating:
-            options = [decisions.banish_floating(c, cards[c].defn.name) for c in floating]
-            if len(state.players[player].zones[MEMORY]) >= frame.memory_left:
-                options.append(decisions.PAY_RANDOM)
-            return Decision(player, decisions.PAY_MEMORY, tuple(options), item.card)
-        costs.pay_random_memory(state, player, frame.memory_left)
-        frame.memory_left = 0
+    decision, frame.memory_left = memory_step(state, player, frame.memory_left, answer,
+                                              item.card)
+    if decision is not None:
+        return decision
     state.frames.pop()
     if item.kind == ACTIVATION:  # "Card Activation 9": now it is activated
         journal.emit(state, "activated", item.card, player)
     state.priority = player
     state.passes = 0
     return None
+
+
+def memory_step(state: GameState, player: int, left: int, answer: Option | None,
+                about: int) -> tuple[Decision | None, int]:
+    """Pay ``left`` of a memory cost, one answer at a time ("Playing Cards - Costs and
+    Memory"): a Floating Memory card banished from the graveyard pays 1 (chosen before
+    the random part), the rest comes from memory at random. Returns the decision still
+    needed (None when paid) and what is left."""
+    if answer is not None:
+        if answer.verb == "banish":
+            journal.move(state, answer.card, BANISHMENT)
+            left -= 1
+        else:
+            costs.pay_random_memory(state, player, left)
+            left = 0
+    if left > 0:
+        floating = distinct_names(state, costs.floating_memory(state, player))
+        if floating:
+            options = [decisions.banish_floating(c, state.cards[c].defn.name) for c in floating]
+            if len(state.players[player].zones[MEMORY]) >= left:
+                options.append(decisions.PAY_RANDOM)
+            return Decision(player, decisions.PAY_MEMORY, tuple(options), about), left
+        costs.pay_random_memory(state, player, left)
+    return None, 0
+
+
+def materialize_by_effect(state: GameState, player: int, cid: int) -> int:
+    """An effect lets ``player`` materialize card ``cid`` (it has no targets or modes): it
+    goes onto the effects stack as a materialization, above what is there ("Playing Cards
+    - Card Materialization": permission from an effect); returns its memory cost, which
+    the effect has them pay (`memory_step`)."""
+    journal.move(state, cid, STACK, controller=player)
+    state.stack.append(StackItem(MATERIALIZATION, cid, player))
+    return costs.cost(state, player, state.cards[cid].defn, costs.MEMORY_COST) or 0
+
+
+def materializable(state: GameState, player: int, flt: Any) -> list[int]:
+    """The cards of the player's material deck an effect may let them materialize: those
+    matching the filter that `can_materialize` allows, without targets or modes."""
+    enabled = champions.elements(state, player)
+    return [cid for cid in state.players[player].zones[MATERIAL]
+            if selectors.printed(flt, (defn := state.cards[cid].defn), player, player)
+            and not (defn.targets or defn.modes)
+            and can_materialize(state, player, defn, enabled)]
 
 
 # --- passing and resolving ---------------------------------------------------------
@@ -479,6 +570,10 @@ def resolve_step(state: GameState, frame: ResolveFrame, answer: Option | None) -
             combat.attack_card_resolves(state, item.controller, item.card)
         elif defn.becomes_object:
             journal.move(state, item.card, FIELD, controller=item.controller)
+            if state.cards[item.card].zone == FIELD and (item.brewed or imbued(item, defn)):
+                journal.activated_as(state, item.card, item.brewed, imbued(item, defn))
+            if defn.link is not None and state.cards[item.card].zone == FIELD:
+                journal.link(state, item.card, item.targets[-1])  # its link target
         else:
             journal.move(state, item.card, GRAVEYARD)
     after_resolution(state)

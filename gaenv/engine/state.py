@@ -30,8 +30,8 @@ class StackItem:
     was then (-1 if none), for "that unit" and "its controller" in its effect.
     """
 
-    __slots__ = ("ability", "about", "about_oid", "card", "controller", "empower", "kind",
-                 "mode", "source_oid", "targets")
+    __slots__ = ("ability", "about", "about_oid", "brewed", "card", "controller", "empower",
+                 "kind", "mode", "revealed", "source_oid", "targets")
 
     def __init__(self, kind: str, card: int, controller: int, ability: int | str = -1,
                  source_oid: int = -1, about: int = -1, about_oid: int = -1) -> None:
@@ -45,6 +45,8 @@ class StackItem:
         self.targets: list[int] = []
         self.mode = -1
         self.empower = 0
+        self.brewed = False  # activated by Brew, its ingredients sacrificed ("Keywords - Brew")
+        self.revealed = 0  # cards of its element paid for it: imbued at its Imbue N or more
 
     def copy(self) -> StackItem:
         c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid,
@@ -52,11 +54,14 @@ class StackItem:
         c.targets = list(self.targets)
         c.mode = self.mode
         c.empower = self.empower
+        c.brewed = self.brewed
+        c.revealed = self.revealed
         return c
 
     def key(self) -> tuple:
         return (self.kind, self.card, self.controller, self.ability, self.source_oid,
-                self.about, self.about_oid, tuple(self.targets), self.mode, self.empower)
+                self.about, self.about_oid, tuple(self.targets), self.mode, self.empower,
+                self.brewed, self.revealed)
 
 
 class Combat:
@@ -140,19 +145,23 @@ class PlayFrame:
     "Playing Cards - Card Materialization").
     """
 
-    __slots__ = ("depth", "memory_left", "reserve_left", "stage")
+    __slots__ = ("depth", "memory_left", "reserve_left", "sacrificed", "stage")
 
-    def __init__(self, depth: int, stage: str, reserve_left: int = 0, memory_left: int = 0) -> None:
+    def __init__(self, depth: int, stage: str, reserve_left: int = 0, memory_left: int = 0,
+                 sacrificed: int = 0) -> None:
         self.depth = depth
         self.stage = stage
         self.reserve_left = reserve_left
         self.memory_left = memory_left
+        self.sacrificed = sacrificed  # Brew ingredients sacrificed so far
 
     def copy(self) -> PlayFrame:
-        return PlayFrame(self.depth, self.stage, self.reserve_left, self.memory_left)
+        return PlayFrame(self.depth, self.stage, self.reserve_left, self.memory_left,
+                         self.sacrificed)
 
     def key(self) -> tuple:
-        return ("play", self.depth, self.stage, self.reserve_left, self.memory_left)
+        return ("play", self.depth, self.stage, self.reserve_left, self.memory_left,
+                self.sacrificed)
 
 
 class ResolveFrame:
@@ -209,8 +218,8 @@ class Lasting:
 class PlayerState:
     """One player's zones (lists of card ids) and per-game flags."""
 
-    __slots__ = ("empower", "had_champion", "index", "lost", "materialized", "turns_started",
-                 "zones")
+    __slots__ = ("currents", "empower", "had_champion", "index", "lost", "materialized",
+                 "turns_started", "zones")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -222,6 +231,9 @@ class PlayerState:
         self.had_champion = False
         self.lost = False
         self.empower = 0  # levels Empower lends the next Spell this turn
+        # The direction of the player's Shifting Currents mastery ("Game Mechanics -
+        # Mastery"), "" without it; written by `gaenv.engine.journal.currents`.
+        self.currents = ""
 
     def copy(self) -> PlayerState:
         c = PlayerState.__new__(PlayerState)
@@ -232,6 +244,7 @@ class PlayerState:
         c.had_champion = self.had_champion
         c.lost = self.lost
         c.empower = self.empower
+        c.currents = self.currents
         return c
 
 
@@ -341,12 +354,13 @@ class GameState:
             (c.id, c.defn.name, c.owner, c.controller, c.zone, c.oid, c.rested, c.damage,
              tuple(sorted(c.counters.items())), c.timestamp, c.entered, c.last_oid,
              c.last_controller,
-             tuple(sorted(c.last_counters.items())))
+             tuple(sorted(c.last_counters.items())), c.fostered, c.hurt, c.brewed, c.imbued,
+             c.linked)
             for c in self.cards
         )
         players = tuple(
             (tuple((z, tuple(ids)) for z, ids in p.zones.items()), p.turns_started,
-             p.materialized, p.had_champion, p.lost, p.empower)
+             p.materialized, p.had_champion, p.lost, p.empower, p.currents)
             for p in self.players
         )
         decision = None

@@ -65,6 +65,15 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "keyword": ("keyword", True, None),
         "applies_to": ("filter", False, {}),
     },
+    # Layer E: matching champions' level goes up (or, negative, down) by ``amount``
+    # ("Types of Effects - Continuous Effects, Layers" E: levels are modified there;
+    # "Level Restrictions": a restriction counts these; "Level (base)": leveling up does
+    # not). Read by `gaenv.engine.champions.level`.
+    "modify_level": {
+        "amount": ("int", True, None),
+        "for_each": ("amount", False, None),  # amount times this (read now), if given
+        "applies_to": ("filter", False, {}),
+    },
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
     # The card's own cost ("this card costs N less"), and a keyword the card has (Floating
@@ -155,8 +164,10 @@ def _scan(state: GameState) -> tuple[InForce, int]:
     alter them or what they do to an object (`Ability.depends`): the sources only, unless
     a condition reads the board or a condition or filter reads marks."""
     cards = state.cards
-    found: list[Static] = []
     depends = SOURCE
+    # (ability, its card, controller, timestamp, source) of every static of a source, in
+    # the order the view lists them
+    candidates: list[tuple[Ability, CardObj, int, int, int]] = []
     for p in state.players:
         lineage = p.zones[LINEAGE]
         if lineage:
@@ -165,18 +176,48 @@ def _scan(state: GameState) -> tuple[InForce, int]:
                 card = cards[cid]
                 for ability in card.defn.static_abilities:
                     if cid == top or ability.inherited:
-                        depends = min(depends, ability.depends)
-                        if requirement_met(state, ability, card):
-                            found.append(Static(ability.static, p.index, card.entered, -1, top))
+                        candidates.append((ability, card, p.index, card.entered, top))
         for cid in p.zones[FIELD]:
             card = cards[cid]
             for ability in card.defn.static_abilities:
-                depends = min(depends, ability.depends)
-                if requirement_met(state, ability, card):
-                    found.append(Static(ability.static, p.index, card.timestamp, -1, cid))
-    for lasting in state.lasting:
-        found.append(Static(lasting.node, lasting.controller, lasting.timestamp, lasting.target))
-        depends = min(depends, selectors.reach(lasting.node.args))
+                candidates.append((ability, card, p.index, card.timestamp, cid))
+    # A static whose condition reads the champion's level depends on the level modifiers
+    # ("Layers, Dependencies"): the others are found first, and these are read against
+    # the level those give.
+    held = [False] * len(candidates)
+    later: list[int] = []
+    for i, (ability, card, *_) in enumerate(candidates):
+        depends = min(depends, ability.depends)
+        if _reads_level(ability.requires):
+            later.append(i)
+        else:
+            held[i] = requirement_met(state, ability, card)
+    lasting = [Static(e.node, e.controller, e.timestamp, e.target) for e in state.lasting]
+    for e in state.lasting:
+        depends = min(depends, selectors.reach(e.node.args))
+    if later:
+        first = [Static(a.static, c, t, -1, s) for (a, _, c, t, s), h in zip(
+            candidates, held, strict=True) if h]
+        state.views["statics"] = _in_force(cards, first + lasting)  # what the level reads
+        try:
+            for i in later:
+                held[i] = requirement_met(state, candidates[i][0], candidates[i][1])
+        finally:
+            del state.views["statics"]
+    found = [Static(a.static, c, t, -1, s) for (a, _, c, t, s), h in zip(
+        candidates, held, strict=True) if h]
+    return _in_force(cards, found + lasting), depends
+
+
+def _reads_level(tree: Any) -> bool:
+    """Whether a condition reads the champion's level (a Level N+ restriction, or the
+    ``level`` amount), anywhere in it."""
+    return isinstance(tree, Mapping) and any(
+        key == "level" or _reads_level(value) for key, value in tree.items())
+
+
+def _in_force(cards: list[CardObj], found: list[Static]) -> InForce:
+    """The statics view of the statics found (its memos empty)."""
     by_kind: dict[str, list[Static]] = {}
     for s in found:
         by_kind.setdefault(s.node.op, []).append(s)
@@ -184,7 +225,7 @@ def _scan(state: GameState) -> tuple[InForce, int]:
     on_keywords = any(kind in by_kind for kind in KEYWORD_KINDS)
     lowering = any(_lowers_life(cards, s) for kind in ("set_stats", "modify_stats")
                    for s in by_kind.get(kind, _NONE))
-    return InForce(found, by_kind, {}, on_objects, on_keywords, lowering, {}), depends
+    return InForce(found, by_kind, {}, on_objects, on_keywords, lowering, {})
 
 
 def _lowers_life(cards: list[CardObj], static: Static) -> bool:
@@ -296,6 +337,20 @@ def requirement_met(state: GameState, ability: Ability, card: CardObj, empower: 
     return not requires or selectors.condition_met(
         state, requires, card.defn, card.controller if controller < 0 else controller, empower,
         card.id if card.oid >= 0 else -1)
+
+
+def level_modifier(state: GameState, cid: int) -> int:
+    """What the ``modify_level`` statics in force add to the level of champion object
+    ``cid`` (layer E; negative lowers it): ``amount``, times ``for_each`` if it has one
+    ("+1 level for each ...")."""
+    card = state.cards[cid]
+    total = 0
+    for s in of_kind(state, "modify_level"):
+        if applies(state, s, card):
+            each = s.node.args.get("for_each")
+            total += s.node.args["amount"] * (1 if each is None else selectors.amount(
+                state, each, s.controller, s.source))
+    return total
 
 
 def total(state: GameState, op: str, player: int) -> int:

@@ -1,0 +1,330 @@
+"""Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
+translator"): champion level modifiers, Foster, Shifting Currents, Preparation
+counters, Omens, Brew, Imbue, Link, Negation and materializing by an effect.
+`gaenv.cards.translate` consults these step templates before its own (they are the more
+particular) and the rest where its own find nothing; like those, they parse the words (a
+target phrase, a number, a condition), never a card's name.
+
+- Champion level ("Game Mechanics - Counters, Level"; "Layers" E; "Level Restrictions"):
+  "your champion gets +N level until end of turn" is a ``level_boost`` step; "your
+  champion gets +N level", "champions you don't control get -N level" (optionally
+  "as long as CONDITION"; "for each FILTER card in your ZONE": ``for_each``), and a
+  champion's "~ gets +N level ...", a ``modify_level`` static.
+- Foster ("Keywords - Foster", "On Foster", "Fostered"): the keyword line is the
+  triggered ability the rules say it means (at the beginning of your recollection
+  phase, if this ally was not dealt damage since the end of your previous turn, it
+  becomes fostered); "On Foster:" and "Whenever X becomes fostered," are triggers on the
+  ``fostered`` event; "X becomes fostered" is a ``foster`` step; "~ is fostered" (or
+  "it's fostered") a condition, "fostered" a filter word.
+- Shifting Currents ("Game Mechanics - Mastery"): "you gain the Shifting Currents
+  mastery" is ``gain_currents``; "change the direction of your Shifting Currents to an
+  adjacent/a different direction of your choice" ``change_currents``; "your Shifting
+  Currents face West" the condition ``currents: west``; "Whenever your Shifting Currents
+  change from facing North to West," a trigger on ``currents_change``.
+- Preparation counters ("Preparation Counters"): removing N counters from this or your
+  champion, as a step ("you may remove a preparation counter from your champion. If you
+  do, ...": offered only when there are N), and "~ / your champion has N or more NAME
+  counters on it" as a condition. (A cost "Remove N NAME counters from your champion:"
+  is `gaenv.cards.translate.cost_of`'s.)
+- Omens (a card in your banishment with an omen counter): "banish ~ and put an omen
+  counter on it" is the ``omen`` step; "you have N or more [FILTER] omens" counts them
+  (the ``cards`` amount with ``counters: omen``); "Whenever an omen counter is put on a
+  card in your banishment," a ``counters_placed`` trigger.
+- Brew ("Keywords - Brew"): "Brew — One Razorvine, Two Herbs" is the card field
+  ``brew``, one filter per ingredient object: a Gather ingredient's name ("Game Terms -
+  Gather 2" names the six) is a ``name``, any other word a ``subtype``; "~ was brewed"
+  is a condition on the object.
+- Imbue ("Keywords - Imbue N"): "Imbue N" is the card field ``imbue``, "~ is imbued" a
+  condition on the object; so only on cards that become objects (an action's own
+  resolution cannot read it yet).
+- Materialize ("Playing Cards - Card Materialization"): "materialize a FILTER card [with
+  memory cost N] from your material deck" is the ``materialize`` step.
+- Link ("Keywords - Link"): "Ally Link", "Unit Link", "Polearm Weapon Link" is the card
+  field ``link`` (a filter); "linked ally" (unit, champion, weapon, object) is the object
+  it is linked to: a static's ``applies_to: {linked: true}``, an effect's ``{each:
+  {linked: true}}``.
+- Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
+  is the ``negate`` step, its target ``{activation: true, ...}``; a next sentence
+  banishing "the card that had its activation negated this way" or putting it into its
+  owner's memory says where it goes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gaenv.cards.translate import (
+    NUM,
+    STATS,
+    TARGET,
+    NotUnderstood,
+    Template,
+    Translation,
+    _stats,
+    amount,
+    effect_of,
+    keyword_of,
+    object_filter,
+    target,
+)
+
+LEVEL = r"([+\-−])(\d+) levels?"
+
+
+def _signed(sign: str, number: str) -> int:
+    return -int(number) if sign in "-−" else int(number)
+
+
+def _level_boost(m: re.Match[str]) -> list[dict[str, Any]]:
+    selector = target(m.group(1))
+    if selector == "self":  # only a champion has a level: "~" may be anything
+        raise NotUnderstood(m.group(0))
+    return [{"level_boost": {"target": selector, "amount": _signed(m.group(2), m.group(3))}}]
+
+
+DIRECTION = r"(north|east|south|west)"
+# "this" or "your champion": whose counters a step or condition counts.
+HOLDER = r"(~|your champion)"
+
+
+def _holder(phrase: str) -> str:
+    return "self" if phrase == "~" else "your_champion"
+
+
+def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
+    """Remove N counters: done only when N are there, so that "if you do" after it
+    holds exactly when they were removed."""
+    n, kind, holder = amount(m.group(1)), m.group(2).lower(), _holder(m.group(3).lower())
+    return [{"if": {"when": {"amount": {"counters": {"kind": kind, "of": holder}},
+                             "at_least": n},
+                    "then": [{"remove_counters": {"target": holder, "kind": kind,
+                                                  "amount": n}}]}}]
+
+
+NEGATED = "the card that had its activation negated this way"
+
+
+def join_sentences(body: str) -> str:
+    """The sentences of a text, those that read one effect together joined: a negation
+    and where "the card that had its activation negated this way" goes."""
+    return re.sub(rf"(negate target [^.]*card activation[^.]*)\. ((?:banish|put) {NEGATED}"
+                  r"[^.]*)", r"\1; \2", body, flags=re.IGNORECASE)
+
+
+def _negate(m: re.Match[str]) -> list[dict[str, Any]]:
+    step: dict[str, Any] = {"target": {"target": {"activation": True,
+                                                  **object_filter(f"{m.group(1)}card")}}}
+    if m.group(2):
+        step["unless_pays"] = int(m.group(2))
+    if m.group(3):
+        step["to"] = "banishment" if m.group(3).lower() == "banish" else "memory"
+    return [{"negate": step}]
+
+
+def _materialize(m: re.Match[str]) -> list[dict[str, Any]]:
+    flt = object_filter(f"{m.group(1)}card")
+    if m.group(2):
+        flt["memory_cost"] = int(m.group(2))
+    return [{"materialize": flt}]
+
+
+STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "
+                         r"controller pays \((\d+)\))?(?:; (banish|put) " + NEGATED +
+                         r"(?: into its owner's memory)?)?", _negate),
+    Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
+                            r"(\d+))? from your material deck", _materialize),
+    Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
+    Template("remove counters", rf"remove {NUM} (\w+) counters? from {HOLDER}", _remove),
+    Template("champion level", rf"{TARGET} gets? {LEVEL} until end of turn", _level_boost),
+    Template("champion level", rf"until end of turn, {TARGET} gets? {LEVEL}", _level_boost),
+    Template("foster", rf"{TARGET} becomes? fostered",
+             lambda m: [{"foster": target(m.group(1))}]),
+    Template("shifting currents", r"you gain the shifting currents mastery",
+             lambda m: [{"gain_currents": {}}]),
+    Template("shifting currents", r"change the direction of your shifting currents to "
+                                  r"(?:an|a) (adjacent|different) direction of your choice",
+             lambda m: [{"change_currents": m.group(1).lower()}]),
+)
+
+
+
+def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
+    """A whole ability of a deeper mechanic (Foster, On Foster, "whenever X becomes
+    fostered"), or None."""
+    line = line.strip()
+    if re.fullmatch(r"foster\.?", line, flags=re.IGNORECASE):
+        used.append("foster")  # "Keywords - Foster 1", written out as what it means
+        return {"on_recollection": [{"foster": "self"}],
+                "requires": {"self": {"hurt": False, "fostered": False}}}
+    on_foster = re.fullmatch(r"on foster:\s*(.+)", line, flags=re.IGNORECASE)
+    if on_foster:
+        used.append("on foster")
+        return {"trigger": {"event": "fostered", "filter": {"self": True}},
+                "effect": effect_of(on_foster.group(1), used)}
+    omen = re.fullmatch(r"whenever an omen counter is put on a card in your banishment, (.+)",
+                        line, flags=re.IGNORECASE)
+    if omen:
+        used.append("omens")
+        return {"trigger": {"event": "counters_placed", "filter": {
+                    "counter": "omen", "controller": "you"}},
+                "effect": effect_of(omen.group(1), used)}
+    turn = re.fullmatch(rf"whenever your shifting currents change from facing {DIRECTION} to "
+                        rf"{DIRECTION}, (.+)", line, flags=re.IGNORECASE)
+    if turn:
+        used.append("shifting currents")
+        return {"trigger": {"event": "currents_change", "filter": {
+                    "player": "you",
+                    "currents": f"{turn.group(1).lower()}_to_{turn.group(2).lower()}"}},
+                "effect": effect_of(turn.group(3), used)}
+    whenever = re.fullmatch(r"whenever (?:a|an) (.+?) becomes fostered, (.+)", line,
+                            flags=re.IGNORECASE)
+    if whenever:
+        used.append("whenever fostered")
+        return {"trigger": {"event": "fostered", "filter": object_filter(whenever.group(1))},
+                "effect": effect_of(whenever.group(2), used)}
+    return None
+
+
+# The ingredients a player gathers ("Game Terms - Gather 2"): the names Brew may list;
+# its other words are subtypes of ingredients (Herb, Adjuvant, Root, ...).
+GATHERED = ("Blightroot", "Fraysia", "Manaroot", "Razorvine", "Silvershine", "Springleaf")
+
+
+def card_line(out: Translation, line: str, restricted: bool, resolves: bool) -> bool:
+    """A line that is a card field of a deeper mechanic (Brew, Imbue), put into ``out``;
+    False if the line is not one. A restricted one ("[X Bonus] Brew — ...") is not
+    understood, nor Imbue on an action or attack (``resolves``)."""
+    imbue = re.fullmatch(r"imbue (\d+)\.?", line.strip(), flags=re.IGNORECASE)
+    if imbue:
+        if restricted or resolves:
+            raise NotUnderstood(line)
+        out.fields["imbue"] = int(imbue.group(1))
+        out.templates.append("imbue")
+        return True
+    link = re.fullmatch(r"((?:[A-Z][a-z]+ )+)Link", line.strip())
+    if link:
+        if restricted or resolves:
+            raise NotUnderstood(line)
+        out.fields["link"] = object_filter(link.group(1).strip())
+        out.templates.append("link")
+        return True
+    brew = re.fullmatch(r"brew\s*[—:-]\s*(.+?)\.?", line.strip(), flags=re.IGNORECASE)
+    if brew is None:
+        return False
+    if restricted:
+        raise NotUnderstood(line)
+    ingredients: list[dict[str, Any]] = []
+    for part in brew.group(1).split(","):
+        found = re.fullmatch(rf"{NUM} ([A-Z][a-z]+)", part.strip(), flags=re.IGNORECASE)
+        if found is None:
+            raise NotUnderstood(part)
+        n, word = amount(found.group(1)), found.group(2).capitalize()
+        if n > 1:
+            word = word[:-1] if word.endswith("s") else word
+        flt = {"name": [word]} if word in GATHERED else {"subtype": [word]}
+        ingredients += [dict(flt) for _ in range(n)]
+    # named ingredients first: they are the most particular (see brew_choices)
+    out.fields["brew"] = sorted(ingredients, key=lambda f: "name" not in f)
+    out.templates.append("brew")
+    return True
+
+
+def condition_of(text: str) -> dict[str, Any]:
+    """A condition of a deeper mechanic: "~ is fostered", "it's fostered", "your Shifting
+    Currents face North"."""
+    if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
+        return {"self": {"fostered": True}}
+    made = re.fullmatch(r"~ (?:was brewed|is imbued)", text.strip(), flags=re.IGNORECASE)
+    if made:
+        return {"self": {"brewed" if "brewed" in text else "imbued": True}}
+    has = re.fullmatch(rf"{HOLDER} has {NUM} or more (\w+) counters on (?:it|him|her|them)",
+                       text.strip(), flags=re.IGNORECASE)
+    if has:
+        return {"amount": {"counters": {"kind": has.group(3).lower(),
+                                        "of": _holder(has.group(1).lower())}},
+                "at_least": amount(has.group(2))}
+    omens = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*?)omens", text.strip(),
+                         flags=re.IGNORECASE)
+    if omens:
+        return {"amount": {"cards": {"zone": "banishment", "counters": "omen",
+                                     **object_filter(f"{omens.group(2)}cards")}},
+                "at_least": amount(omens.group(1))}
+    facing = re.fullmatch(rf"your shifting currents face {DIRECTION}", text.strip(),
+                          flags=re.IGNORECASE)
+    if facing:
+        return {"currents": facing.group(1).lower()}
+    raise NotUnderstood(text)
+
+
+def _champions(phrase: str) -> dict[str, Any]:
+    """The champions a level static applies to: "your champion", "champions you
+    control", "champions you don't control" (a filter of champions only)."""
+    selector = target(phrase)
+    if selector == "self":  # a champion's own text ("~ gets +1 level for each ...")
+        return {"self": True}
+    if selector == "your_champion":
+        return {"type": "champion", "controller": "you"}
+    if selector == "opponent_champion":
+        return {"type": "champion", "controller": "opponent"}
+    flt = selector.get("each") if isinstance(selector, dict) else None
+    if flt is None or flt.get("type") != "champion":
+        raise NotUnderstood(phrase)
+    return flt
+
+
+LINKED = r"linked (?:ally|unit|champion|weapon|object)"
+
+
+def target_of(phrase: str) -> dict[str, Any]:
+    """A target phrase of a deeper mechanic: "linked ally" (Link)."""
+    if re.fullmatch(LINKED, phrase.strip(), flags=re.IGNORECASE):
+        return {"each": {"linked": True}}
+    raise NotUnderstood(phrase)
+
+
+def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
+    """A static of a deeper mechanic ("your champion gets +1 level", "linked ally gets +2
+    POWER", "linked unit has vigor"), or None."""
+    gets = re.fullmatch(rf"{LINKED} gets? {STATS}", sentence, flags=re.IGNORECASE)
+    if gets:
+        used.append("link")
+        return {"modify_stats": {**_stats(gets, 1), "applies_to": {"linked": True}}}
+    has = re.fullmatch(rf"{LINKED} (?:has|have) ([a-z ]+?(?: \d+)?)", sentence,
+                       flags=re.IGNORECASE)
+    found = keyword_of(has.group(1)) if has else None
+    if found:
+        used.append("link")
+        return {"grant_keyword": {"keyword": found[0], "applies_to": {"linked": True},
+                                  **({"amount": found[1]} if found[1] else {})}}
+    level = re.fullmatch(rf"(.+?) gets? {LEVEL}(?: for each ((?:[\w-]+ )*?cards?) in your "
+                         r"(graveyard|banishment|hand|memory))?", sentence, flags=re.IGNORECASE)
+    if level:
+        used.append("champion level")
+        static: dict[str, Any] = {"amount": _signed(level.group(2), level.group(3)),
+                                  "applies_to": _champions(level.group(1))}
+        if level.group(4):
+            static["for_each"] = {"cards": {"zone": level.group(5).lower(),
+                                            **object_filter(level.group(4))}}
+        return {"modify_level": static}
+    return None
+
+
+def lead_condition(line: str) -> str:
+    """A static's "as long as" condition in front, as the translator reads it: "X gets +1
+    level as long as you control a Beast ally." -> "As long as you control a Beast ally,
+    X gets +1 level."; in the main clause "it" is the card itself ("As long as ~ is
+    fostered, it gets +2 LIFE") and "~ has KEYWORD" is a conditional keyword line."""
+    text = line.strip()
+    leading = re.fullmatch(r"as long as ([^,]+), (.+)", text, flags=re.IGNORECASE)
+    trailing = re.fullmatch(r"([^,]+?) as long as ([^,.]+)\.?", text, flags=re.IGNORECASE)
+    if leading:
+        condition, main = leading.groups()
+    elif trailing:
+        main, condition = trailing.groups()
+    else:
+        return line
+    main = re.sub(r"^it (gets?|has)\b", r"~ \1", main.strip(), flags=re.IGNORECASE)
+    has = re.fullmatch(r"~ (?:has|have) ([a-z ]+?(?: \d+)?)\.?", main)
+    return f"As long as {condition}, {has.group(1) if has else main}"
