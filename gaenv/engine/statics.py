@@ -188,7 +188,7 @@ def _scan(state: GameState) -> tuple[InForce, int]:
     later: list[int] = []
     for i, (ability, card, *_) in enumerate(candidates):
         depends = min(depends, ability.depends)
-        if _reads_level(ability.requires):
+        if ability.requires and _reads_level(ability.requires):
             later.append(i)
         else:
             held[i] = requirement_met(state, ability, card)
