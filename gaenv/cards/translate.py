@@ -123,6 +123,59 @@ def amount(word: str) -> int:
     raise NotUnderstood(word)
 
 
+AMOUNT = r"(\d+|X|\d+\+X)"
+ZONES = ("graveyard", "banishment", "hand", "memory")
+
+
+def quantity(word: str) -> Any:
+    """A printed amount: a number, or ``X`` (``1+X``: X plus one) left as ``{"X": plus}``
+    for the sentence's "where X is ..." to fill (`filled`)."""
+    if word.isdigit():
+        return int(word)
+    x = re.fullmatch(r"(?:(\d+)\+)?X", word)
+    if x is None:
+        raise NotUnderstood(word)
+    return {"X": int(x.group(1) or 0)}
+
+
+def counted(phrase: str) -> dict[str, Any]:
+    """What an X or a "for each" counts -> an amount: ``the amount of domains you
+    control`` (objects in play), ``water element cards in your graveyard`` (cards in a zone
+    of yours), ``buff counters on ~``, ``~'s power``."""
+    phrase = re.sub(r"^the (?:amount|number) of ", "", phrase.strip(), flags=re.IGNORECASE)
+    zone = re.fullmatch(rf"((?:[\w-]+ )*cards?) in your ({'|'.join(ZONES)})", phrase)
+    counters = re.fullmatch(r"(\w+) counters? on ~", phrase)
+    stat = re.fullmatch(r"~'s (power|life)", phrase, flags=re.IGNORECASE)
+    if zone:
+        return {"cards": {"zone": zone.group(2), **object_filter(zone.group(1))}}
+    if counters:
+        if counters.group(1).lower() in UNRULED_COUNTERS:
+            raise NotUnderstood(phrase)
+        return {"counters": {"kind": counters.group(1).lower()}}
+    if stat:
+        return {"stat": {"stat": stat.group(1).lower()}}
+    return {"count": object_filter(phrase)}
+
+
+def filled(tree: Any, spec: dict[str, Any]) -> Any:
+    """``tree`` with every ``{"X": plus}`` left by `quantity` replaced by the amount
+    ``spec`` (plus that much)."""
+    if isinstance(tree, dict):
+        if set(tree) == {"X"}:
+            return {**spec, "plus": tree["X"]} if tree["X"] else spec
+        return {k: filled(v, spec) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [filled(v, spec) for v in tree]
+    return tree
+
+
+def has_x(tree: Any) -> bool:
+    """Whether an X is left unfilled in the steps."""
+    if isinstance(tree, dict):
+        return set(tree) == {"X"} or any(has_x(v) for v in tree.values())
+    return isinstance(tree, list) and any(has_x(v) for v in tree)
+
+
 def keyword_of(text: str) -> tuple[str, int] | None:
     """``Ranged 2`` -> (ranged, 2); ``True Sight`` -> (true_sight, 0); None if not one."""
     match = re.fullmatch(r"([A-Za-z ]+?)(?: (\d+))?", text.strip())
@@ -137,7 +190,9 @@ def keyword_of(text: str) -> tuple[str, int] | None:
 # --- phrases ---------------------------------------------------------------------------
 
 def object_filter(phrase: str) -> dict[str, Any]:
-    """``another rested Beast ally you control`` -> a selector filter."""
+    """``another rested Beast ally you control`` -> a selector filter; ``domain, item, or
+    weapon`` is any of those types."""
+    phrase = phrase.replace(",", "")
     words = phrase.split()
     flt: dict[str, Any] = {}
     for suffix, controller in ((" you don't control", "opponent"),
@@ -344,11 +399,11 @@ def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
 STEP_TEMPLATES: tuple[Template, ...] = (
     Template("draw", rf"(each player )?draws? {NUM} cards?( into (?:your|their) memory)?",
              _draw),
-    Template("deal damage", rf"deal (\d+) damage to {TARGET}",
-             lambda m: [{"deal_damage": {"amount": int(m.group(1)),
+    Template("deal damage", rf"deal {AMOUNT} damage to {TARGET}",
+             lambda m: [{"deal_damage": {"amount": quantity(m.group(1)),
                                          "target": target(m.group(2))}}]),
-    Template("recover", r"recover (\d+)", lambda m: [{"recover": int(m.group(1))}]),
-    Template("glimpse", r"glimpse (\d+)", lambda m: [{"glimpse": int(m.group(1))}]),
+    Template("recover", rf"recover {AMOUNT}", lambda m: [{"recover": quantity(m.group(1))}]),
+    Template("glimpse", rf"glimpse {AMOUNT}", lambda m: [{"glimpse": quantity(m.group(1))}]),
     Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),
     Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ]+?(?: \d+)?))? until end "
                       "of turn", _boost),
@@ -364,9 +419,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
-    Template("prevent", rf"prevent the next (\d+) damage that would be dealt to {TARGET} "
+    Template("prevent", rf"prevent the next {AMOUNT} damage that would be dealt to {TARGET} "
                         "this turn",
-             lambda m: [{"prevent": {"amount": int(m.group(1)), "target": target(m.group(2))}}]),
+             lambda m: [{"prevent": {"amount": quantity(m.group(1)),
+                                     "target": target(m.group(2))}}]),
     Template("return to hand", rf"return {TARGET} to (?:its|their) owner's hand",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
     Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?", _summon),
@@ -384,9 +440,20 @@ STEP_TEMPLATES: tuple[Template, ...] = (
 
 
 def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
-    """One sentence (no final period) -> effect steps; "and"/"then" join two."""
+    """One sentence (no final period) -> effect steps; "and"/"then" join two; ", where X
+    is ..." fills the sentence's X; "... for each ..." multiplies its one number."""
     sentence = sentence.strip().rstrip(".").strip()
     sentence = re.sub(r"^then,? ", "", sentence, flags=re.IGNORECASE)
+    where = re.fullmatch(r"(.+?),? where x is (.+)", sentence, flags=re.IGNORECASE)
+    if where:
+        steps = filled(steps_of(where.group(1), used), counted(where.group(2)))
+        used.append("where X is")
+        return steps
+    each = re.fullmatch(r"(.+?) for each (.+)", sentence, flags=re.IGNORECASE)
+    if each:
+        steps = times(steps_of(each.group(1), used), counted(each.group(2)))
+        used.append("for each")
+        return steps
     may = re.match(r"you may (.+)", sentence, flags=re.IGNORECASE)
     if may:
         steps = steps_of(may.group(1), used)
@@ -404,6 +471,27 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
             head, tail = sentence.split(joint, 1)
             return steps_of(head, used) + steps_of(tail, used)
     raise NotUnderstood(sentence)
+
+
+SCALED = ("amount", "power", "life")
+
+
+def times(steps: list[dict[str, Any]], spec: dict[str, Any]) -> list[dict[str, Any]]:
+    """One step whose one number (its amount, or a boost's power or life) is N per thing
+    counted: ``deal 2 damage ... for each ally you control``."""
+    if len(steps) != 1:
+        raise NotUnderstood("for each over several steps")
+    ((op, args),) = steps[0].items()
+    if not isinstance(args, dict):
+        args = {"amount": args}
+    numbers = [k for k in SCALED if isinstance(args.get(k), int) and args[k]]
+    if len(numbers) != 1:
+        raise NotUnderstood("for each without one number")
+    key = numbers[0]
+    if spec.get("count", {}).get("another") and args.get("target", "self") != "self":
+        raise NotUnderstood("other than the target")  # "another" reads the source
+    scaled = {**spec, "times": args[key]} if args[key] != 1 else spec
+    return [{op: {**args, key: scaled}}]
 
 
 def sentences(body: str) -> list[str]:
@@ -462,6 +550,8 @@ def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
                 used.append("bonus")
         else:
             steps += steps_of(sentence, used)
+    if has_x(steps):
+        raise NotUnderstood(body)
     return steps
 
 
@@ -555,10 +645,21 @@ def restriction(words: str) -> dict[str, Any]:
     level = re.fullmatch(r"level (\d+)\+", low)
     if level:
         return {"level": int(level.group(1))}
+    memory = re.fullmatch(r"memory (\d+)\+", low)
+    if memory:  # "[Memory N+]": N or more cards in your memory
+        return {"amount": {"cards": {"zone": "memory"}}, "at_least": int(memory.group(1))}
     champion = re.fullmatch(r"([A-Z][\w' ]*) Bonus", words.strip())
     if champion:
         return {"champion_name": champion.group(1)}
     raise NotUnderstood(words)
+
+
+def merge(requires: dict[str, Any], condition: dict[str, Any]) -> None:
+    """Add a condition's keys to an ability's ``requires``; two conditions of one key (two
+    amounts compared) cannot both be said, so that is not understood."""
+    if set(requires) & set(condition):
+        raise NotUnderstood("two conditions of one kind")
+    requires.update(condition)
 
 
 class _Card:
@@ -589,11 +690,13 @@ class _Card:
             if prefix.group(1) is None:
                 inherited = True
             else:
-                requires.update(restriction(prefix.group(1)))
+                merge(requires, restriction(prefix.group(1)))
+                if re.fullmatch(r"memory \d+\+", prefix.group(1), flags=re.IGNORECASE):
+                    used.append("memory N+")
             rest = rest[prefix.end():]
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
         if as_long and not self.resolves:
-            requires.update(condition_of(as_long.group(1)))
+            merge(requires, condition_of(as_long.group(1)))
             used.append("as long as")
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited):
@@ -702,14 +805,17 @@ class _Card:
             return {"trigger": {"event": "activated", "filter": {
                         **object_filter(activate.group(1)), "player": "you"}},
                     "effect": effect_of(activate.group(2), used)}
-        found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field), (.+)", rest,
-                             flags=re.IGNORECASE)
+        found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field)( under your "
+                             r"control)?, (.+)", rest, flags=re.IGNORECASE)
         if found is None:
             raise NotUnderstood(rest)
-        who, what, body = found.groups()
+        who, what, yours, body = found.groups()
+        if yours and what.lower() == "enters the field":
+            who += " you control"
         event = {"dies": "dies", "attacks": "attacks", "enters the field": "enters"}[what.lower()]
-        selector = target(who if not who.lower().startswith(("a ", "an ")) else
-                          "each " + who.split(" ", 1)[1])
+        one = re.match(r"(?:a|an) (.+)", who, flags=re.IGNORECASE)
+        selector = target("each " + one.group(1) if one else
+                          "each " + who if who.lower().startswith("another ") else who)
         if selector == "self":
             flt: dict[str, Any] = {"self": True}
         elif isinstance(selector, dict) and "each" in selector:
