@@ -149,7 +149,7 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
     if kind == "effects":
         return parse_effects(value, where, field)
     if kind == "static":
-        return _parse_node(value, statics.STATICS, None, where, field)
+        return _parse_static(value, where, field)
     if kind == "filter":
         return _parse_filter(value, where, field)
     if kind == "keyword":
@@ -224,6 +224,13 @@ def _parse_filter(value: Any, where: _Where, field: str,
             out[key] = want
         elif key == "counters":
             out[key] = _counter_name(want, where, here)
+        elif key in selectors.BOUND_KEYS:
+            out[key] = _bounds(want, where, here)
+        elif key == "any":
+            if not isinstance(want, list) or len(want) < 2:
+                raise where.fail(here, f"expected a list of two or more filters, got {want!r}")
+            out[key] = tuple(_parse_filter(f, where, f"{here}[{i}]", extra)
+                             for i, f in enumerate(want))
         else:
             values = _str_list(want, where, here)
             known_values = _FILTER_VALUES.get(key)
@@ -232,6 +239,29 @@ def _parse_filter(value: Any, where: _Where, field: str,
                     _choice(v, known_values, where, f"{here}[{i}]")
             out[key] = values
     return MappingProxyType(out)
+
+
+def _parse_static(value: Any, where: _Where, field: str) -> Node:
+    """A static (`gaenv.engine.statics.STATICS`); its ``applies_to`` may not read
+    ``power``, which the statics themselves work out."""
+    node = _parse_node(value, statics.STATICS, None, where, field)
+    applies = node.args.get("applies_to", {})
+    if "power" in applies or any("power" in f for f in applies.get("any", ())):
+        raise where.fail(f"{field}.{node.op}.applies_to.power",
+                         "a static cannot pick its objects by power (the statics make it)")
+    return node
+
+
+def _bounds(value: Any, where: _Where, field: str) -> Mapping[str, int]:
+    """A range of a number: ``{at_least: N, at_most: M}`` (one or both), or a whole number
+    (exactly that)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = _nat(value, where, field)
+        return MappingProxyType({"at_least": number, "at_most": number})
+    bounds = _flags(value, {"at_least": "nat", "at_most": "nat"}, where, field)
+    if not bounds:
+        raise where.fail(field, "expected at_least and/or at_most")
+    return bounds
 
 
 def parse_selector(value: Any, where: _Where, field: str) -> Selector:
@@ -507,7 +537,7 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
             raise where.fail(f"{field}.speed", "only activated abilities have a speed")
         slow = _choice(item.get("speed", "fast"), SPEEDS, where, f"{field}.speed") == "slow"
         if kind == "static":
-            node = _parse_node(item["static"], statics.STATICS, None, where, f"{field}.static")
+            node = _parse_static(item["static"], where, f"{field}.static")
             if _reads_stat(requires):
                 raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
                                                       "(power and life come from the statics)")

@@ -203,6 +203,15 @@ def object_filter(phrase: str) -> dict[str, Any]:
             flt["controller"] = controller
             words = phrase[: -len(suffix)].split()
             break
+    numbers = re.fullmatch(rf"(.+?) with ({NUMBER_CLAUSE}(?: or {NUMBER_CLAUSE})?)",
+                           " ".join(words), flags=re.IGNORECASE)
+    if numbers:
+        flt.update(_numbers(numbers.group(2)))
+        words = numbers.group(1).split()
+    regalia = re.fullmatch(r"(.+) or regalias?", " ".join(words))
+    if regalia:  # "ally or regalia": a type, or the supertype
+        flt["any"] = [object_filter(regalia.group(1)), {"supertype": ["regalia"]}]
+        return flt
     with_keyword = re.fullmatch(r"(.+?) with ([a-z ]+)", " ".join(words))
     granted = keyword_of(with_keyword.group(2)) if with_keyword else None
     if with_keyword and granted:
@@ -214,6 +223,9 @@ def object_filter(phrase: str) -> dict[str, Any]:
     types: list[str] = []
     if last.lower() in ALL_TYPE_WORDS:
         types += ALL_TYPE_WORDS[last.lower()]
+        words = words[:-1]
+    elif last.lower() in ("regalia", "regalias"):
+        flt["supertype"] = ["regalia"]
         words = words[:-1]
     elif not (last[0].isupper() and last.isalpha()):  # a bare subtype: "target Potion"
         raise NotUnderstood(phrase)
@@ -245,6 +257,22 @@ def object_filter(phrase: str) -> dict[str, Any]:
     if types:
         flt["type"] = types if len(types) > 1 else types[0]
     return flt
+
+
+NUMBER_CLAUSE = r"(?:(?:memory|reserve) cost \d+|\d+ power)(?: or (?:less|more|greater))?"
+
+
+def _numbers(text: str) -> dict[str, Any]:
+    """``memory cost 0 or reserve cost 4 or less`` -> filter keys on printed costs and
+    power (either of two: ``any``)."""
+    found = []
+    for clause in re.finditer(r"(?:(memory|reserve) cost (\d+)|(\d+) power)(?: or (less|more|"
+                              r"greater))?", text, flags=re.IGNORECASE):
+        key = f"{clause.group(1).lower()}_cost" if clause.group(1) else "power"
+        number = int(clause.group(2) or clause.group(3))
+        side = {None: {"at_least": number, "at_most": number}, "less": {"at_most": number}}
+        found.append({key: side.get(clause.group(4), {"at_least": number})})
+    return found[0] if len(found) == 1 else {"any": found}
 
 
 def _add(flt: dict[str, Any], key: str, value: str, either: bool, phrase: str) -> None:
@@ -393,7 +421,14 @@ def _look_at_top(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
-    return [{"summon": {"token": m.group(2), "amount": amount(m.group(1))}}]
+    rested = {"rested": True} if m.group(3) else {}
+    return [{"summon": {"token": m.group(2), "amount": amount(m.group(1)), **rested}}]
+
+
+def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
+    who = (m.group(1) or "").strip().lower()
+    player = {"": "you", "each player": "each_player"}.get(who, "opponent")
+    return [{"mill": {"amount": amount(m.group(2) or "one"), "player": player}}]
 
 
 STEP_TEMPLATES: tuple[Template, ...] = (
@@ -425,7 +460,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                      "target": target(m.group(2))}}]),
     Template("return to hand", rf"return {TARGET} to (?:its|their) owner's hand",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
-    Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?", _summon),
+    Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?( rested)?", _summon),
+    Template("mill", rf"(each player |each opponent |that opponent )?puts? the top (?:{NUM} )?cards?"
+                     " (?:from|of) (?:your|their) deck into (?:your|their) graveyard", _mill),
     Template("grant keyword", rf"{TARGET} gains? ([a-z ]+?(?: \d+)?) until end of turn", _grant),
     Template("discard", rf"discard {NUM} ((?:[\w-]+ )*cards?)", _discard),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
@@ -709,6 +746,7 @@ class _Card:
             return
         if bullets:
             self._modes(rest, bullets, requires, used)
+            self.out.templates += used
             return
         ability = self._ability(rest, used)
         if ability is None:  # the card's own resolution

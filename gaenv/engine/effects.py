@@ -570,13 +570,29 @@ def _recall(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("summon", "token", token=("token", True, None), amount=("amount", False, 1))
+@primitive("summon", "token", token=("token", True, None), amount=("amount", False, 1),
+           rested=("bool", False, False))
 def _summon(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
-    """Put token objects onto the field under your control ("Game Terms - Summon, Token")."""
+    """Put token objects onto the field under your control ("Game Terms - Summon, Token"),
+    awake or, with ``rested``, entering rested ("summon a ... token rested")."""
     for _ in range(amount_of(state, frame, args["amount"])):
         cid = journal.create(state, frame.item.controller, args["token"], GONE)
-        journal.move(state, cid, FIELD)
+        journal.move(state, cid, FIELD, rested=args["rested"])
+    return None
+
+
+@primitive("mill", "amount", amount=("amount", True, None), player=("player", False, "you"))
+def _mill(state: GameState, frame: ResolveFrame, args: Args,
+          answer: Option | None) -> Decision | None:
+    """The players put that many cards from the top of their deck into their graveyard,
+    one at a time from the top ("Game Zones - Graveyard"; fewer if the deck runs out:
+    this is no draw, so an empty deck does not lose)."""
+    amount = amount_of(state, frame, args["amount"])
+    for p in players_of(state, frame, args):
+        deck = state.players[p].zones[DECK]
+        for cid in deck[::-1][:amount]:  # the top is the end of the list
+            journal.move(state, cid, GRAVEYARD)
     return None
 
 

@@ -153,7 +153,7 @@ def replaced_destination(card: CardObj, dest: str) -> str:
 
 
 def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
-         controller: int = -1) -> str:
+         controller: int = -1, rested: bool = False) -> str:
     """Move card ``cid`` to ``dest`` (its owner's zone; the field of ``controller``, by
     default its owner); return the zone it ended in ("Game Mechanics - Game Zones": a
     move to the zone it is in is no move).
@@ -163,7 +163,8 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
     Token"); entering it makes a new object (`make_object`). A card put on the stack is
     controlled by ``controller`` there. The move is one change: the versions advance
     once, then ``leaves``, ``moved`` and ``enters`` are recorded as they apply (the card
-    that left sees its own leaving: `gaenv.engine.events` step 1).
+    that left sees its own leaving: `gaenv.engine.events` step 1). ``rested``: a card
+    entering the field enters rested (it never was awake there).
     """
     card = state.cards[cid]
     dest = replaced_destination(card, dest)
@@ -194,7 +195,7 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         else:
             target.append(cid)
     if dest == FIELD:
-        _new_object(state, card)
+        _new_object(state, card, rested)
     if zone in ON_FIELD or dest in ON_FIELD:
         lineage = LINEAGE in (zone, dest)
         level = SOURCE if lineage or card.defn.static_abilities else BOARD
@@ -216,7 +217,7 @@ def make_object(state: GameState, card: CardObj) -> None:
     _advance(state, SOURCE, card)
 
 
-def _new_object(state: GameState, card: CardObj) -> None:
+def _new_object(state: GameState, card: CardObj, rested: bool = False) -> None:
     """Give a card that just entered the field a fresh object identity ("Game Zones -
     Field"): a new oid and timestamp, awake (rested with Hindered), no damage, and a
     weapon's or siegeable domain's durability counters."""
@@ -224,7 +225,7 @@ def _new_object(state: GameState, card: CardObj) -> None:
     state.next_oid += 1
     card.timestamp = state.next_timestamp
     state.next_timestamp += 1
-    card.rested = "hindered" in card.defn.keywords  # "Keywords - Hindered"
+    card.rested = rested or "hindered" in card.defn.keywords  # "Keywords - Hindered"
     card.damage = 0
     card.counters = {}
     if card.defn.durability is not None:

@@ -8,10 +8,13 @@ player the ability belongs to) and a *source* (the card whose ability it is).
 
 - Printed keys look at the card: ``type``, ``supertype`` (regalia, unique), ``subtype``,
   ``element``, ``class``, ``keyword`` (printed keywords), ``name`` (each a name or a
-  list: any of them), and ``token``.
+  list: any of them), ``token``,
+  ``reserve_cost`` and ``memory_cost`` (the printed cost within ``{at_least, at_most}``),
+  and ``any`` (a list of filters: one of them holds).
 - State keys look at the object in play: ``controller`` (``you`` / ``opponent``),
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
-  counter of that name), ``self`` / ``another`` (it is / is not the source).
+  counter of that name), ``self`` / ``another`` (it is / is not the source), ``power``
+  (its power now within ``{at_least, at_most}``).
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
@@ -44,8 +47,11 @@ from gaenv.engine.objects import BOARD, FIELD, LINEAGE, MARK, PLAYER_ZONES, SOUR
 from gaenv.engine.state import GameState
 
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
-                "token")
-STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another")
+                "token", "reserve_cost", "memory_cost", "any")
+STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
+              "power")
+# Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
+BOUND_KEYS = ("reserve_cost", "memory_cost", "power")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn",
@@ -56,7 +62,7 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat"})
+                       "stat", "power"})
 BOARD_KEYS = frozenset({"controls", "count"})
 
 
@@ -79,6 +85,9 @@ def reach(tree: Any, own: int = MARK) -> int:
                 return MARK
             if key in BOARD_KEYS:
                 level = BOARD
+            level = min(level, reach(value, own))
+    elif isinstance(tree, (list, tuple)):  # the filters of ``any``
+        for value in tree:
             level = min(level, reach(value, own))
     return level
 
@@ -173,9 +182,22 @@ def printed(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int)
         elif key == "name":
             if defn.name not in want:
                 return False
-        elif key == "token" and defn.token != want:
+        elif key == "token":
+            if defn.token != want:
+                return False
+        elif key in ("reserve_cost", "memory_cost"):
+            if not within(getattr(defn, key), want):
+                return False
+        elif key == "any" and not any(printed(f, defn, player, controller) for f in want):
             return False
     return True
+
+
+def within(value: int | None, bounds: Mapping[str, int]) -> bool:
+    """Whether a number on a card is within ``{at_least, at_most}`` (either may be absent);
+    a card without that number (no reserve cost, no power) never is."""
+    return value is not None and bounds.get("at_least", value) <= value <= bounds.get(
+        "at_most", value)
 
 
 def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
@@ -201,7 +223,15 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
         elif key == "self":
             if (cid == source) != want:
                 return False
-        elif key == "another" and (cid != source) != want:
+        elif key == "another":
+            if (cid != source) != want:
+                return False
+        elif key == "power":
+            from gaenv.engine import statics  # statics reads this module
+
+            if not within(statics.stat(state, cid, "power"), want):
+                return False
+        elif key == "any" and not any(matches(state, f, cid, controller, source) for f in want):
             return False
     return True
 

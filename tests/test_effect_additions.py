@@ -1,0 +1,164 @@
+"""Engine additions for the translator's templates, on invented cards: tokens summoned
+rested, putting the top cards of a deck into the graveyard, and the filter keys on printed
+costs, power and either of two filters (docs/cards.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gaenv import scenario
+from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, load_pool
+import yaml
+
+CARDS = """set: test-additions
+cards:
+  - {name: Test Cell, type: item, element: norm, token: true}
+  - name: Test Rested Call
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{summon: {token: Test Cell, rested: true}}]
+  - name: Test Awake Call
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{summon: Test Cell}]
+  - name: Test Rest Watcher
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 5
+    abilities:
+      - trigger: {event: rests, filter: {}}
+        effect: [draw: 1]
+  - name: Test Grind
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{mill: {amount: 3, player: each_player}}]
+  - name: Test Small Sweep
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{destroy: {each: {type: ally, power: {at_most: 2}}}}]
+  - name: Test Cheap Purge
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{destroy: {each: {any: [{reserve_cost: {at_most: 1}}, {memory_cost: 0}],
+                               controller: opponent}}}]
+  - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
+  - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
+  - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
+  - {name: Test Charm, type: item, element: norm, supertypes: [regalia], memory_cost: 0}
+  - {name: Test Crown, type: item, element: norm, supertypes: [regalia], memory_cost: 1}
+"""
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
+    path = tmp_path_factory.mktemp("cards") / "zz_additions.yaml"
+    path.write_text(CARDS)
+    return load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+
+
+def _run(tmp_path: Path, pool: CardPool, data: dict[str, Any]) -> None:
+    path = tmp_path / "scenario.yaml"
+    path.write_text(yaml.safe_dump({"rules": "docs/cards.md", **data}))
+    scenario.run(scenario.load(path), pool)
+
+
+def _setup(mine: dict[str, Any], theirs: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"players": [{"lineage": ["Spirit of Fire"], **mine},
+                        {"lineage": ["Spirit of Water"], **(theirs or {})}]}
+
+
+@pytest.mark.parametrize(("card", "rested", "hand"), [
+    ("Test Rested Call", True, []),            # entered rested: no `rests` event, no draw
+    ("Test Awake Call", False, []),
+])
+def test_a_token_summoned_rested_enters_rested(tmp_path: Path, pool: CardPool, card: str,
+                                               rested: bool, hand: list[str]) -> None:
+    """"Game Terms - Summon": the token enters the field rested, never awake there, so a
+    trigger on an object becoming rested does not fire."""
+    _run(tmp_path, pool, {
+        "name": f"{card} summons a token", "setup": _setup(
+            {"hand": [card], "field": ["Test Rest Watcher"], "deck": ["Ember Bolt"]}),
+        "steps": [f"activate {card}", "pass", "pass"],
+        "expect": {"players.0.field.1.name": "Test Cell", "players.0.field.1.rested": rested,
+                   "players.0.hand": hand}})
+
+
+def test_mill_puts_the_top_cards_into_the_graveyard_and_a_short_deck_does_not_lose(
+        tmp_path: Path, pool: CardPool) -> None:
+    """"Game Zones - Graveyard": cards put from the top of the deck, top first; fewer when
+    the deck has fewer, and this is not a draw, so an empty deck does not lose."""
+    _run(tmp_path, pool, {
+        "name": "each player mills three", "setup": _setup(
+            {"hand": ["Test Grind"], "deck": ["Ember Bolt", "Quick Study", "Drifting Thought",
+                                              "Ember Bolt"]},
+            {"deck": ["Quick Study", "Drifting Thought"]}),
+        "steps": ["activate Test Grind", "pass", "pass"],
+        "expect": {"players.0.deck": ["Ember Bolt"],
+                   "players.0.graveyard": ["Test Grind", "Ember Bolt", "Quick Study",
+                                           "Drifting Thought"],
+                   "players.1.deck": [], "players.1.graveyard": ["Quick Study",
+                                                                 "Drifting Thought"],
+                   "winner": None}})
+
+
+def test_power_filter_reads_power_after_counters(tmp_path: Path, pool: CardPool) -> None:
+    """A ``power`` range reads the power now (a buff counter makes a 2-power ally 3)."""
+    _run(tmp_path, pool, {
+        "name": "allies of power 2 or less are destroyed", "setup": _setup(
+            {"hand": ["Test Small Sweep"]},
+            {"field": ["Test Pup", {"card": "Test Hound", "counters": {"buff": 1}},
+                       "Test Hound", "Test Bear"]}),
+        "steps": ["activate Test Small Sweep", "pass", "pass"],
+        "expect": {"players.1.field": ["Test Hound", "Test Bear"],
+                   "players.1.field.0.power": 3,
+                   "players.1.graveyard": ["Test Pup", "Test Hound"]}})
+
+
+def test_cost_filters_and_either_of_two(tmp_path: Path, pool: CardPool) -> None:
+    """``any``: reserve cost 1 or less, or memory cost 0; a card without a reserve cost is
+    not "reserve cost 1 or less" (no cost is not a cost of 0)."""
+    _run(tmp_path, pool, {
+        "name": "cheap objects are destroyed", "setup": _setup(
+            {"hand": ["Test Cheap Purge"]},
+            {"field": ["Test Pup", "Test Hound", "Test Charm", "Test Crown"]}),
+        "steps": ["activate Test Cheap Purge", "pass", "pass"],
+        "expect": {"players.1.field": ["Test Hound", "Test Crown"],
+                   "players.1.graveyard": ["Test Pup"],
+                   "players.1.banishment": ["Test Charm"]}})  # a regalia is banished
+
+
+def _card(effect: str) -> str:
+    return f"set: t\ncards:\n  - {{name: Bad, type: action, element: norm, effect: [{effect}]}}\n"
+
+
+@pytest.mark.parametrize(("effect", "message"), [
+    ("{destroy: {each: {reserve_cost: {below: 2}}}}",
+     r"effect\[0\].destroy.target.each.reserve_cost.below: unknown key"),
+    ("{destroy: {each: {power: {}}}}", r"power: expected at_least and/or at_most"),
+    ("{destroy: {each: {power: -1}}}", r"power: expected a whole number >= 0"),
+    ("{destroy: {each: {any: [{type: ally}]}}}", r"any: expected a list of two or more"),
+    ("{destroy: {each: {any: [{type: ally}, {colour: red}]}}}",
+     r"any\[1\].colour: unknown filter key"),
+    ("{this_turn: {modify_stats: {power: 1, applies_to: {power: {at_most: 1}}}}}",
+     r"applies_to.power: a static cannot pick its objects by power"),
+])
+def test_bad_filters_are_refused(tmp_path: Path, effect: str, message: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(_card(effect))
+    with pytest.raises(CardFileError, match=message):
+        load_pool([path])
