@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from gaenv import scenario
 from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, load_pool
-import yaml
 
 CARDS = """set: test-additions
 cards:

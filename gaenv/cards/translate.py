@@ -461,8 +461,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("return to hand", rf"return {TARGET} to (?:its|their) owner's hand",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
     Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?( rested)?", _summon),
-    Template("mill", rf"(each player |each opponent |that opponent )?puts? the top (?:{NUM} )?cards?"
-                     " (?:from|of) (?:your|their) deck into (?:your|their) graveyard", _mill),
+    Template("mill", rf"(each player |each opponent |that opponent )?puts? the top "
+                     rf"(?:{NUM} )?cards? (?:from|of) (?:your|their) deck into (?:your|their) "
+                     "graveyard", _mill),
     Template("grant keyword", rf"{TARGET} gains? ([a-z ]+?(?: \d+)?) until end of turn", _grant),
     Template("discard", rf"discard {NUM} ((?:[\w-]+ )*cards?)", _discard),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
