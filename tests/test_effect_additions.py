@@ -1,6 +1,6 @@
 """Engine additions for the translator's templates, on invented cards: tokens summoned
 rested, putting the top cards of a deck into the graveyard, and the filter keys on printed
-costs, power and either of two filters (docs/cards.md)."""
+costs, power, either of two filters, and attacking or retaliating (docs/cards.md)."""
 
 from __future__ import annotations
 
@@ -56,6 +56,24 @@ cards:
     reserve_cost: 0
     effect: [{destroy: {each: {any: [{reserve_cost: {at_most: 1}}, {memory_cost: 0}],
                                controller: opponent}}}]
+  - name: Test Charger
+    type: ally
+    element: norm
+    reserve_cost: 1
+    power: 1
+    life: 4
+    abilities:
+      - static: {modify_stats: {power: 2, applies_to: {self: true}}}
+        requires: {self: {attacking: {type: ally}}}
+  - name: Test Guard
+    type: ally
+    element: norm
+    reserve_cost: 1
+    power: 1
+    life: 5
+    abilities:
+      - static: {modify_stats: {power: 2, applies_to: {self: true}}}
+        requires: {self: {retaliating: true}}
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -140,6 +158,35 @@ def test_cost_filters_and_either_of_two(tmp_path: Path, pool: CardPool) -> None:
         "expect": {"players.1.field": ["Test Hound", "Test Crown"],
                    "players.1.graveyard": ["Test Pup"],
                    "players.1.banishment": ["Test Charm"]}})  # a regalia is banished
+
+
+def test_attacking_an_ally_is_read_during_the_combat_only(tmp_path: Path,
+                                                          pool: CardPool) -> None:
+    """"Combat Phase - Attacking 4": the attacking unit, and its target; once the combat
+    is over ("End of Combat Step") it attacks no more. The 3 power kills the 3-life Bear."""
+    _run(tmp_path, pool, {
+        "name": "Test Charger has +2 power while it attacks an ally", "setup": _setup(
+            {"field": ["Test Charger"]}, {"field": ["Test Bear", "Test Guard"]}),
+        "steps": ["attack with Test Charger", "target Test Bear (player 1)", "pass", "pass",
+                  "do not retaliate", "pass", "pass"],
+        "expect": {"phase": "main", "players.0.field.0.power": 1,
+                   "players.1.field": ["Test Guard"], "players.1.graveyard": ["Test Bear"]}})
+    _run(tmp_path, pool, {
+        "name": "and none while it attacks a champion", "setup": _setup(
+            {"field": ["Test Charger"]}),
+        "steps": ["attack with Test Charger", "target Spirit of Water (player 1)"],
+        "expect": {"phase": "combat", "players.0.field.0.power": 1}})
+
+
+def test_a_retaliating_unit_is_read_as_retaliating(tmp_path: Path, pool: CardPool) -> None:
+    """"Combat Phase - Retaliation Step": Test Guard deals 1 + 2 = 3 damage back."""
+    _run(tmp_path, pool, {
+        "name": "Test Guard has +2 power while it retaliates", "setup": _setup(
+            {"field": ["Test Bear"]}, {"field": ["Test Guard"]}),
+        "steps": ["attack with Test Bear", "target Test Guard (player 1)", "pass", "pass",
+                  "retaliate with Test Guard", "pass", "pass"],
+        "expect": {"phase": "main", "players.0.field": [], "players.0.graveyard": ["Test Bear"],
+                   "players.1.field.0.power": 1, "players.1.field.0.damage": 3}})
 
 
 def _card(effect: str) -> str:

@@ -53,3 +53,55 @@ def test_sentences_not_understood_are_kept_word_for_word() -> None:
     assert out.status == "partial" and out.not_understood == ["Transform the moon."]
     assert translate("Odd Relic", "item", "Transform the moon.").status == "none"
     assert translate("Blank", "ally", "").status == "full"
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("Recover 2+X, where X is the amount of phantasias you control.",
+     [{"recover": {"count": {"controller": "you", "type": "phantasia"}, "plus": 2}}]),
+    ("Deal 2 damage to target unit for each fire element card in your graveyard.",
+     [{"deal_damage": {"amount": {"cards": {"zone": "graveyard", "element": ["fire"]},
+                                  "times": 2},
+                       "target": {"target": {"type": ["champion", "ally"]}}}}]),
+    ("Destroy target item or weapon with memory cost 0 or reserve cost 2 or less.",
+     [{"destroy": {"target": {"any": [{"memory_cost": {"at_least": 0, "at_most": 0}},
+                                      {"reserve_cost": {"at_most": 2}}],
+                              "type": ["weapon", "item"]}}}]),
+    ("Destroy target ally with 3 POWER or more.",
+     [{"destroy": {"target": {"power": {"at_least": 3}, "type": "ally"}}}]),
+    ("Each player puts the top two cards of their deck into their graveyard.",
+     [{"mill": {"amount": 2, "player": "each_player"}}]),
+    ("Summon two Ember Imp tokens rested.",
+     [{"summon": {"token": "Ember Imp", "amount": 2, "rested": True}}]),
+    ("Rest target attacking ally.", [{"rest": {"target": {"attacking": {}, "type": "ally"}}}]),
+])
+def test_amount_filter_and_zone_templates(text: str, effect: list[dict[str, Any]]) -> None:
+    out = translate("Invented Spark", "action", text)
+    assert out.status == "full" and out.fields["effect"] == effect
+
+
+@pytest.mark.parametrize("text", [
+    "Deal X damage to target unit.",                                   # X never said
+    "Target ally gets +1 POWER until end of turn for each other ally you control.",
+    "[Memory 4+] [Memory 2+] Draw a card.",                            # two of one kind
+])
+def test_amounts_the_translator_refuses(text: str) -> None:
+    assert translate("Invented Spark", "action", text).status != "full"
+
+
+def test_combat_conditions() -> None:
+    out = translate("Tusk Raider", "ally", "Tusk Raider gets +2 POWER as long as it's attacking "
+                    "a rested ally.\n[Memory 3+] As long as Tusk Raider is retaliating, it gets "
+                    "+1 POWER.")
+    assert [a["requires"] for a in out.fields["abilities"]] == [
+        {"self": {"attacking": {"rested": True, "type": "ally"}}},
+        {"amount": {"cards": {"zone": "memory"}}, "at_least": 3,
+         "self": {"retaliating": True}}]
+    out = translate("Sly Knife", "weapon", "As long as your champion is attacking, Sly Knife "
+                    "gets +1 POWER.\nWhenever another ally enters the field under your control, "
+                    "draw a card.")
+    assert out.fields["abilities"] == [
+        {"static": {"modify_stats": {"power": 1, "applies_to": {"self": True}}},
+         "requires": {"champion": {"attacking": {}}}},
+        {"trigger": {"event": "enters", "filter": {"controller": "you", "another": True,
+                                                   "type": "ally"}},
+         "effect": [{"draw": {"amount": 1}}]}]

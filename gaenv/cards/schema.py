@@ -196,7 +196,8 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
     return value
 
 
-_BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another")
+_BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another",
+                     "retaliating")
 
 
 def _parse_filter(value: Any, where: _Where, field: str,
@@ -226,6 +227,8 @@ def _parse_filter(value: Any, where: _Where, field: str,
             out[key] = _counter_name(want, where, here)
         elif key in selectors.BOUND_KEYS:
             out[key] = _bounds(want, where, here)
+        elif key == "attacking":
+            out[key] = _parse_filter(want, where, here, extra)
         elif key == "any":
             if not isinstance(want, list) or len(want) < 2:
                 raise where.fail(here, f"expected a list of two or more filters, got {want!r}")

@@ -240,6 +240,8 @@ def object_filter(phrase: str) -> dict[str, Any]:
             flt["another"] = True
         elif low in ("rested", "damaged", "distant"):
             flt[low] = True
+        elif low in ("attacking", "retaliating"):  # "target attacking ally"
+            flt[low] = {} if low == "attacking" else True
         elif low == "awake":
             flt["rested"] = False
         elif low in ELEMENTS:
@@ -637,8 +639,8 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
                              else "memory", "op": "subtract" if cost.group(2) == "less"
                              else "add", "amount": amount(cost.group(1))}}
     gets = re.fullmatch(rf"(.+?) gets? {STATS}", sentence)
-    if gets:
-        selector = target(gets.group(1))
+    if gets:  # "it" in a static is the object itself ("as long as ~ is ..., it gets")
+        selector = "self" if gets.group(1).lower() == "it" else target(gets.group(1))
         applies = ({"self": True} if selector == "self" else
                    selector.get("each") if isinstance(selector, dict) else None)
         if applies is None:
@@ -665,6 +667,15 @@ def condition_of(text: str) -> dict[str, Any]:
                 "at_least": amount(have.group(1))}
     if low in ("it's your turn", "it is your turn"):
         return {"your_turn": True}
+    combat = re.fullmatch(r"(~|it|your champion) (?:is|'s) (attacking|retaliating)(?: (?:a|an) "
+                          r"(.+))?", text.strip().replace("it's", "it 's"), re.IGNORECASE)
+    if combat:
+        who, doing, what = combat.groups()
+        if doing.lower() == "retaliating" and what:
+            raise NotUnderstood(text)
+        state: dict[str, Any] = ({"retaliating": True} if doing.lower() == "retaliating" else
+                                 {"attacking": object_filter(what) if what else {}})
+        return {"champion" if who.lower() == "your champion" else "self": state}
     state = re.fullmatch(r"~ is (rested|awake|distant|damaged)", low)
     if state:
         word = state.group(1)
@@ -732,6 +743,9 @@ class _Card:
                 if re.fullmatch(r"memory \d+\+", prefix.group(1), flags=re.IGNORECASE):
                     used.append("memory N+")
             rest = rest[prefix.end():]
+        trailing = re.fullmatch(r"([^,.]+?) as long as ([^,.]+)\.?", rest, flags=re.IGNORECASE)
+        if trailing and not self.resolves:  # "~ gets +1 POWER as long as ..."
+            rest = f"As long as {trailing.group(2)}, {trailing.group(1)}."
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
         if as_long and not self.resolves:
             merge(requires, condition_of(as_long.group(1)))

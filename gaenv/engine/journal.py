@@ -210,6 +210,14 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
     return dest
 
 
+def combat_changes(state: GameState) -> None:
+    """Count a change to who attacks, whom, and who retaliates (``state.combat``, which
+    combat sets: a combat begins or ends, Intercept redirects, a unit retaliates), at
+    MARK level: the filter keys ``attacking`` and ``retaliating`` read it
+    (`gaenv.engine.selectors.MARK_KEYS`)."""
+    _advance(state, MARK)
+
+
 def make_object(state: GameState, card: CardObj) -> None:
     """Make a card on the field a new object (`_new_object`), as a change of its own (for
     a position being set up; `move` does this as part of entering)."""

@@ -14,7 +14,8 @@ player the ability belongs to) and a *source* (the card whose ability it is).
 - State keys look at the object in play: ``controller`` (``you`` / ``opponent``),
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
   counter of that name), ``self`` / ``another`` (it is / is not the source), ``power``
-  (its power now within ``{at_least, at_most}``).
+  (its power now within ``{at_least, at_most}``), ``attacking`` (it is the attacker, and
+  an attack target fits the filter given) and ``retaliating``.
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
@@ -49,7 +50,7 @@ from gaenv.engine.state import GameState
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
                 "token", "reserve_cost", "memory_cost", "any")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
-              "power")
+              "power", "attacking", "retaliating")
 # Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
@@ -62,7 +63,10 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat", "power"})
+                       "stat", "power", "attacking", "retaliating"})
+# State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
+# source reading them about itself is not reading its own marks only.
+COMBAT_KEYS = frozenset({"attacking", "retaliating"})
 BOARD_KEYS = frozenset({"controls", "count"})
 
 
@@ -76,6 +80,8 @@ def reach(tree: Any, own: int = MARK) -> int:
     level = SOURCE
     if isinstance(tree, Mapping):
         for key, value in tree.items():
+            if key == "self" and isinstance(value, Mapping) and COMBAT_KEYS & set(value):
+                return MARK
             if isinstance(value, Mapping) and (key == "self" or (
                     key in ("counters", "stat") and getattr(value.get("of"), "mode", "")
                     == "self")):
@@ -231,9 +237,31 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
 
             if not within(statics.stat(state, cid, "power"), want):
                 return False
+        elif key == "attacking":
+            if not attacking(state, card.oid, want, controller, source):
+                return False
+        elif key == "retaliating":
+            combat = state.combat
+            if (combat is not None and card.oid in combat.retaliators) != want:
+                return False
         elif key == "any" and not any(matches(state, f, cid, controller, source) for f in want):
             return False
     return True
+
+
+def attacking(state: GameState, oid: int, defender: Mapping[str, Any], controller: int,
+              source: int) -> bool:
+    """Whether object ``oid`` is the attacker of the combat in progress and one of the
+    attack's targets still in play fits ``defender`` ("Combat Phase - Attacking 4": the
+    attacking unit; an empty filter: any target)."""
+    combat = state.combat
+    if combat is None or combat.attacker != oid:
+        return False
+    if not defender:
+        return True
+    found = board(state).objects
+    return any(d in found and matches(state, defender, found[d], controller, source)
+               for d in combat.defenders)
 
 
 def in_play(state: GameState, players: tuple[int, ...] = (0, 1)) -> list[int]:
