@@ -105,3 +105,22 @@ def test_combat_conditions() -> None:
         {"trigger": {"event": "enters", "filter": {"controller": "you", "another": True,
                                                    "type": "ally"}},
          "effect": [{"draw": {"amount": 1}}]}]
+
+
+def test_static_keywords_and_counted_control() -> None:
+    out = translate("Reed Warden", "ally", "Cat and Fox allies you control have ranged 1.\n"
+                    "As long as you control two or more phantasias, Reed Warden has taunt.\n"
+                    "Reed Warden gets +1 POWER as long as an opponent controls no allies.")
+    assert out.status == "full"
+    assert out.fields["abilities"] == [
+        {"static": {"grant_keyword": {"keyword": "ranged", "amount": 1, "applies_to": {
+            "controller": "you", "subtype": ["Cat", "Fox"], "type": "ally"}}}},
+        {"static": {"grant_keyword": {"keyword": "taunt", "applies_to": {"self": True}}},
+         "requires": {"amount": {"count": {"type": "phantasia", "controller": "you"}},
+                      "at_least": 2}},
+        {"static": {"modify_stats": {"power": 1, "applies_to": {"self": True}}},
+         "requires": {"amount": {"count": {"type": "ally", "controller": "opponent"}},
+                      "at_most": 0}}]
+    # "Cat and Fox" in a singular phrase would need both: not understood.
+    assert translate("Reed Warden", "ally", "Target Cat and Fox ally gains taunt until end "
+                     "of turn.").status != "full"

@@ -220,6 +220,7 @@ def object_filter(phrase: str) -> dict[str, Any]:
     if not words:
         raise NotUnderstood(phrase)
     last = words[-1]
+    plural = last.lower() in PLURALS
     types: list[str] = []
     if last.lower() in ALL_TYPE_WORDS:
         types += ALL_TYPE_WORDS[last.lower()]
@@ -231,8 +232,9 @@ def object_filter(phrase: str) -> dict[str, Any]:
         raise NotUnderstood(phrase)
     for i, word in enumerate(words):
         low = word.lower()
-        either = i > 0 and words[i - 1] == "or"  # "Animal or Beast": one of them
-        if low in ("or", "element"):  # "fire element"
+        either = i > 0 and (words[i - 1] in ("or", "and/or") or (
+            words[i - 1] == "and" and plural))  # "Animal or Beast (allies)": one of them
+        if low in ("or", "and/or", "element") or (low == "and" and plural):
             continue
         if low in ALL_TYPE_WORDS:
             types += ALL_TYPE_WORDS[low]
@@ -638,21 +640,49 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         return {"own_cost": {"cost": "reserve" if cost.group(3).lower() == "activate"
                              else "memory", "op": "subtract" if cost.group(2) == "less"
                              else "add", "amount": amount(cost.group(1))}}
+    has = re.fullmatch(r"(.+?) (?:has|have) ([a-z]+(?: [a-z]+)?(?: \d+)?)", sentence)
+    granted = keyword_of(has.group(2)) if has else None
+    if has and granted and granted[0] in FIELD_KEYWORDS:  # "Ranger units you control have ..."
+        applies = _applies(has.group(1), sentence)
+        used.append("static keyword")
+        return {"grant_keyword": {"keyword": granted[0], "applies_to": applies,
+                                  **({"amount": granted[1]} if granted[1] else {})}}
     gets = re.fullmatch(rf"(.+?) gets? {STATS}", sentence)
     if gets:  # "it" in a static is the object itself ("as long as ~ is ..., it gets")
-        selector = "self" if gets.group(1).lower() == "it" else target(gets.group(1))
-        applies = ({"self": True} if selector == "self" else
-                   selector.get("each") if isinstance(selector, dict) else None)
-        if applies is None:
-            raise NotUnderstood(sentence)
+        applies = _applies(gets.group(1), sentence)
         used.append("static stats")
         return {"modify_stats": {**_stats(gets, 2), "applies_to": applies}}
+    raise NotUnderstood(sentence)
+
+
+def _applies(phrase: str, sentence: str) -> dict[str, Any]:
+    """What a static applies to: this object ("~", "it"), or every object a plural phrase
+    names ("allies you control")."""
+    selector = "self" if phrase.lower() == "it" else target(phrase)
+    if selector == "self":
+        return {"self": True}
+    if isinstance(selector, dict) and "each" in selector:
+        return selector["each"]
     raise NotUnderstood(sentence)
 
 
 def condition_of(text: str) -> dict[str, Any]:
     """``as long as``/``if`` conditions: you control X; it's your turn; ~ is distant."""
     low = text.lower().strip()
+    counted_control = re.fullmatch(rf"(you|an opponent) controls? (no|{NUM} or more|exactly "
+                                   rf"{NUM}) (.+)", text.strip(), re.IGNORECASE)
+    if counted_control:  # "you control two or more allies", "an opponent controls no allies"
+        who, how, most, exactly, what = counted_control.groups()
+        flt = {**object_filter(what), "controller": "you" if who.lower() == "you" else
+               "opponent"}
+        bounds = ({"at_most": 0} if how.lower() == "no" else
+                  {"at_least": amount(exactly), "at_most": amount(exactly)} if exactly else
+                  {"at_least": amount(most)})
+        return {"amount": {"count": flt}, **bounds}
+    if re.fullmatch(r"an opponent controls (a|an) (.+)", text.strip(), re.IGNORECASE):
+        what = text.strip().split(" ", 4)[4]
+        return {"amount": {"count": {**object_filter(what), "controller": "opponent"}},
+                "at_least": 1}
     control = re.fullmatch(r"you control (a|an|another) (.+)", text.strip(), re.IGNORECASE)
     if control:
         flt = object_filter(control.group(2))
