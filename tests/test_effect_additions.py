@@ -12,6 +12,8 @@ import yaml
 
 from gaenv import scenario
 from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, load_pool
+from gaenv.engine import costs, journal
+from gaenv.engine.objects import FIELD, HAND
 
 CARDS = """set: test-additions
 cards:
@@ -74,6 +76,15 @@ cards:
     abilities:
       - static: {modify_stats: {power: 2, applies_to: {self: true}}}
         requires: {self: {retaliating: true}}
+  - name: Test Thrifty Call
+    type: action
+    element: norm
+    reserve_cost: 5
+    effect: [draw: 1]
+    abilities:
+      - static: {own_cost: {cost: reserve, op: subtract,
+                            amount: {count: {type: ally, controller: you}, max: 2, times: 2}}}
+        requires: {amount: {cards: {zone: graveyard}}, at_least: 1}
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -187,6 +198,27 @@ def test_a_retaliating_unit_is_read_as_retaliating(tmp_path: Path, pool: CardPoo
                   "retaliate with Test Guard", "pass", "pass"],
         "expect": {"phase": "main", "players.0.field": [], "players.0.graveyard": ["Test Bear"],
                    "players.1.field.0.power": 1, "players.1.field.0.damage": 3}})
+
+
+def test_an_own_cost_reading_the_board_follows_it(tmp_path: Path, pool: CardPool) -> None:
+    """"Playing Cards - Card Activation 7": 2 less for each of up to two allies you control,
+    while a card is in your graveyard; worked out afresh as the board changes (the costs
+    of such a card are not memoized with the statics)."""
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump({"name": "costs", "rules": "docs/cards.md", "steps": [],
+                                    "setup": _setup({"hand": ["Test Thrifty Call"],
+                                                     "graveyard": ["Ember Bolt"]})}))
+    game = scenario.build(scenario.load(path), pool)
+    state = game.state
+    defn = pool.get("Test Thrifty Call")
+    seen = [costs.cost(state, 0, defn, "reserve")]
+    for _ in range(3):
+        cid = journal.create(state, 0, pool.get("Test Pup"), HAND)
+        journal.move(state, cid, FIELD)
+        seen.append(costs.cost(state, 0, defn, "reserve"))
+    journal.move(state, state.players[0].zones["graveyard"][0], HAND)  # the condition fails
+    seen.append(costs.cost(state, 0, defn, "reserve"))
+    assert seen == [5, 3, 1, 1, 5]
 
 
 def _card(effect: str) -> str:

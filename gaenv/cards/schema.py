@@ -295,6 +295,8 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
         here = f"{field}.{key}"
         if key in ("times", "plus"):
             out[key] = _int(item, where, here)
+        elif key == "max":
+            out[key] = _nat(item, where, here)
         elif key == "count":
             out[key] = _parse_filter(item, where, here)
         elif key == "cards":
@@ -323,7 +325,7 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
             out[key] = MappingProxyType({**inner, "of": of})
         else:
             raise where.fail(here, "unknown key; known: "
-                                   f"{', '.join((*selectors.AMOUNT_KINDS, 'times', 'plus'))}")
+                                   f"{', '.join((*selectors.AMOUNT_KINDS, 'times', 'plus', 'max'))}")
     return MappingProxyType(out)
 
 
@@ -363,6 +365,14 @@ def _reads_stat(tree: Any) -> bool:
     """Whether a parsed condition (any nesting) reads an object's power, life or damage."""
     return isinstance(tree, Mapping) and ("stat" in tree or any(
         _reads_stat(value) for value in tree.values()))
+
+
+def _reads_object(tree: Any) -> bool:
+    """Whether a parsed condition or static (any nesting) reads an object's counters or
+    stats (an amount with ``of``)."""
+    return isinstance(tree, Mapping) and (
+        "stat" in tree or isinstance(tree.get("counters"), Mapping)
+        or any(_reads_object(value) for value in tree.values()))
 
 
 def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
@@ -544,9 +554,11 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
             if _reads_stat(requires):
                 raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
                                                       "(power and life come from the statics)")
-            if node.op in statics.OWN_KINDS and set(requires) - set(statics.OWN_CONDITIONS):
-                raise where.fail(f"{field}.requires", f"a card's {node.op} may only read the "
-                                 f"champion: {', '.join(statics.OWN_CONDITIONS)}")
+            if node.op in statics.OWN_KINDS and (
+                    set(requires) & set(statics.OWN_UNKNOWN) or _reads_object(requires)
+                    or _reads_object(node.args)):
+                raise where.fail(f"{field}.requires", f"a card's {node.op} works where it has "
+                                 "no object: it cannot read self, counters or stats")
             depends = min(selectors.reach(requires, SOURCE), selectors.reach(node.args, SOURCE))
             own = depends > min(selectors.reach(requires), selectors.reach(node.args))
             out.append(Ability(None, (), node, inherited, text, requires=requires,

@@ -627,8 +627,10 @@ def cost_of(text: str) -> dict[str, Any]:
     return cost
 
 
-OWN_COST = re.compile(rf"(?:this card|~) costs {NUM} (less|more) to (activate|materialize)",
-                      flags=re.IGNORECASE)
+OWN_COST = re.compile(rf"(?:this card|~) costs {NUM} (less|more) to (activate|materialize)"
+                      rf"(?: for each (?:of up to {NUM} )?(.+))?", flags=re.IGNORECASE)
+# Label keywords name a group of cards and do nothing themselves ("Label Keywords 1").
+LABELS = r"(?:balance|deluge \d+|harmonize|equestrian)\s*—\s*"
 
 
 def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
@@ -637,9 +639,14 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
     cost = OWN_COST.fullmatch(sentence)
     if cost:
         used.append("own cost")
+        change: Any = amount(cost.group(1))
+        if cost.group(5):  # "for each (of up to N) X": N at most counted
+            each = counted(cost.group(5))
+            change = {**each, **({"times": change} if change != 1 else {}),
+                      **({"max": amount(cost.group(4))} if cost.group(4) else {})}
         return {"own_cost": {"cost": "reserve" if cost.group(3).lower() == "activate"
                              else "memory", "op": "subtract" if cost.group(2) == "less"
-                             else "add", "amount": amount(cost.group(1))}}
+                             else "add", "amount": change}}
     has = re.fullmatch(r"(.+?) (?:has|have) ([a-z]+(?: [a-z]+)?(?: \d+)?)", sentence)
     granted = keyword_of(has.group(2)) if has else None
     if has and granted and granted[0] in FIELD_KEYWORDS:  # "Ranger units you control have ..."
@@ -762,11 +769,13 @@ class _Card:
         inherited = False
         rest = line.strip()
         while True:
-            prefix = re.match(r"\[([^\]]+)\]\s*|inherited effect\s*[:—-]\s*", rest,
+            prefix = re.match(rf"\[([^\]]+)\]\s*|inherited effect\s*[:—-]\s*|({LABELS})", rest,
                               flags=re.IGNORECASE)
             if prefix is None:
                 break
-            if prefix.group(1) is None:
+            if prefix.group(2):
+                used.append("label keyword")
+            elif prefix.group(1) is None:
                 inherited = True
             else:
                 merge(requires, restriction(prefix.group(1)))
@@ -776,8 +785,12 @@ class _Card:
         trailing = re.fullmatch(r"([^,.]+?) as long as ([^,.]+)\.?", rest, flags=re.IGNORECASE)
         if trailing and not self.resolves:  # "~ gets +1 POWER as long as ..."
             rest = f"As long as {trailing.group(2)}, {trailing.group(1)}."
+        own_if = re.fullmatch(r"((?:this card|~) costs \S+ (?:less|more) to \w+) if ([^,.]+)\.?",
+                              rest, flags=re.IGNORECASE)
+        if own_if:  # "this card costs 2 less to activate if you control ..."
+            rest = f"As long as {own_if.group(2)}, {own_if.group(1)}."
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
-        if as_long and not self.resolves:
+        if as_long and (not self.resolves or OWN_COST.fullmatch(as_long.group(2).rstrip("."))):
             merge(requires, condition_of(as_long.group(1)))
             used.append("as long as")
             rest = as_long.group(2)

@@ -35,8 +35,10 @@ def cost(state: GameState, player: int, defn: CardDef, kind: str, empower: int =
     """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None
     (`calculate`), memoized in the statics view: a cost is a function of the statics in
     force and the lineage (the champion's level), both sources of the view, whose changes
-    replace it."""
+    replace it; unless the card's own cost reads more (`CardDef.own_changing`)."""
     force = state.views.get("statics") or statics.in_force(state)
+    if defn.own_changing:  # its own cost reads the board or zones: not memoized
+        return calculate(state, player, defn, kind, empower, force)
     key = (id(defn), player, kind, empower)
     entry = force.costs.get(key)
     if entry is None:
@@ -73,7 +75,8 @@ def calculate(state: GameState, player: int, defn: CardDef, kind: str,
             removed = True
     for args in own(state, player, defn, "own_cost", empower):
         if args["cost"] == kind:
-            delta += args["amount"] if args["op"] == "add" else -args["amount"]
+            change = selectors.amount(state, args["amount"], player, -1)
+            delta += change if args["op"] == "add" else -change
     if kind == RESERVE and has_keyword(state, player, defn, "efficiency", empower):
         delta -= champions.level(state, player) + empower
     if removed:

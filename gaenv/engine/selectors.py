@@ -29,7 +29,8 @@ must fail).
 An amount is a whole number or a mapping with one key: ``count`` (objects in play that
 match a filter), ``cards`` (cards in a zone: ``zone``, ``player``, and filter keys),
 ``counters`` (``kind`` counters on ``of``), ``stat`` (``power``/``life``/``damage`` of
-``of``), ``level`` (a player's champion level); and optionally ``times`` and ``plus``.
+``of``), ``level`` (a player's champion level); and optionally ``max`` (the count capped: "for
+each of up to two"), then ``times`` and ``plus``.
 
 Keys that read damage, rest, counters, zone sizes or whose turn it is can change with
 any change (`MARK_KEYS`), keys that read other objects in play with any change to the
@@ -378,7 +379,7 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
                 from gaenv.engine import statics
 
                 value += statics.stat(state, cid, arg["stat"]) or 0
-    return value * spec.get("times", 1) + spec.get("plus", 0)
+    return min(value, spec.get("max", value)) * spec.get("times", 1) + spec.get("plus", 0)
 
 
 def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef, player: int,

@@ -73,14 +73,16 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     "own_cost": {
         "cost": ("enum:reserve,memory", True, None),
         "op": ("enum:add,subtract", True, None),
-        "amount": ("nat", True, None),
+        "amount": ("amount", True, None),
     },
     "own_keyword": {"keyword": ("enum:floating_memory,efficiency", True, None)},
 }
 OWN_KINDS = ("own_cost", "own_keyword")
-# The conditions an own static may have: they read the champion only (the lineage, a
-# source of the statics view, which the memoized costs follow).
-OWN_CONDITIONS = ("class_bonus", "element_bonus", "champion_name", "level", "champion")
+# What an own static may not read: the card has no object where it works (hand, graveyard),
+# so there is no source object for ``self`` or an amount's ``of``. One that reads more than
+# the champion (the board, zones) makes the card's costs worked out afresh each time
+# (`gaenv.engine.costs.cost`, `CardDef.own_changing`).
+OWN_UNKNOWN = ("self",)
 
 # Kinds that change an object's power, life or keywords (what `modifiers` reads), and
 # those of layer D (keywords).
