@@ -324,8 +324,8 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
                 raise where.fail(f"{here}.{next(iter(spec))}", "unknown key")
             out[key] = MappingProxyType({**inner, "of": of})
         else:
-            raise where.fail(here, "unknown key; known: "
-                                   f"{', '.join((*selectors.AMOUNT_KINDS, 'times', 'plus', 'max'))}")
+            known = ", ".join((*selectors.AMOUNT_KINDS, "times", "plus", "max"))
+            raise where.fail(here, f"unknown key; known: {known}")
     return MappingProxyType(out)
 
 
