@@ -124,3 +124,16 @@ def test_static_keywords_and_counted_control() -> None:
     # "Cat and Fox" in a singular phrase would need both: not understood.
     assert translate("Reed Warden", "ally", "Target Cat and Fox ally gains taunt until end "
                      "of turn.").status != "full"
+
+
+def test_activation_conditions_restrict_the_ability() -> None:
+    out = translate("Tally Stone", "item", "[Class Bonus] REST: Draw a card. Activate this "
+                    "ability only at slow speed and only if there are three or more tally "
+                    "counters on Tally Stone.\nBanish Tally Stone: Recover 2. Activate this "
+                    "ability only during your turn.")
+    assert out.fields["abilities"] == [
+        {"activated": [{"draw": {"amount": 1}}], "cost": {"rest": True}, "speed": "slow",
+         "requires": {"class_bonus": True, "amount": {"counters": {"kind": "tally"}},
+                      "at_least": 3}},
+        {"activated": [{"recover": 2}], "cost": {"banish": True},
+         "requires": {"your_turn": True}}]

@@ -713,6 +713,10 @@ def condition_of(text: str) -> dict[str, Any]:
         state: dict[str, Any] = ({"retaliating": True} if doing.lower() == "retaliating" else
                                  {"attacking": object_filter(what) if what else {}})
         return {"champion" if who.lower() == "your champion" else "self": state}
+    counters = re.fullmatch(rf"there are {NUM} or more (\w+) counters on ~", low)
+    if counters and counters.group(2) not in UNRULED_COUNTERS:
+        return {"amount": {"counters": {"kind": counters.group(2)}},
+                "at_least": amount(counters.group(1))}
     state = re.fullmatch(r"~ is (rested|awake|distant|damaged)", low)
     if state:
         word = state.group(1)
@@ -807,6 +811,8 @@ class _Card:
             self.out.templates += used
             return
         ability = self._ability(rest, used)
+        if ability is not None and "requires" in ability:  # its own, and those in front
+            merge(requires, ability.pop("requires"))
         if ability is None:  # the card's own resolution
             steps = effect_of(rest, used)
             if requires:
@@ -879,12 +885,19 @@ class _Card:
         if activated:
             cost = cost_of(activated.group(1))
             used.append("activated")
-            body, slow = re.subn(r"\s*activate this ability only at slow speed\.", "",
-                                 activated.group(2), flags=re.IGNORECASE)
+            body = activated.group(2)
+            limit = re.search(r"\s*activate this ability only (at slow speed)?(?: and )?(?:(?:only )?"
+                              r"(during your turn|if ([^.]+)))?\.$", body, flags=re.IGNORECASE)
+            if limit and (limit.group(1) or limit.group(2)):
+                body = body[:limit.start()]
             ability = {"activated": effect_of(body, used), "cost": cost}
-            if slow:
+            if limit and limit.group(1):
                 ability["speed"] = "slow"
                 used.append("slow speed")
+            if limit and limit.group(2):  # a restriction: it cannot be used otherwise
+                ability["requires"] = ({"your_turn": True} if limit.group(3) is None else
+                                       condition_of(limit.group(3)))
+                used.append("activation condition")
             return ability
         if self.resolves and not OWN_COST.fullmatch(rest.strip().rstrip(".")):
             return None
