@@ -886,8 +886,9 @@ class _Card:
             cost = cost_of(activated.group(1))
             used.append("activated")
             body = activated.group(2)
-            limit = re.search(r"\s*activate this ability only (at slow speed)?(?: and )?(?:(?:only )?"
-                              r"(during your turn|if ([^.]+)))?\.$", body, flags=re.IGNORECASE)
+            limit = re.search(r"\s*activate this ability only (at slow speed)?(?: and )?"
+                              r"(?:(?:only )?(during your turn|if ([^.]+)))?\.$", body,
+                              flags=re.IGNORECASE)
             if limit and (limit.group(1) or limit.group(2)):
                 body = body[:limit.start()]
             ability = {"activated": effect_of(body, used), "cost": cost}
