@@ -85,6 +85,12 @@ cards:
       - static: {own_cost: {cost: reserve, op: subtract,
                             amount: {count: {type: ally, controller: you}, max: 2, times: 2}}}
         requires: {amount: {cards: {zone: graveyard}}, at_least: 1}
+  - name: Test Chill
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{boost: {target: target_ally, power: -2, life: -1}}]
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -221,6 +227,15 @@ def test_an_own_cost_reading_the_board_follows_it(tmp_path: Path, pool: CardPool
     assert seen == [5, 3, 1, 1, 5]
 
 
+def test_a_negative_boost_lowers_power_and_life(tmp_path: Path, pool: CardPool) -> None:
+    """"Types of Effects - Continuous Effects": -2 power and -1 life until end of turn."""
+    _run(tmp_path, pool, {
+        "name": "Test Chill", "setup": _setup({"hand": ["Test Chill"]},
+                                              {"field": ["Test Bear"]}),
+        "steps": ["activate Test Chill", "target Test Bear (player 1)", "pass", "pass"],
+        "expect": {"players.1.field.0.power": 1, "players.1.field.0.life": 2}})
+
+
 def _card(effect: str) -> str:
     return f"set: t\ncards:\n  - {{name: Bad, type: action, element: norm, effect: [{effect}]}}\n"
 
@@ -230,6 +245,8 @@ def _card(effect: str) -> str:
      r"effect\[0\].destroy.target.each.reserve_cost.below: unknown key"),
     ("{destroy: {each: {power: {}}}}", r"power: expected at_least and/or at_most"),
     ("{destroy: {each: {power: -1}}}", r"power: expected a whole number >= 0"),
+    ("{deal_damage: {amount: -1, target: target_ally}}", r"amount: expected a whole number >= 0"),
+    ("{boost: {target: target_ally, power: two}}", r"power: expected a whole number"),
     ("{destroy: {each: {any: [{type: ally}]}}}", r"any: expected a list of two or more"),
     ("{destroy: {each: {any: [{type: ally}, {colour: red}]}}}",
      r"any\[1\].colour: unknown filter key"),

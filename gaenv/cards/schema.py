@@ -144,6 +144,9 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
         return parse_selector(value, where, field)
     if kind == "amount":
         return parse_amount(value, where, field)
+    if kind == "signed_amount":  # a whole number that may be negative, or an amount
+        return _int(value, where, field) if isinstance(value, int) else parse_amount(
+            value, where, field)
     if kind == "counter":
         return _counter_name(value, where, field)
     if kind == "effects":

@@ -365,8 +365,6 @@ STATS = r"([+\-−])(\d+) (POWER|LIFE)(?: and ([+\-−])(\d+) (POWER|LIFE))?"
 
 def _boost(m: re.Match[str]) -> list[dict[str, Any]]:
     stats = _stats(m, 2)
-    if any(v < 0 for v in stats.values()):
-        raise NotUnderstood("a negative boost")
     steps: list[dict[str, Any]] = [{"boost": {"target": target(m.group(1)), **stats}}]
     if m.group(8):  # "... and gains stealth until end of turn": the same objects
         found = keyword_of(m.group(8))

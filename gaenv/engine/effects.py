@@ -279,12 +279,14 @@ def _this_turn(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("boost", None, target=("object", True, None), power=("amount", False, 0),
-           life=("amount", False, 0))
+@primitive("boost", None, target=("object", True, None), power=("signed_amount", False, 0),
+           life=("signed_amount", False, 0))
 def _boost(state: GameState, frame: ResolveFrame, args: Args,
            answer: Option | None) -> Decision | None:
-    """The objects get +power/+life until the end of the turn (a dynamic amount is read
-    once, as it resolves: "Continuous Effects, Instanced Effects")."""
+    """The objects get +power/+life until the end of the turn, or less with a negative
+    number ("gets -2 POWER"; an ally left with no more life than damage dies in the next
+    state-based check); a dynamic amount is read once, as it resolves ("Continuous
+    Effects, Instanced Effects")."""
     node = Node("modify_stats", MappingProxyType({
         "power": amount_of(state, frame, args["power"]),
         "life": amount_of(state, frame, args["life"]), "applies_to": NO_ARGS}))
