@@ -91,6 +91,13 @@ cards:
     speed: fast
     reserve_cost: 0
     effect: [{boost: {target: target_ally, power: -2, life: -1}}]
+  - name: Test Toll
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{if: {when: {can_pay: 2}, then: [{may: [{pay: 2}, {draw: 1}]}]}}]
+  - {name: Test Urn, type: item, element: norm, reserve_cost: 1, keywords: [reservable]}
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -234,6 +241,25 @@ def test_a_negative_boost_lowers_power_and_life(tmp_path: Path, pool: CardPool) 
                                               {"field": ["Test Bear"]}),
         "steps": ["activate Test Chill", "target Test Bear (player 1)", "pass", "pass"],
         "expect": {"players.1.field.0.power": 1, "players.1.field.0.life": 2}})
+
+
+def test_paying_as_an_effect_resolves_counts_reservable_objects(tmp_path: Path,
+                                                                pool: CardPool) -> None:
+    """"Parts of a Card - Cost", "Keywords - Reservable": (2) paid with a card from hand
+    and a rested Reservable object; with neither enough, nothing is offered."""
+    _run(tmp_path, pool, {
+        "name": "pay (2) with a card and an urn", "setup": _setup(
+            {"hand": ["Test Toll", "Ember Bolt"], "field": ["Test Urn"],
+             "deck": ["Quick Study"]}),
+        "steps": ["activate Test Toll", "pass", "pass", "yes", "pay with Ember Bolt",
+                  "rest Test Urn"],
+        "expect": {"players.0.memory": ["Ember Bolt"], "players.0.field.0.rested": True,
+                   "players.0.hand": ["Quick Study"]}})
+    _run(tmp_path, pool, {
+        "name": "one card and no urn cannot pay (2)", "setup": _setup(
+            {"hand": ["Test Toll", "Ember Bolt"], "deck": ["Quick Study"]}),
+        "steps": ["activate Test Toll", "pass", "pass"],
+        "expect": {"decision.kind": "opportunity", "players.0.hand": ["Ember Bolt"]}})
 
 
 def _card(effect: str) -> str:

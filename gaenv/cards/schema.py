@@ -344,7 +344,7 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = item
         elif key == "champion_name":
             out[key] = _str(item, where, here)
-        elif key in ("level", "at_least", "at_most"):
+        elif key in ("level", "at_least", "at_most", "can_pay"):
             out[key] = _nat(item, where, here)
         elif key in ("champion", "controls", "self"):
             out[key] = _parse_filter(item, where, here)

@@ -463,6 +463,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("return to hand", rf"return {TARGET} to (?:its|their) owner's hand",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
     Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?( rested)?", _summon),
+    Template("pay", r"pay \((\d+)\)",
+             lambda m: [{"if": {"when": {"can_pay": int(m.group(1))},
+                                "then": [{"pay": int(m.group(1))}]}}]),
     Template("mill", rf"(each player |each opponent |that opponent )?puts? the top "
                      rf"(?:{NUM} )?cards? (?:from|of) (?:your|their) deck into (?:your|their) "
                      "graveyard", _mill),

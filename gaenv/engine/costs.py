@@ -21,11 +21,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gaenv.engine import champions, keywords, selectors, statics
+from gaenv.engine import champions, decisions, journal, keywords, selectors, statics
+from gaenv.engine.decisions import Option
 from gaenv.engine.journal import move
 from gaenv.engine.objects import BANISHMENT, GRAVEYARD, HAND, MEMORY, CardDef
 from gaenv.engine.state import GameState
-from gaenv.engine.zones import field_objects
+from gaenv.engine.zones import distinct_names, field_objects, label
 
 RESERVE = "reserve"
 MEMORY_COST = "memory"
@@ -131,6 +132,26 @@ def can_pay_reserve(state: GameState, player: int, amount: int, playing: int) ->
     if available >= amount:
         return True
     return available + len(reservable(state, player)) >= amount
+
+
+def reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
+    """The ways to pay 1 of a reserve cost: a card from hand into memory, or resting an
+    awake Reservable object."""
+    cards = state.cards
+    options: list[Option] = []
+    for c in distinct_names(state, state.players[player].zones[HAND]):
+        options.append(decisions.pay_with(c, cards[c].defn.name))
+    for c in reservable(state, player):
+        options.append(decisions.rest_for_cost(c, label(state, c)))
+    return tuple(options)
+
+
+def pay_one_reserve(state: GameState, answer: Option) -> None:
+    """Pay 1 of a reserve cost as the player chose (`reserve_options`)."""
+    if answer.verb == "rest":
+        journal.rest(state, answer.card)
+    else:
+        move(state, answer.card, MEMORY)
 
 
 def can_pay_memory(state: GameState, player: int, amount: int) -> bool:

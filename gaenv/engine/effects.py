@@ -17,6 +17,7 @@ from typing import Any
 from gaenv.engine import (
     champions,
     combat,
+    costs,
     decisions,
     journal,
     keywords,
@@ -582,6 +583,25 @@ def _summon(state: GameState, frame: ResolveFrame, args: Args,
         cid = journal.create(state, frame.item.controller, args["token"], GONE)
         journal.move(state, cid, FIELD, rested=args["rested"])
     return None
+
+
+@primitive("pay", "amount", amount=("amount", True, None))
+def _pay(state: GameState, frame: ResolveFrame, args: Args,
+         answer: Option | None) -> Decision | None:
+    """You pay (N) as the effect resolves, as a reserve cost is paid ("Parts of a Card -
+    Cost"): one card from hand into memory, or one Reservable object rested, per decision.
+    Guard it with the condition ``can_pay`` ("you may pay (2). If you do, ...")."""
+    if answer is None:
+        frame.scratch = [amount_of(state, frame, args["amount"])]
+    else:
+        costs.pay_one_reserve(state, answer)
+        frame.scratch[0] -= 1
+    player = frame.item.controller
+    options = costs.reserve_options(state, player)
+    if frame.scratch[0] <= 0 or not options:
+        frame.scratch = []
+        return None
+    return Decision(player, decisions.PAY_RESERVE, options, frame.item.card)
 
 
 @primitive("mill", "amount", amount=("amount", True, None), player=("player", False, "you"))

@@ -22,7 +22,8 @@ all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the car
 ``champion_name`` (your champion's lineage name is this one), ``level`` (the champion's
 level, with Empower, at least N),
 ``champion`` (your champion matches a filter), ``controls`` (you control an object that
-matches), ``self`` (the source object matches), ``your_turn``, ``amount`` with
+matches), ``self`` (the source object matches), ``your_turn``, ``can_pay`` (the player
+could pay that much reserve now: cards in hand and awake Reservable objects), ``amount`` with
 ``at_least`` / ``at_most`` (a dynamic amount compared), and ``not`` (a condition that
 must fail).
 
@@ -56,7 +57,7 @@ STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", 
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
-                  "controls", "self", "your_turn",
+                  "controls", "self", "your_turn", "can_pay",
                   "amount", "at_least", "at_most", "not")
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
 STATS = ("power", "life", "damage")
@@ -64,7 +65,7 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat", "power", "attacking", "retaliating"})
+                       "stat", "power", "attacking", "retaliating", "can_pay"})
 # State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
 # source reading them about itself is not reading its own marks only.
 COMBAT_KEYS = frozenset({"attacking", "retaliating"})
@@ -415,6 +416,11 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
                 return False
         elif key == "your_turn":
             if (state.turn_player == player) != want:
+                return False
+        elif key == "can_pay":
+            from gaenv.engine import costs  # costs reads this module
+
+            if not costs.can_pay_reserve(state, player, want, -1):
                 return False
         elif key == "amount":
             value = amount(state, want, player, source, refer)

@@ -338,16 +338,6 @@ def _target_options(state: GameState, spec: Selector, player: int, spell: bool,
     return tuple(options)
 
 
-def _reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
-    cards = state.cards
-    options: list[Option] = []
-    for c in distinct_names(state, state.players[player].zones[HAND]):
-        options.append(decisions.pay_with(c, cards[c].defn.name))
-    for c in costs.reservable(state, player):
-        options.append(decisions.rest_for_cost(c, label(state, c)))
-    return tuple(options)
-
-
 def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Decision | None:
     """Advance a play through mode, targets and costs; the Decision it needs, or None."""
     item = state.stack[frame.depth]
@@ -386,14 +376,11 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         frame.stage = "reserve"
     if frame.stage == "reserve":
         if answer is not None:
-            if answer.verb == "rest":
-                journal.rest(state, answer.card)
-            else:
-                journal.move(state, answer.card, MEMORY)
+            costs.pay_one_reserve(state, answer)
             frame.reserve_left -= 1
             answer = None
         if frame.reserve_left > 0:
-            return Decision(player, decisions.PAY_RESERVE, _reserve_options(state, player),
+            return Decision(player, decisions.PAY_RESERVE, costs.reserve_options(state, player),
                             item.card)
         frame.stage = "memory"
     if answer is not None:
