@@ -273,6 +273,8 @@ def _card(effect: str) -> str:
     ("{destroy: {each: {power: -1}}}", r"power: expected a whole number >= 0"),
     ("{deal_damage: {amount: -1, target: target_ally}}", r"amount: expected a whole number >= 0"),
     ("{boost: {target: target_ally, power: two}}", r"power: expected a whole number"),
+    ("{destroy: target_ally}], abilities: [{activated: [draw: 1], cost: {rest: true}, "
+     "requires: {target: {type: ally}}}", r"requires.target: an ability's condition has no"),
     ("{destroy: {each: {any: [{type: ally}]}}}", r"any: expected a list of two or more"),
     ("{destroy: {each: {any: [{type: ally}, {colour: red}]}}}",
      r"any\[1\].colour: unknown filter key"),

@@ -137,3 +137,12 @@ def test_activation_conditions_restrict_the_ability() -> None:
                       "at_least": 3}},
         {"activated": [{"recover": 2}], "cost": {"banish": True},
          "requires": {"your_turn": True}}]
+
+
+def test_conditions_on_the_target_before() -> None:
+    out = translate("Tinker Spark", "action", "Wake up target ally. If that ally is an "
+                    "Automaton, put a buff counter on it.")
+    assert out.fields["effect"] == [
+        {"wake": {"target": {"type": "ally"}}},
+        {"if": {"when": {"target": {"subtype": ["Automaton"]}},
+                "then": [{"counters": {"target": "same_target", "kind": "buff", "amount": 1}}]}}]

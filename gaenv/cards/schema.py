@@ -350,6 +350,9 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = _parse_filter(item, where, here)
         elif key == "amount":
             out[key] = parse_amount(item, where, here)
+        elif key == "target":  # read like an amount's ``of: same_target``
+            out[key] = MappingProxyType({"of": selectors.NAMED_SELECTORS["same_target"],
+                                         "filter": _parse_filter(item, where, here)})
         elif key == "not":
             out[key] = parse_condition(item, where, here)
         else:
@@ -546,6 +549,9 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
         if not isinstance(text, str):
             raise where.fail(f"{field}.text", f"expected a text, got {text!r}")
         requires = parse_condition(item.get("requires", {}), where, f"{field}.requires")
+        if "target" in requires:
+            raise where.fail(f"{field}.requires.target", "an ability's condition has no target "
+                                                         "(only an effect's `if` has)")
         if "cost" in item and kind != "activated":
             raise where.fail(f"{field}.cost", "only activated abilities have a cost")
         cost = _flags(item.get("cost", {}), COST_FIELDS, where, f"{field}.cost")

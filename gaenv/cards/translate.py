@@ -714,6 +714,12 @@ def condition_of(text: str) -> dict[str, Any]:
         state: dict[str, Any] = ({"retaliating": True} if doing.lower() == "retaliating" else
                                  {"attacking": object_filter(what) if what else {}})
         return {"champion" if who.lower() == "your champion" else "self": state}
+    that = re.fullmatch(r"(?:that unit|that ally|that champion|it) is (?:(a|an) (.+)|(rested|"
+                        r"unique))", text.strip(), re.IGNORECASE)
+    if that:  # "if that ally is an Automaton": the object of the target before
+        word = (that.group(3) or "").lower()
+        return {"target": object_filter(that.group(2)) if that.group(1) else
+                {"rested": True} if word == "rested" else {"supertype": ["unique"]}}
     counters = re.fullmatch(rf"there are {NUM} or more (\w+) counters on ~", low)
     if counters and counters.group(2) not in UNRULED_COUNTERS:
         return {"amount": {"counters": {"kind": counters.group(2)}},

@@ -23,7 +23,9 @@ all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the car
 level, with Empower, at least N),
 ``champion`` (your champion matches a filter), ``controls`` (you control an object that
 matches), ``self`` (the source object matches), ``your_turn``, ``can_pay`` (the player
-could pay that much reserve now: cards in hand and awake Reservable objects), ``amount`` with
+could pay that much reserve now: cards in hand and awake Reservable objects), ``target``
+(the object of the most recent target declared, as an effect resolves, matches a filter),
+``amount`` with
 ``at_least`` / ``at_most`` (a dynamic amount compared), and ``not`` (a condition that
 must fail).
 
@@ -57,7 +59,7 @@ STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", 
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
-                  "controls", "self", "your_turn", "can_pay",
+                  "controls", "self", "your_turn", "can_pay", "target",
                   "amount", "at_least", "at_most", "not")
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
 STATS = ("power", "life", "damage")
@@ -416,6 +418,10 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
                 return False
         elif key == "your_turn":
             if (state.turn_player == player) != want:
+                return False
+        elif key == "target":  # the most recent target declared matches (while resolving)
+            ids = refer(want) if refer is not None else []
+            if not ids or not all(matches(state, want["filter"], c, player, source) for c in ids):
                 return False
         elif key == "can_pay":
             from gaenv.engine import costs  # costs reads this module
