@@ -98,6 +98,15 @@ cards:
     reserve_cost: 0
     effect: [{if: {when: {can_pay: 2}, then: [{may: [{pay: 2}, {draw: 1}]}]}}]
   - {name: Test Urn, type: item, element: norm, reserve_cost: 1, keywords: [reservable]}
+  - {name: Test Focus, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [empower: 2]}
+  - name: Test Level Bolt
+    type: action
+    element: norm
+    subtypes: [Spell]
+    speed: fast
+    reserve_cost: 0
+    effect: [{deal_damage: {amount: {level: you, plus: 1}, target: target_ally}}]
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -260,6 +269,22 @@ def test_paying_as_an_effect_resolves_counts_reservable_objects(tmp_path: Path,
             {"hand": ["Test Toll", "Ember Bolt"], "deck": ["Quick Study"]}),
         "steps": ["activate Test Toll", "pass", "pass"],
         "expect": {"decision.kind": "opportunity", "players.0.hand": ["Ember Bolt"]}})
+
+
+@pytest.mark.parametrize(("hand", "damage"), [
+    (["Test Level Bolt"], 1),                       # LV 0, plus 1
+    (["Test Focus", "Test Level Bolt"], 3),         # empowered by 2: as if LV were 2
+])
+def test_lv_counts_empower_on_the_spell_it_lends_to(tmp_path: Path, pool: CardPool,
+                                                     hand: list[str], damage: int) -> None:
+    """"Game Terms - LV" and "Keywords - Empower N 1": the Spell resolves as if the champion
+    had that many more levels."""
+    steps = ["activate Test Focus", "pass", "pass"] if len(hand) == 2 else []
+    _run(tmp_path, pool, {
+        "name": "1+LV damage", "setup": _setup({"hand": hand}, {"field": ["Test Guard"]}),
+        "steps": [*steps, "activate Test Level Bolt", "target Test Guard (player 1)", "pass",
+                  "pass"],
+        "expect": {"players.1.field.0.damage": damage}})
 
 
 def _card(effect: str) -> str:

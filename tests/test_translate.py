@@ -146,3 +146,17 @@ def test_conditions_on_the_target_before() -> None:
         {"wake": {"target": {"type": "ally"}}},
         {"if": {"when": {"target": {"subtype": ["Automaton"]}},
                 "then": [{"counters": {"target": "same_target", "kind": "buff", "amount": 1}}]}}]
+
+
+def test_references_back_without_a_target() -> None:
+    out = translate("Moss Cake", "item", "Whenever an Animal ally enters the field under your "
+                    "control, you may sacrifice Moss Cake. If you do, put a buff counter on "
+                    "that ally.\nOn Enter: Put a charge counter on Moss Cake. Class Bonus: Put "
+                    "two charge counters on it instead.")
+    first, second = out.fields["abilities"]
+    assert first["effect"] == [{"may": [{"sacrifice": "self"}, {"counters": {
+        "target": "that_object", "kind": "buff", "amount": 1}}]}]
+    assert second["on_enter"][0]["if"]["then"] == [
+        {"counters": {"target": "self", "kind": "charge", "amount": 2}}]
+    assert translate("Moss Cake", "action", "Draw a card. Put a buff counter on it."
+                     ).status != "full"   # "it" names nothing

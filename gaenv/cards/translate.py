@@ -123,15 +123,19 @@ def amount(word: str) -> int:
     raise NotUnderstood(word)
 
 
-AMOUNT = r"(\d+|X|\d+\+X)"
+AMOUNT = r"(\d+|X|\d+\+X|LV|\d+\+LV)"
 ZONES = ("graveyard", "banishment", "hand", "memory")
 
 
 def quantity(word: str) -> Any:
-    """A printed amount: a number, or ``X`` (``1+X``: X plus one) left as ``{"X": plus}``
-    for the sentence's "where X is ..." to fill (`filled`)."""
+    """A printed amount: a number, ``LV`` (your champion's level, "Game Terms - LV"; ``1+LV``)
+    or ``X`` (``1+X``: X plus one) left as ``{"X": plus}`` for the sentence's "where X is
+    ..." to fill (`filled`)."""
     if word.isdigit():
         return int(word)
+    lv = re.fullmatch(r"(?:(\d+)\+)?LV", word)
+    if lv:
+        return {"level": "you", **({"plus": int(lv.group(1))} if lv.group(1) else {})}
     x = re.fullmatch(r"(?:(\d+)\+)?X", word)
     if x is None:
         raise NotUnderstood(word)
@@ -316,6 +320,10 @@ def target(phrase: str) -> Any:
     if set(low.split()) & PLURALS:  # "allies you control", "Beast allies"
         return {"each": object_filter(phrase)}
     raise NotUnderstood(phrase)
+
+
+# The steps whose value is their selector (docs/cards.md: ``destroy: target_ally``).
+MAIN_OPS = ("destroy", "wake", "rest", "become_distant", "sacrifice", "take_control")
 
 
 def main_arg(op: str, selector: Any) -> dict[str, Any]:
@@ -559,9 +567,46 @@ def _tail_may(steps: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     return None
 
 
-def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
+def refer_back(steps: list[dict[str, Any]], event: bool,
+               seen: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """"it", "that ally" (`same_target`) before any declared target: in a trigger on
+    another object's event, that object (`that_object`); else the object the effect last
+    acted on ("put a counter on ~; ... on it instead": ``self``)."""
+    seen = {"declared": False, "last": None} if seen is None else seen
+    out = []
+    for step in steps:
+        ((op, args),) = step.items()
+        if op == "may":
+            out.append({op: refer_back(args, event, seen)})
+            continue
+        if op == "if":  # what "instead" replaces (otherwise) is what "it" names (then)
+            branches = {k: refer_back(args[k], event, seen) for k in ("otherwise", "then")
+                        if k in args}
+            out.append({op: {k: branches.get(k, v) for k, v in args.items()}})
+            continue
+        key = "target" if op not in MAIN_OPS and isinstance(args, dict) and "target" in args \
+            else None
+        if key is None and op not in MAIN_OPS:  # no object acted on ("draw: 1")
+            out.append(step)
+            continue
+        selector = args["target"] if key else args
+        if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
+            seen["declared"] = True
+        elif selector == "same_target" and not seen["declared"]:
+            selector = "that_object" if event else seen["last"]
+            if selector is None:
+                raise NotUnderstood("a reference back to nothing")
+            args = {**args, "target": selector} if key else selector
+        if isinstance(selector, (str, dict)) and selector != "same_target":
+            seen["last"] = selector
+        out.append({op: args})
+    return out
+
+
+def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str, Any]]:
     """Several sentences -> steps: "If you do, ..." joins the "you may" before it; "Class
-    Bonus: ... instead." replaces what came before when the condition holds."""
+    Bonus: ... instead." replaces what came before when the condition holds. ``event``:
+    the ability triggers on another object's event, which "that ally" names."""
     steps: list[dict[str, Any]] = []
     for sentence in sentences(body):
         if_do = re.match(r"if you do, (.+)", sentence, flags=re.IGNORECASE)
@@ -595,7 +640,7 @@ def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
             steps += steps_of(sentence, used)
     if has_x(steps):
         raise NotUnderstood(body)
-    return steps
+    return refer_back(steps, event)
 
 
 # --- abilities ----------------------------------------------------------------------
@@ -921,7 +966,7 @@ class _Card:
             used.append("whenever activated")
             return {"trigger": {"event": "activated", "filter": {
                         **object_filter(activate.group(1)), "player": "you"}},
-                    "effect": effect_of(activate.group(2), used)}
+                    "effect": effect_of(activate.group(2), used, event=True)}
         found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field)( under your "
                              r"control)?, (.+)", rest, flags=re.IGNORECASE)
         if found is None:
@@ -940,7 +985,8 @@ class _Card:
         else:
             raise NotUnderstood(rest)
         used.append(f"whenever {event}")
-        return {"trigger": {"event": event, "filter": flt}, "effect": effect_of(body, used)}
+        return {"trigger": {"event": event, "filter": flt},
+                "effect": effect_of(body, used, event=flt != {"self": True})}
 
     def _modes(self, rest: str, bullets: list[str], requires: dict[str, Any],
                used: list[str]) -> None:

@@ -151,7 +151,7 @@ def amount_of(state: GameState, frame: ResolveFrame, spec: Any) -> int:
     if isinstance(spec, int):
         return spec
     return max(0, selectors.amount(state, spec, frame.item.controller, source_of(state, frame.item),
-                                   lambda arg: _read(state, frame, arg)))
+                                   lambda arg: _read(state, frame, arg), frame.item.empower))
 
 
 def _read(state: GameState, frame: ResolveFrame, arg: Any) -> list[int]:

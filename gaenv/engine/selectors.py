@@ -343,9 +343,11 @@ def objects(state: GameState, flt: Mapping[str, Any], controller: int,
 # --- amounts and conditions -------------------------------------------------------------
 
 def amount(state: GameState, spec: Any, controller: int, source: int,
-           refer: Any = None) -> int:
+           refer: Any = None, empower: int = 0) -> int:
     """The value of an amount; ``refer`` resolves the object selector named by ``of`` (a
-    callable from the amount's mapping to card ids; without it only ``self`` is known)."""
+    callable from the amount's mapping to card ids; without it only ``self`` is known).
+    ``empower``: the levels Empower lends the card being activated or resolving, which
+    its controller's ``level`` (LV) counts ("Keywords - Empower N 1")."""
     if isinstance(spec, int):
         return spec
     ((kind, arg),) = ((k, v) for k, v in spec.items() if k in AMOUNT_KINDS)
@@ -362,7 +364,8 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
     elif kind == "level":
         from gaenv.engine import champions  # champions reads statics, which reads this
 
-        value = champions.level(state, controller if arg == "you" else 1 - controller)
+        value = champions.level(state, controller if arg == "you" else 1 - controller) + (
+            empower if arg == "you" else 0)
     else:
         if refer is not None:
             ids = refer(arg)
@@ -429,7 +432,7 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
             if not costs.can_pay_reserve(state, player, want, -1):
                 return False
         elif key == "amount":
-            value = amount(state, want, player, source, refer)
+            value = amount(state, want, player, source, refer, empower)
             if value < condition.get("at_least", value) or value > condition.get(
                     "at_most", value):
                 return False
