@@ -50,7 +50,7 @@ cards:
     element: norm
     speed: fast
     reserve_cost: 0
-    effect: [{destroy: {each: {type: ally, power: {at_most: 2}}}}]
+    effect: [{destroy: {each: {type: ally, power: {at_most: 2}, damage: {at_most: 0}}}}]
   - name: Test Cheap Purge
     type: action
     element: norm
@@ -168,14 +168,15 @@ def test_mill_puts_the_top_cards_into_the_graveyard_and_a_short_deck_does_not_lo
 
 
 def test_power_filter_reads_power_after_counters(tmp_path: Path, pool: CardPool) -> None:
-    """A ``power`` range reads the power now (a buff counter makes a 2-power ally 3)."""
+    """A ``power`` range reads the power now (a buff counter makes a 2-power ally 3); a
+    ``damage`` range the damage on it (the damaged Guard is spared)."""
     _run(tmp_path, pool, {
-        "name": "allies of power 2 or less are destroyed", "setup": _setup(
+        "name": "undamaged allies of power 2 or less are destroyed", "setup": _setup(
             {"hand": ["Test Small Sweep"]},
             {"field": ["Test Pup", {"card": "Test Hound", "counters": {"buff": 1}},
-                       "Test Hound", "Test Bear"]}),
+                       "Test Hound", "Test Bear", {"card": "Test Guard", "damage": 1}]}),
         "steps": ["activate Test Small Sweep", "pass", "pass"],
-        "expect": {"players.1.field": ["Test Hound", "Test Bear"],
+        "expect": {"players.1.field": ["Test Hound", "Test Bear", "Test Guard"],
                    "players.1.field.0.power": 3,
                    "players.1.graveyard": ["Test Pup", "Test Hound"]}})
 

@@ -160,3 +160,15 @@ def test_references_back_without_a_target() -> None:
         {"counters": {"target": "self", "kind": "charge", "amount": 2}}]
     assert translate("Moss Cake", "action", "Draw a card. Put a buff counter on it."
                      ).status != "full"   # "it" names nothing
+
+
+def test_conditions_on_the_champion_and_your_zones() -> None:
+    out = translate("Grim Token", "item", "[Damage 15+] Grim Token has taunt.\nAs long as "
+                    "your champion has twelve or more damage counters on them, Grim Token gets "
+                    "+2 POWER.\nAt the beginning of your end phase, if you have no cards in "
+                    "your hand, draw a card.")
+    assert [a.get("requires") for a in out.fields["abilities"]] == [
+        {"champion": {"damage": {"at_least": 15}}},
+        {"champion": {"damage": {"at_least": 12}}}, None]
+    assert out.fields["abilities"][2]["on_end_phase"][0]["if"]["when"] == {
+        "amount": {"cards": {"zone": "hand"}}, "at_most": 0}

@@ -24,8 +24,9 @@ from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import ELEMENTS
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-           "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-NUM = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+           "fifteen": 15, "twenty": 20}
+NUM = rf"(\d+|{'|'.join(sorted(NUMBERS, key=len, reverse=True))})"
 # Keywords that work on an object in play, so a condition on them is a static on the
 # object; the others (floating memory, efficiency, hindered) work from other zones.
 OWN_KEYWORDS = ("floating_memory", "efficiency")  # those that work from hand or graveyard
@@ -742,12 +743,23 @@ def condition_of(text: str) -> dict[str, Any]:
         if control.group(1).lower() == "another":
             flt["another"] = True
         return {"controls": flt}
-    have = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*cards?) in your "
-                        "(graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
+    have = re.fullmatch(rf"you have ({NUM} or more|exactly {NUM}|no) ((?:[\w-]+ )*cards?) in "
+                        "your (graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
     if have:
-        return {"amount": {"cards": {"zone": have.group(3).lower(),
-                                     **object_filter(have.group(2))}},
-                "at_least": amount(have.group(1))}
+        how, most, exactly, what, zone = have.groups()
+        bounds = ({"at_most": 0} if how.lower() == "no" else
+                  {"at_least": amount(exactly), "at_most": amount(exactly)} if exactly else
+                  {"at_least": amount(most)})
+        return {"amount": {"cards": {"zone": zone.lower(), **object_filter(what)}}, **bounds}
+    hurt = re.fullmatch(rf"your champion has ({NUM} or more|zero|no) damage counters on "
+                        "(?:them|it|him|her)", low)
+    if hurt:
+        return {"champion": {"damage": {"at_most": 0} if hurt.group(1) in ("zero", "no") else
+                             {"at_least": amount(hurt.group(2))}}}
+    champ = re.fullmatch(r"your champion is (rested|awake|distant|damaged)", low)
+    if champ:
+        word = champ.group(1)
+        return {"champion": {"rested": False} if word == "awake" else {word: True}}
     if low in ("it's your turn", "it is your turn"):
         return {"your_turn": True}
     combat = re.fullmatch(r"(~|it|your champion) (?:is|'s) (attacking|retaliating)(?: (?:a|an) "
@@ -787,6 +799,9 @@ def restriction(words: str) -> dict[str, Any]:
     level = re.fullmatch(r"level (\d+)\+", low)
     if level:
         return {"level": int(level.group(1))}
+    damage = re.fullmatch(r"damage (\d+)\+", low)
+    if damage:  # "[Damage N+]": your champion has N or more damage
+        return {"champion": {"damage": {"at_least": int(damage.group(1))}}}
     memory = re.fullmatch(r"memory (\d+)\+", low)
     if memory:  # "[Memory N+]": N or more cards in your memory
         return {"amount": {"cards": {"zone": "memory"}}, "at_least": int(memory.group(1))}

@@ -14,7 +14,8 @@ player the ability belongs to) and a *source* (the card whose ability it is).
 - State keys look at the object in play: ``controller`` (``you`` / ``opponent``),
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
   counter of that name), ``self`` / ``another`` (it is / is not the source), ``power``
-  (its power now within ``{at_least, at_most}``), ``attacking`` (it is the attacker, and
+  (its power now within ``{at_least, at_most}``), ``damage`` (the damage on it, likewise),
+  ``attacking`` (it is the attacker, and
   an attack target fits the filter given) and ``retaliating``.
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
@@ -54,9 +55,9 @@ from gaenv.engine.state import GameState
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
                 "token", "reserve_cost", "memory_cost", "any")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
-              "power", "attacking", "retaliating")
+              "power", "damage", "attacking", "retaliating")
 # Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
-BOUND_KEYS = ("reserve_cost", "memory_cost", "power")
+BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "can_pay", "target",
@@ -67,7 +68,7 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat", "power", "attacking", "retaliating", "can_pay"})
+                       "stat", "power", "damage", "attacking", "retaliating", "can_pay"})
 # State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
 # source reading them about itself is not reading its own marks only.
 COMBAT_KEYS = frozenset({"attacking", "retaliating"})
@@ -240,6 +241,9 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
             from gaenv.engine import statics  # statics reads this module
 
             if not within(statics.stat(state, cid, "power"), want):
+                return False
+        elif key == "damage":
+            if not within(card.damage, want):
                 return False
         elif key == "attacking":
             if not attacking(state, card.oid, want, controller, source):
