@@ -172,3 +172,18 @@ def test_conditions_on_the_champion_and_your_zones() -> None:
         {"champion": {"damage": {"at_least": 12}}}, None]
     assert out.fields["abilities"][2]["on_end_phase"][0]["if"]["when"] == {
         "amount": {"cards": {"zone": "hand"}}, "at_most": 0}
+
+
+def test_damage_equal_to_and_two_steps_joined() -> None:
+    out = translate("Tide Lash", "action", "Deal damage to target ally equal to the amount "
+                    "of domains you control. Put a buff counter on each ally you control and "
+                    "draw a card.")
+    assert out.fields["effect"] == [
+        {"deal_damage": {"amount": {"count": {"controller": "you", "type": "domain"}},
+                         "target": {"target": {"type": "ally"}}}},
+        {"counters": {"target": {"each": {"controller": "you", "type": "ally"}},
+                      "kind": "buff", "amount": 1}},
+        {"draw": {"amount": 1}}]
+    # As it dies its power would be read off the field (no last-known stats): refused.
+    assert translate("Ember Slime", "ally", "On Death: Deal damage to each ally equal to "
+                     "Ember Slime's power.").status == "none"

@@ -174,6 +174,13 @@ def filled(tree: Any, spec: dict[str, Any]) -> Any:
     return tree
 
 
+def reads_stat(tree: Any) -> bool:
+    """Whether steps read an object's power or life (an amount ``stat``)."""
+    if isinstance(tree, dict):
+        return "stat" in tree or any(reads_stat(v) for v in tree.values())
+    return isinstance(tree, list) and any(reads_stat(v) for v in tree)
+
+
 def has_x(tree: Any) -> bool:
     """Whether an X is left unfilled in the steps."""
     if isinstance(tree, dict):
@@ -448,6 +455,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("deal damage", rf"deal {AMOUNT} damage to {TARGET}",
              lambda m: [{"deal_damage": {"amount": quantity(m.group(1)),
                                          "target": target(m.group(2))}}]),
+    Template("deal damage", rf"deal (?:an amount of )?damage to {TARGET} equal to (.+)",
+             lambda m: [{"deal_damage": {"amount": counted(m.group(2)),
+                                         "target": target(m.group(1))}}]),
     Template("recover", rf"recover {AMOUNT}", lambda m: [{"recover": quantity(m.group(1))}]),
     Template("glimpse", rf"glimpse {AMOUNT}", lambda m: [{"glimpse": quantity(m.group(1))}]),
     Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),
@@ -514,7 +524,10 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
             return [{"if": {**guard, "then": [{"may": guard["then"]}]}}]
         return [{"may": steps}]
     for template in STEP_TEMPLATES:
-        steps = template.match(sentence)
+        try:
+            steps = template.match(sentence)
+        except NotUnderstood:  # its words fit, its parts do not: maybe two steps joined
+            continue
         if steps is not None:
             used.append(template.name)
             return steps
@@ -935,7 +948,10 @@ class _Card:
         head = re.match(r"(on [a-z ]+?):\s*(.+)", rest, flags=re.IGNORECASE)
         if head and head.group(1).lower() in TRIGGERS:
             used.append(head.group(1).lower())
-            return {TRIGGERS[head.group(1).lower()]: effect_of(head.group(2), used)}
+            steps = effect_of(head.group(2), used)
+            if head.group(1).lower() in ("on death", "on leave") and reads_stat(steps):
+                raise NotUnderstood(rest)  # its power as it left: no last-known stats yet
+            return {TRIGGERS[head.group(1).lower()]: steps}
         if head and head.group(1).lower() in HIT_TRIGGERS:
             used.append(head.group(1).lower())
             hit = HIT_TRIGGERS[head.group(1).lower()]
