@@ -107,6 +107,8 @@ cards:
     speed: fast
     reserve_cost: 0
     effect: [{deal_damage: {amount: {level: you, plus: 1}, target: target_ally}}]
+  - {name: Test Fury, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{boost_attacks: {target: target_ally, power: 2}}]}
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -286,6 +288,20 @@ def test_lv_counts_empower_on_the_spell_it_lends_to(tmp_path: Path, pool: CardPo
         "steps": [*steps, "activate Test Level Bolt", "target Test Guard (player 1)", "pass",
                   "pass"],
         "expect": {"players.1.field.0.damage": damage}})
+
+
+def test_an_attack_boost_adds_to_the_attack_not_to_power(tmp_path: Path,
+                                                         pool: CardPool) -> None:
+    """"Game Mechanics - Damage": the Bear's attack deals 3 + 2 = 5 (the 5-life Guard dies)
+    while its power stays 3; the Guard's retaliation (3) kills the Bear."""
+    _run(tmp_path, pool, {
+        "name": "Test Fury", "setup": _setup({"hand": ["Test Fury"], "field": ["Test Bear"]},
+                                             {"field": ["Test Guard"]}),
+        "steps": ["activate Test Fury", "target Test Bear (player 0)", "pass", "pass",
+                  "attack with Test Bear", "target Test Guard (player 1)", "pass", "pass",
+                  "retaliate with Test Guard", "pass", "pass"],
+        "expect": {"players.1.graveyard": ["Test Guard"], "players.0.graveyard": [
+            "Test Fury", "Test Bear"]}})
 
 
 def _card(effect: str) -> str:

@@ -394,6 +394,13 @@ def _boost(m: re.Match[str]) -> list[dict[str, Any]]:
     return steps
 
 
+def _attacks(m: re.Match[str]) -> list[dict[str, Any]]:
+    if not re.search(r"until end of turn", m.group(0), flags=re.IGNORECASE):
+        raise NotUnderstood(m.group(0))  # a lasting change needs its duration said
+    power = int(m.group(3)) * (-1 if m.group(2) in "-−" else 1)
+    return [{"boost_attacks": {"target": target(m.group(1)), "power": power}}]
+
+
 def _counters(m: re.Match[str]) -> list[dict[str, Any]]:
     kind = m.group(2).lower()
     if not kind.isalpha() or kind in UNRULED_COUNTERS:
@@ -466,6 +473,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("boost", rf"until end of turn, {TARGET} gets? {STATS}(?: and gains? ([a-z ]+?"
                       r"(?: \d+)?))?", _boost),
     Template("counters", rf"put {NUM} (\w+) counters? on {TARGET}", _counters),
+    Template("attacks get", rf"(?:until end of turn, )?{TARGET}'s attacks get ([+\-−])(\d+) POWER"
+                            r"(?: until end of turn)?", _attacks),
     Template("look at the top", rf"look at the top {NUM} cards of your deck; (you may )?reveal "
                                 r"(?:a|an) ((?:[\w-]+ )*cards?) from among them and put it "
                                 r"into your (hand|memory); put the rest(?: of the cards)? on "
@@ -714,6 +723,12 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         used.append("static keyword")
         return {"grant_keyword": {"keyword": granted[0], "applies_to": applies,
                                   **({"amount": granted[1]} if granted[1] else {})}}
+    attacks = re.fullmatch(r"(.+?)'s attacks get ([+\-−])(\d+) POWER", sentence)
+    if attacks:  # "~'s attacks get +1 POWER"
+        used.append("static attacks")
+        return {"modify_attacks": {"power": int(attacks.group(3)) * (
+            -1 if attacks.group(2) in "-−" else 1), "applies_to": _applies(attacks.group(1),
+                                                                            sentence)}}
     gets = re.fullmatch(rf"(.+?) gets? {STATS}", sentence)
     if gets:  # "it" in a static is the object itself ("as long as ~ is ..., it gets")
         applies = _applies(gets.group(1), sentence)

@@ -523,6 +523,7 @@ def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int
         total = power_of(state, attacker)
     if cards[attacker].counters.get("distant"):
         total += keywords.value(state, attacker, "ranged") or 0
+    total += statics.attack_bonus(state, attacker)  # "its attacks get +N POWER"
     return max(0, total)
 
 

@@ -296,6 +296,19 @@ def _boost(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("boost_attacks", None, target=("object", True, None),
+           power=("signed_amount", True, None))
+def _boost_attacks(state: GameState, frame: ResolveFrame, args: Args,
+                   answer: Option | None) -> Decision | None:
+    """The objects' attacks get +power (or less) until the end of the turn: the damage of
+    an attack they make, not their power (a ``modify_attacks`` lasting effect)."""
+    node = Node("modify_attacks", MappingProxyType({
+        "power": amount_of(state, frame, args["power"]), "applies_to": NO_ARGS}))
+    for cid in objects_of(state, frame, args):
+        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid)
+    return None
+
+
 @primitive("grant", None, target=("object", True, None), keyword=("keyword", True, None),
            amount=("nat", False, 0))
 def _grant(state: GameState, frame: ResolveFrame, args: Args,

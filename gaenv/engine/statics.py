@@ -65,6 +65,12 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "keyword": ("keyword", True, None),
         "applies_to": ("filter", False, {}),
     },
+    # An attack by a matching unit deals that much more damage ("its attacks get +1 POWER":
+    # the attack's power, "Game Mechanics - Damage"), not the unit's power otherwise.
+    "modify_attacks": {
+        "power": ("int", True, None),
+        "applies_to": ("filter", False, {}),
+    },
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
     # The card's own cost ("this card costs N less"), and a keyword the card has (Floating
@@ -298,6 +304,13 @@ def requirement_met(state: GameState, ability: Ability, card: CardObj, empower: 
     return not requires or selectors.condition_met(
         state, requires, card.defn, card.controller if controller < 0 else controller, empower,
         card.id if card.oid >= 0 else -1)
+
+
+def attack_bonus(state: GameState, cid: int) -> int:
+    """What the ``modify_attacks`` statics in force add to the attacks of object ``cid``."""
+    card = state.cards[cid]
+    return sum(s.node.args["power"] for s in of_kind(state, "modify_attacks")
+               if applies(state, s, card))
 
 
 def total(state: GameState, op: str, player: int) -> int:
