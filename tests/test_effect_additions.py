@@ -109,6 +109,13 @@ cards:
     effect: [{deal_damage: {amount: {level: you, plus: 1}, target: target_ally}}]
   - {name: Test Fury, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{boost_attacks: {target: target_ally, power: 2}}]}
+  - name: Test Cull
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{destroy: {each: {type: ally, not: {reserve_cost: 1}}}},
+             {destroy: {each: {type: item, not: {rested: false}}}}]
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -302,6 +309,17 @@ def test_an_attack_boost_adds_to_the_attack_not_to_power(tmp_path: Path,
                   "retaliate with Test Guard", "pass", "pass"],
         "expect": {"players.1.graveyard": ["Test Guard"], "players.0.graveyard": [
             "Test Fury", "Test Bear"]}})
+
+
+def test_not_filters_out_printed_and_state_keys(tmp_path: Path, pool: CardPool) -> None:
+    """``not``: allies not of reserve cost 1 (the Pup stays), items not awake (the rested
+    Charm goes, banished as a regalia)."""
+    _run(tmp_path, pool, {
+        "name": "Test Cull", "setup": _setup({"hand": ["Test Cull"]}, {"field": [
+            "Test Pup", "Test Hound", {"card": "Test Charm", "rested": True}, "Test Crown"]}),
+        "steps": ["activate Test Cull", "pass", "pass"],
+        "expect": {"players.1.field": ["Test Pup", "Test Crown"],
+                   "players.1.graveyard": ["Test Hound"], "players.1.banishment": ["Test Charm"]}})
 
 
 def _card(effect: str) -> str:

@@ -187,3 +187,12 @@ def test_damage_equal_to_and_two_steps_joined() -> None:
     # As it dies its power would be read off the field (no last-known stats): refused.
     assert translate("Ember Slime", "ally", "On Death: Deal damage to each ally equal to "
                      "Ember Slime's power.").status == "none"
+
+
+def test_non_words_negate_one_word() -> None:
+    out = translate("Sift", "action", "Destroy target non-Human ally. Destroy each "
+                    "non-champion fire element unit.")
+    assert out.fields["effect"] == [
+        {"destroy": {"target": {"not": {"subtype": ["Human"]}, "type": "ally"}}},
+        {"destroy": {"each": {"not": {"type": "champion"}, "element": ["fire"],
+                              "type": ["champion", "ally"]}}}]

@@ -230,7 +230,7 @@ def _parse_filter(value: Any, where: _Where, field: str,
             out[key] = _counter_name(want, where, here)
         elif key in selectors.BOUND_KEYS:
             out[key] = _bounds(want, where, here)
-        elif key == "attacking":
+        elif key in ("attacking", "not"):
             out[key] = _parse_filter(want, where, here, extra)
         elif key == "any":
             if not isinstance(want, list) or len(want) < 2:

@@ -262,6 +262,8 @@ def object_filter(phrase: str) -> dict[str, Any]:
             _add(flt, "element", low, either, phrase)
         elif low in ("token", "non-token"):
             flt["token"] = low == "token"
+        elif low.startswith("non-") and "not" not in flt:  # "non-Human", "non-champion"
+            flt["not"] = _one_word(word[4:], phrase)
         elif low == "unique":
             flt["supertype"] = ["unique"]
         elif word.capitalize() in CLASSES and word[0].isupper():
@@ -289,6 +291,21 @@ def _numbers(text: str) -> dict[str, Any]:
         side = {None: {"at_least": number, "at_most": number}, "less": {"at_most": number}}
         found.append({key: side.get(clause.group(4), {"at_least": number})})
     return found[0] if len(found) == 1 else {"any": found}
+
+
+def _one_word(word: str, phrase: str) -> dict[str, Any]:
+    """The filter one word names: a type, an element, a class or a subtype."""
+    low = word.lower()
+    if low in TYPE_WORDS:
+        types = TYPE_WORDS[low]
+        return {"type": types if len(types) != 1 else types[0]}
+    if low in ELEMENTS:
+        return {"element": [low]}
+    if word.capitalize() in CLASSES and word[0].isupper():
+        return {"class": [word.capitalize()]}
+    if word[0].isupper() and word.isalpha():
+        return {"subtype": [word]}
+    raise NotUnderstood(phrase)
 
 
 def _add(flt: dict[str, Any], key: str, value: str, either: bool, phrase: str) -> None:

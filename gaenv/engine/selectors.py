@@ -10,7 +10,8 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   ``element``, ``class``, ``keyword`` (printed keywords), ``name`` (each a name or a
   list: any of them), ``token``,
   ``reserve_cost`` and ``memory_cost`` (the printed cost within ``{at_least, at_most}``),
-  and ``any`` (a list of filters: one of them holds).
+  ``any`` (a list of filters: one of them holds) and ``not`` (a filter that must not hold:
+  "non-Human").
 - State keys look at the object in play: ``controller`` (``you`` / ``opponent``),
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
   counter of that name), ``self`` / ``another`` (it is / is not the source), ``power``
@@ -53,7 +54,7 @@ from gaenv.engine.objects import BOARD, FIELD, LINEAGE, MARK, PLAYER_ZONES, SOUR
 from gaenv.engine.state import GameState
 
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
-                "token", "reserve_cost", "memory_cost", "any")
+                "token", "reserve_cost", "memory_cost", "any", "not")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
               "power", "damage", "attacking", "retaliating")
 # Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
@@ -199,7 +200,11 @@ def printed(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int)
         elif key in ("reserve_cost", "memory_cost"):
             if not within(getattr(defn, key), want):
                 return False
-        elif key == "any" and not any(printed(f, defn, player, controller) for f in want):
+        elif key == "any":
+            if not any(printed(f, defn, player, controller) for f in want):
+                return False
+        elif key == "not" and set(want) <= set(PRINTED_KEYS) and printed(
+                want, defn, player, controller):  # (state keys: `matches` decides)
             return False
     return True
 
@@ -252,7 +257,10 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
             combat = state.combat
             if (combat is not None and card.oid in combat.retaliators) != want:
                 return False
-        elif key == "any" and not any(matches(state, f, cid, controller, source) for f in want):
+        elif key == "any":
+            if not any(matches(state, f, cid, controller, source) for f in want):
+                return False
+        elif key == "not" and matches(state, want, cid, controller, source):
             return False
     return True
 
