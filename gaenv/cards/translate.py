@@ -765,18 +765,28 @@ def _applies(phrase: str, sentence: str) -> dict[str, Any]:
     raise NotUnderstood(sentence)
 
 
+HOW_MANY = rf"(no|{NUM} or more|exactly {NUM})"
+
+
+def _how_many(how: str, most: str | None, exactly: str | None) -> dict[str, int]:
+    """The bounds of `HOW_MANY`'s groups: "no", "N or more", "exactly N"."""
+    if how.lower() == "no":
+        return {"at_most": 0}
+    if exactly:
+        return {"at_least": amount(exactly), "at_most": amount(exactly)}
+    return {"at_least": amount(most or "")}
+
+
 def condition_of(text: str) -> dict[str, Any]:
     """``as long as``/``if`` conditions: you control X; it's your turn; ~ is distant."""
     low = text.lower().strip()
-    counted_control = re.fullmatch(rf"(you|an opponent) controls? (no|{NUM} or more|exactly "
-                                   rf"{NUM}) (.+)", text.strip(), re.IGNORECASE)
+    counted_control = re.fullmatch(rf"(you|an opponent) controls? {HOW_MANY} (.+)",
+                                   text.strip(), re.IGNORECASE)
     if counted_control:  # "you control two or more allies", "an opponent controls no allies"
         who, how, most, exactly, what = counted_control.groups()
         flt = {**object_filter(what), "controller": "you" if who.lower() == "you" else
                "opponent"}
-        bounds = ({"at_most": 0} if how.lower() == "no" else
-                  {"at_least": amount(exactly), "at_most": amount(exactly)} if exactly else
-                  {"at_least": amount(most)})
+        bounds = _how_many(how, most, exactly)
         return {"amount": {"count": flt}, **bounds}
     if re.fullmatch(r"an opponent controls (a|an) (.+)", text.strip(), re.IGNORECASE):
         what = text.strip().split(" ", 4)[4]
@@ -788,13 +798,11 @@ def condition_of(text: str) -> dict[str, Any]:
         if control.group(1).lower() == "another":
             flt["another"] = True
         return {"controls": flt}
-    have = re.fullmatch(rf"you have ({NUM} or more|exactly {NUM}|no) ((?:[\w-]+ )*cards?) in "
-                        "your (graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
+    have = re.fullmatch(rf"you have {HOW_MANY} ((?:[\w-]+ )*cards?) in your "
+                        "(graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
     if have:
         how, most, exactly, what, zone = have.groups()
-        bounds = ({"at_most": 0} if how.lower() == "no" else
-                  {"at_least": amount(exactly), "at_most": amount(exactly)} if exactly else
-                  {"at_least": amount(most)})
+        bounds = _how_many(how, most, exactly)
         return {"amount": {"cards": {"zone": zone.lower(), **object_filter(what)}}, **bounds}
     hurt = re.fullmatch(rf"your champion has ({NUM} or more|zero|no) damage counters on "
                         "(?:them|it|him|her)", low)
