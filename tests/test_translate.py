@@ -196,3 +196,17 @@ def test_non_words_negate_one_word() -> None:
         {"destroy": {"target": {"not": {"subtype": ["Human"]}, "type": "ally"}}},
         {"destroy": {"each": {"not": {"type": "champion"}, "element": ["fire"],
                               "type": ["champion", "ally"]}}}]
+
+
+def test_several_keywords_granted_at_once() -> None:
+    out = translate("Veil", "action", "Target ally gains stealth and spellshroud until end "
+                    "of turn. Until end of turn, allies you control get +1 LIFE and gain "
+                    "ambush, steadfast and retort 1.")
+    each = {"each": {"controller": "you", "type": "ally"}}
+    assert out.fields["effect"] == [
+        {"grant": {"target": {"target": {"type": "ally"}}, "keyword": "stealth"}},
+        {"grant": {"target": "same_target", "keyword": "spellshroud"}},
+        {"boost": {"target": each, "life": 1}},
+        {"grant": {"target": each, "keyword": "ambush"}},
+        {"grant": {"target": each, "keyword": "steadfast"}},
+        {"grant": {"target": each, "keyword": "retort", "amount": 1}}]

@@ -400,14 +400,26 @@ def _boost(m: re.Match[str]) -> list[dict[str, Any]]:
     stats = _stats(m, 2)
     steps: list[dict[str, Any]] = [{"boost": {"target": target(m.group(1)), **stats}}]
     if m.group(8):  # "... and gains stealth until end of turn": the same objects
-        found = keyword_of(m.group(8))
-        if found is None:
-            raise NotUnderstood(m.group(8))
         selector = steps[0]["boost"]["target"]
         again = ("same_target" if isinstance(selector, dict) and set(selector) & {
             "target", "up_to_target"} else selector)
-        steps.append({"grant": {"target": again, "keyword": found[0],
+        steps += grants(again, m.group(8))
+    return steps
+
+
+def grants(selector: Any, words: str) -> list[dict[str, Any]]:
+    """``stealth``, ``ambush and steadfast``, ``taunt, vigor and ranged 1`` -> a `grant`
+    step per keyword, all on the objects ``selector`` names (the first may declare a
+    target; the others then name it again)."""
+    steps = []
+    for word in re.split(r",? and |, ", words.strip()):
+        found = keyword_of(word)
+        if found is None:
+            raise NotUnderstood(words)
+        steps.append({"grant": {"target": selector, "keyword": found[0],
                                 **({"amount": found[1]} if found[1] else {})}})
+        if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
+            selector = "same_target"
     return steps
 
 
@@ -427,13 +439,7 @@ def _counters(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 def _grant(m: re.Match[str]) -> list[dict[str, Any]]:
-    found = keyword_of(m.group(2))
-    if found is None:
-        raise NotUnderstood(m.group(2))
-    step: dict[str, Any] = {"target": target(m.group(1)), "keyword": found[0]}
-    if found[1]:
-        step["amount"] = found[1]
-    return [{"grant": step}]
+    return grants(target(m.group(1)), m.group(2))
 
 
 def _guarded(zone: str, flt: dict[str, Any], n: int, step: dict[str, Any]
@@ -485,9 +491,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("recover", rf"recover {AMOUNT}", lambda m: [{"recover": quantity(m.group(1))}]),
     Template("glimpse", rf"glimpse {AMOUNT}", lambda m: [{"glimpse": quantity(m.group(1))}]),
     Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),
-    Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ]+?(?: \d+)?))? until end "
+    Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ,]+?(?: \d+)?))? until end "
                       "of turn", _boost),
-    Template("boost", rf"until end of turn, {TARGET} gets? {STATS}(?: and gains? ([a-z ]+?"
+    Template("boost", rf"until end of turn, {TARGET} gets? {STATS}(?: and gains? ([a-z ,]+?"
                       r"(?: \d+)?))?", _boost),
     Template("counters", rf"put {NUM} (\w+) counters? on {TARGET}", _counters),
     Template("attacks get", rf"(?:until end of turn, )?{TARGET}'s attacks get ([+\-−])(\d+) POWER"
@@ -514,7 +520,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("mill", rf"(each player |each opponent |that opponent )?puts? the top "
                      rf"(?:{NUM} )?cards? (?:from|of) (?:your|their) deck into (?:your|their) "
                      "graveyard", _mill),
-    Template("grant keyword", rf"{TARGET} gains? ([a-z ]+?(?: \d+)?) until end of turn", _grant),
+    Template("grant keyword", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until end of turn", _grant),
     Template("discard", rf"discard {NUM} ((?:[\w-]+ )*cards?)", _discard),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
                              "(graveyard|hand|memory)", _banish_cards),
