@@ -116,6 +116,15 @@ cards:
     reserve_cost: 0
     effect: [{destroy: {each: {type: ally, not: {reserve_cost: 1}}}},
              {destroy: {each: {type: item, not: {rested: false}}}}]
+  - name: Test Pick
+    type: action
+    element: norm
+    subtypes: [Spell]
+    speed: fast
+    reserve_cost: 0
+    effect: [{counters: {target: {choose: {type: ally}}, kind: buff}}, draw: 1]
+  - {name: Test Shrouded, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1,
+     keywords: [spellshroud]}
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -320,6 +329,23 @@ def test_not_filters_out_printed_and_state_keys(tmp_path: Path, pool: CardPool) 
         "steps": ["activate Test Cull", "pass", "pass"],
         "expect": {"players.1.field": ["Test Pup", "Test Crown"],
                    "players.1.graveyard": ["Test Hound"], "players.1.banishment": ["Test Charm"]}})
+
+
+def test_an_object_chosen_as_the_step_resolves_is_no_target(tmp_path: Path,
+                                                             pool: CardPool) -> None:
+    """"Game Mechanics - Objects and Targeting": a Spell may not target a Spellshroud ally,
+    but may choose it as it resolves; with no ally, the step does nothing."""
+    _run(tmp_path, pool, {
+        "name": "choose", "setup": _setup({"hand": ["Test Pick"], "deck": ["Ember Bolt"]},
+                                          {"field": ["Test Shrouded", "Test Pup"]}),
+        "steps": ["activate Test Pick", "pass", "pass", "choose Test Shrouded (player 1)"],
+        "expect": {"players.1.field.0.counters": {"buff": 1}, "players.1.field.1.counters": {},
+                   "players.0.hand": ["Ember Bolt"]}})
+    _run(tmp_path, pool, {
+        "name": "nothing to choose", "setup": _setup({"hand": ["Test Pick"],
+                                                     "deck": ["Ember Bolt"]}),
+        "steps": ["activate Test Pick", "pass", "pass"],
+        "expect": {"players.0.hand": ["Ember Bolt"], "decision.kind": "opportunity"}})
 
 
 def _card(effect: str) -> str:

@@ -210,3 +210,20 @@ def test_several_keywords_granted_at_once() -> None:
         {"grant": {"target": each, "keyword": "ambush"}},
         {"grant": {"target": each, "keyword": "steadfast"}},
         {"grant": {"target": each, "keyword": "retort", "amount": 1}}]
+
+
+def test_objects_chosen_as_it_resolves() -> None:
+    out = translate("Kindle Pup", "ally", "On Enter: Put a buff counter on an Animal ally you "
+                    "control.\nOn Death: Choose a unit and deal 1 damage to it.")
+    animal = {"controller": "you", "subtype": ["Animal"], "type": "ally"}
+    unit = {"type": ["champion", "ally"]}
+    first, second = out.fields["abilities"]
+    assert first["on_enter"] == [{"if": {"when": {"amount": {"count": animal}, "at_least": 1},
+                                         "then": [{"counters": {"target": {"choose": animal},
+                                                                "kind": "buff", "amount": 1}}]}}]
+    assert second["on_death"] == [{"if": {"when": {"amount": {"count": unit}, "at_least": 1},
+                                          "then": [{"deal_damage": {
+                                              "amount": 1, "target": {"choose": unit}}}]}}]
+    # "it" cannot name a chosen object again (it would be chosen anew).
+    assert translate("Kindle Pup", "action", "Put a buff counter on an ally you control. "
+                     "Wake it up.").status != "full"

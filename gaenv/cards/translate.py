@@ -336,7 +336,8 @@ def target(phrase: str) -> Any:
                "each champion you don't control"):
         return "opponent_champion"
     for prefix, mode in (("up to one target ", "up_to_target"), ("target ", "target"),
-                         ("another target ", "target"), ("each ", "each"), ("all ", "each")):
+                         ("another target ", "target"), ("each ", "each"), ("all ", "each"),
+                         ("a ", "choose"), ("an ", "choose")):  # "an ally you control"
         if low.startswith(prefix):
             flt = object_filter(phrase[len(prefix):])
             if prefix.startswith("another"):
@@ -555,6 +556,12 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
         if guard and "otherwise" not in guard:  # only offered when it can be done
             return [{"if": {**guard, "then": [{"may": guard["then"]}]}}]
         return [{"may": steps}]
+    chosen = re.fullmatch(r"choose (an? [^,]+?) and (.+ (?:it|them))", sentence, re.IGNORECASE)
+    if chosen:  # "choose a unit and deal 2 damage to it"
+        steps = steps_of(chosen.group(2), used)
+        if len(steps) != 1 or _selector_of(steps[0]) != "same_target":
+            raise NotUnderstood(sentence)
+        return _with_choice(_retarget(steps[0], target(chosen.group(1))))
     for template in STEP_TEMPLATES:
         try:
             steps = template.match(sentence)
@@ -562,12 +569,35 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
             continue
         if steps is not None:
             used.append(template.name)
-            return steps
+            return [s for step in steps for s in _with_choice(step)]
     for joint in (", then ", " and then ", " and "):
         if joint in sentence:
             head, tail = sentence.split(joint, 1)
             return steps_of(head, used) + steps_of(tail, used)
     raise NotUnderstood(sentence)
+
+
+def _selector_of(step: dict[str, Any]) -> Any:
+    """The object selector of a step (None if it acts on no object)."""
+    ((op, args),) = step.items()
+    if op in MAIN_OPS:
+        return args
+    return args.get("target") if isinstance(args, dict) else None
+
+
+def _retarget(step: dict[str, Any], selector: Any) -> dict[str, Any]:
+    ((op, args),) = step.items()
+    return {op: selector if op in MAIN_OPS else {**args, "target": selector}}
+
+
+def _with_choice(step: dict[str, Any]) -> list[dict[str, Any]]:
+    """A step on an object chosen as it resolves, only when one fits: so that a "you may"
+    before it is offered only then, and "if you do" holds exactly when it was done."""
+    selector = _selector_of(step)
+    if not (isinstance(selector, dict) and "choose" in selector):
+        return [step]
+    return [{"if": {"when": {"amount": {"count": selector["choose"]}, "at_least": 1},
+                    "then": [step]}}]
 
 
 SCALED = ("amount", "power", "life")
@@ -640,8 +670,8 @@ def refer_back(steps: list[dict[str, Any]], event: bool,
             seen["declared"] = True
         elif selector == "same_target" and not seen["declared"]:
             selector = "that_object" if event else seen["last"]
-            if selector is None:
-                raise NotUnderstood("a reference back to nothing")
+            if selector is None or (isinstance(selector, dict) and "choose" in selector):
+                raise NotUnderstood("a reference back to nothing, or to a chosen object")
             args = {**args, "target": selector} if key else selector
         if isinstance(selector, (str, dict)) and selector != "same_target":
             seen["last"] = selector

@@ -115,6 +115,9 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     if mode == "that":
         cid = zones.find_object(state, item.about_oid) if item.about_oid >= 0 else -1
         return [cid] if cid >= 0 else []
+    if mode == "choose":  # chosen by `run` as the step began, kept in the scratch
+        cid = zones.find_object(state, frame.scratch[0]) if frame.scratch else -1
+        return [cid] if cid >= 0 else []
     return selectors.objects(state, selector.filter, item.controller, source_of(state, frame.item))
 
 
@@ -657,12 +660,41 @@ def _empower(state: GameState, frame: ResolveFrame, args: Args,
 
 
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:
-    """Run ``frame`` until it finishes (None) or needs a choice (the Decision)."""
+    """Run ``frame`` until it finishes (None) or needs a choice (the Decision). A step whose
+    selector is ``choose`` first asks its controller for the object (kept in the scratch
+    while the step runs: the primitives that act on objects ask nothing themselves), and is
+    skipped when nothing fits."""
     while frame.pc < len(frame.queue):
         node = frame.queue[frame.pc]
+        selector = node.args.get("target")
+        choosing = isinstance(selector, Selector) and selector.mode == "choose"
+        if choosing and answer is None:
+            decision = _choose_object(state, frame, selector)
+            if decision is not None:
+                return decision
+            frame.pc += 1
+            continue
+        if choosing:
+            frame.scratch = [state.cards[answer.card].oid]
+            answer = None
         decision = PRIMITIVES[node.op].run(state, frame, node.args, answer)
         answer = None
         if decision is not None:
             return decision
+        if choosing:
+            frame.scratch = []
         frame.pc += 1
     return None
+
+
+def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector
+                   ) -> Decision | None:
+    """Ask the controller to choose one object that fits (None when none does)."""
+    item = frame.item
+    found = selectors.objects(state, selector.filter, item.controller, source_of(state, item))
+    if not found:
+        return None
+    cards = state.cards
+    return Decision(item.controller, decisions.CHOOSE_CARD, tuple(
+        decisions.choose_object(c, zones.label(state, c), cards[c].controller) for c in found),
+        item.card)

@@ -117,7 +117,9 @@ class Selector(NamedTuple):
     declared target that may be left empty), ``each`` (every object that fits, read as
     it resolves), ``self`` (the source object), ``same`` (the object of the most recent
     target declared earlier in the effect), ``that`` (the object the triggering event
-    was about, while it is still that object). ``filter`` is a `gaenv.engine.selectors`
+    was about, while it is still that object), ``choose`` (one object that fits, chosen by
+    the effect's controller as the step resolves: not a target, so Spellshroud and Stealth
+    do not matter; nothing if none fits). ``filter`` is a `gaenv.engine.selectors`
     filter; ``name`` the text it was written as."""
 
     mode: str
@@ -161,7 +163,8 @@ def _sugar() -> dict[str, Selector]:
 
 NAMED_SELECTORS = _sugar()
 # The keys of a written-out selector (``target: {each: {type: item}}``) and their modes.
-SELECTOR_MODES = {"target": "target", "up_to_target": "up_to", "each": "each"}
+SELECTOR_MODES = {"target": "target", "up_to_target": "up_to", "each": "each",
+                  "choose": "choose"}
 
 
 # --- filters --------------------------------------------------------------------------
