@@ -227,3 +227,23 @@ def test_objects_chosen_as_it_resolves() -> None:
     # "it" cannot name a chosen object again (it would be chosen anew).
     assert translate("Kindle Pup", "action", "Put a buff counter on an ally you control. "
                      "Wake it up.").status != "full"
+
+
+def test_more_whenever_triggers() -> None:
+    out = translate("Watchful Kite", "ally", "Whenever another unit you control becomes "
+                    "distant, Watchful Kite becomes distant.\nWhenever Watchful Kite is dealt "
+                    "damage, draw a card.\nWhenever a champion you don't control levels up, "
+                    "deal 2 damage to it.\nWhenever an opponent activates a Harmony or a Melody "
+                    "card, wake up Watchful Kite, and it gets +1 POWER until end of turn.")
+    assert [a["trigger"] for a in out.fields["abilities"]] == [
+        {"event": "counters_placed", "filter": {"another": True, "controller": "you",
+                                                "type": ["champion", "ally"],
+                                                "counter": "distant"}},
+        {"event": "dealt_damage", "filter": {"self": True}},
+        {"event": "levels_up", "filter": {"type": "champion", "controller": "opponent"}},
+        {"event": "activated", "filter": {"subtype": ["Harmony", "Melody"],
+                                          "player": "opponent"}}]
+    assert out.fields["abilities"][2]["effect"] == [
+        {"deal_damage": {"amount": 2, "target": "that_object"}}]
+    assert out.fields["abilities"][3]["effect"] == [
+        {"wake": "self"}, {"boost": {"target": "self", "power": 1}}]

@@ -318,6 +318,7 @@ def _add(flt: dict[str, Any], key: str, value: str, either: bool, phrase: str) -
 
 SELF_WORDS = ("~", "this card", "this ally", "this unit", "this object", "this weapon",
               "this item", "this champion", "this phantasia", "this domain")
+THAT = "that"  # "that ally" before `refer_back` decides what it names
 BACK_WORDS = ("it", "that unit", "that ally", "that champion", "that object", "them",
               "that weapon", "that item")
 
@@ -328,8 +329,10 @@ def target(phrase: str) -> Any:
     low = phrase.lower()
     if low in SELF_WORDS:
         return "self"
-    if low in BACK_WORDS:
+    if low in ("it", "them"):
         return "same_target"
+    if low in BACK_WORDS:  # "that ally": resolved by `refer_back`
+        return THAT
     if low == "your champion":
         return "your_champion"
     if low in ("each opponent's champion", "your opponent's champion", "the opponent's champion",
@@ -570,7 +573,7 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
         if steps is not None:
             used.append(template.name)
             return [s for step in steps for s in _with_choice(step)]
-    for joint in (", then ", " and then ", " and "):
+    for joint in (", then ", " and then ", ", and ", " and "):
         if joint in sentence:
             head, tail = sentence.split(joint, 1)
             return steps_of(head, used) + steps_of(tail, used)
@@ -645,9 +648,11 @@ def _tail_may(steps: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
 
 def refer_back(steps: list[dict[str, Any]], event: bool,
                seen: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """"it", "that ally" (`same_target`) before any declared target: in a trigger on
-    another object's event, that object (`that_object`); else the object the effect last
-    acted on ("put a counter on ~; ... on it instead": ``self``)."""
+    """References back ("it", "that ally"): after a declared target, that target
+    (`same_target`); before any, "that ally" is the object of the triggering event
+    (`that_object`, in a trigger on another object's event) and "it" the object the
+    effect last acted on ("wake up ~, and it gets ...", "put a counter on ~; ... on it
+    instead": ``self``), or the event's object when there is none yet."""
     seen = {"declared": False, "last": None} if seen is None else seen
     out = []
     for step in steps:
@@ -668,8 +673,13 @@ def refer_back(steps: list[dict[str, Any]], event: bool,
         selector = args["target"] if key else args
         if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
             seen["declared"] = True
-        elif selector == "same_target" and not seen["declared"]:
-            selector = "that_object" if event else seen["last"]
+        elif selector in ("same_target", THAT):
+            if seen["declared"]:
+                selector = "same_target"
+            elif selector == THAT or seen["last"] is None:  # "that ally": the event's
+                selector = "that_object" if event else seen["last"]
+            else:  # "it": what the effect last acted on
+                selector = seen["last"]
             if selector is None or (isinstance(selector, dict) and "choose" in selector):
                 raise NotUnderstood("a reference back to nothing, or to a chosen object")
             args = {**args, "target": selector} if key else selector
@@ -721,6 +731,10 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
 
 # --- abilities ----------------------------------------------------------------------
 
+# "Whenever X ...": the event kinds (docs/cards.md, Triggers).
+WHENEVER = {"dies": "dies", "attacks": "attacks", "enters the field": "enters",
+            "becomes distant": "counters_placed", "is dealt damage": "dealt_damage",
+            "levels up": "levels_up"}
 TRIGGERS = {"on enter": "on_enter", "on attack": "on_attack", "on hit": "on_hit",
             "on death": "on_death", "on leave": "on_leave", "on kill": "on_kill"}
 HIT_TRIGGERS = {"on champion hit": "champion", "on ally hit": "ally"}
@@ -1067,31 +1081,39 @@ class _Card:
         return {"static": statics[0]}
 
     def _whenever(self, rest: str, used: list[str]) -> dict[str, Any]:
-        activate = re.fullmatch(r"whenever you activate (?:a|an) ([^,]+?), (.+)", rest,
-                                flags=re.IGNORECASE)
+        activate = re.fullmatch(r"whenever (you|an opponent) activates? (?:a|an) ([^,]+?), (.+)",
+                                rest, flags=re.IGNORECASE)
         if activate:
             used.append("whenever activated")
+            what = re.sub(r"\bor an? ", "or ", activate.group(2))  # "a Harmony or a Melody"
             return {"trigger": {"event": "activated", "filter": {
-                        **object_filter(activate.group(1)), "player": "you"}},
-                    "effect": effect_of(activate.group(2), used, event=True)}
-        found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field)( under your "
-                             r"control)?, (.+)", rest, flags=re.IGNORECASE)
+                        **object_filter(what),
+                        "player": "you" if activate.group(1).lower() == "you" else "opponent"}},
+                    "effect": effect_of(activate.group(3), used, event=True)}
+        found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field|becomes distant|is "
+                             r"dealt damage|levels up)( under your control)?, (.+)", rest,
+                             flags=re.IGNORECASE)
         if found is None:
             raise NotUnderstood(rest)
         who, what, yours, body = found.groups()
         if yours and what.lower() == "enters the field":
             who += " you control"
-        event = {"dies": "dies", "attacks": "attacks", "enters the field": "enters"}[what.lower()]
+        event = WHENEVER[what.lower()]
         one = re.match(r"(?:a|an) (.+)", who, flags=re.IGNORECASE)
         selector = target("each " + one.group(1) if one else
                           "each " + who if who.lower().startswith("another ") else who)
         if selector == "self":
             flt: dict[str, Any] = {"self": True}
+        elif selector in ("your_champion", "opponent_champion"):
+            flt = {"type": "champion",
+                   "controller": "you" if selector == "your_champion" else "opponent"}
         elif isinstance(selector, dict) and "each" in selector:
             flt = selector["each"]
         else:
             raise NotUnderstood(rest)
-        used.append(f"whenever {event}")
+        if what.lower() == "becomes distant":  # a distant counter put on it: it becomes so
+            flt["counter"] = "distant"
+        used.append("whenever " + {"enters the field": "enters"}.get(what.lower(), what.lower()))
         return {"trigger": {"event": event, "filter": flt},
                 "effect": effect_of(body, used, event=flt != {"self": True})}
 
