@@ -125,6 +125,8 @@ cards:
     effect: [{counters: {target: {choose: {type: ally}}, kind: buff}}, draw: 1]
   - {name: Test Shrouded, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1,
      keywords: [spellshroud]}
+  - {name: Test Pierce, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{deal_damage: {amount: 2, target: target_ally, unpreventable: true}}]}
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -346,6 +348,18 @@ def test_an_object_chosen_as_the_step_resolves_is_no_target(tmp_path: Path,
                                                      "deck": ["Ember Bolt"]}),
         "steps": ["activate Test Pick", "pass", "pass"],
         "expect": {"players.0.hand": ["Ember Bolt"], "decision.kind": "opportunity"}})
+
+
+def test_unpreventable_damage_leaves_the_prevention_for_later(tmp_path: Path,
+                                                              pool: CardPool) -> None:
+    """"Game Mechanics - Damage 3", "Damage Prevention": unpreventable damage is dealt in
+    full and does not use up the Guard's prevent counters."""
+    _run(tmp_path, pool, {
+        "name": "Test Pierce", "setup": _setup({"hand": ["Test Pierce"]}, {"field": [
+            {"card": "Test Guard", "counters": {"prevent": 3}}]}),
+        "steps": ["activate Test Pierce", "target Test Guard (player 1)", "pass", "pass"],
+        "expect": {"players.1.field.0.damage": 2,
+                   "players.1.field.0.counters": {"prevent": 3}}})
 
 
 def _card(effect: str) -> str:

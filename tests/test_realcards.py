@@ -78,15 +78,18 @@ def test_report_on_the_shared_data(pool_dir: Path) -> None:
 @pytest.fixture
 def wrong_damage(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The "deal damage" template, deliberately wrong: one damage more than printed."""
-    def more(word: str) -> object:
-        printed = translate.quantity(word)
-        return printed + 1 if isinstance(printed, int) else printed
-
     def wrong(template: translate.Template) -> translate.Template:
         if template.name != "deal damage":
             return template
-        return dataclasses.replace(template, build=lambda m: [{"deal_damage": {
-            "amount": more(m.group(1)), "target": translate.target(m.group(2))}}])
+
+        def more(m: re.Match[str]) -> list[dict[str, object]]:
+            steps = template.build(m)
+            for step in steps:
+                args = step["deal_damage"]
+                if isinstance(args["amount"], int):
+                    args["amount"] += 1
+            return steps
+        return dataclasses.replace(template, build=more)
 
     monkeypatch.setattr(translate, "STEP_TEMPLATES",
                         tuple(wrong(t) for t in translate.STEP_TEMPLATES))

@@ -247,3 +247,11 @@ def test_more_whenever_triggers() -> None:
         {"deal_damage": {"amount": 2, "target": "that_object"}}]
     assert out.fields["abilities"][3]["effect"] == [
         {"wake": "self"}, {"boost": {"target": "self", "power": 1}}]
+
+
+def test_unpreventable_damage_and_have_this_deal() -> None:
+    out = translate("Cinder Imp", "ally", "On Enter: You may have Cinder Imp deal 2 "
+                    "unpreventable damage to your champion. If you do, draw a card.")
+    assert out.fields["abilities"][0]["on_enter"] == [{"may": [
+        {"deal_damage": {"amount": 2, "target": "your_champion", "unpreventable": True}},
+        {"draw": {"amount": 1}}]}]

@@ -377,6 +377,12 @@ class Template:
         return None if found is None else self.build(found)
 
 
+def _damage(how_much: Any, whom: str, unpreventable: str | None) -> dict[str, Any]:
+    """A deal_damage step (``have ~ deal``: this card is the source, as always)."""
+    return {"deal_damage": {"amount": how_much, "target": target(whom),
+                            **({"unpreventable": True} if unpreventable else {})}}
+
+
 def _draw(m: re.Match[str]) -> list[dict[str, Any]]:
     step: dict[str, Any] = {"amount": amount(m.group(2))}
     if m.group(1):
@@ -486,12 +492,11 @@ def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
 STEP_TEMPLATES: tuple[Template, ...] = (
     Template("draw", rf"(each player )?draws? {NUM} cards?( into (?:your|their) memory)?",
              _draw),
-    Template("deal damage", rf"deal {AMOUNT} damage to {TARGET}",
-             lambda m: [{"deal_damage": {"amount": quantity(m.group(1)),
-                                         "target": target(m.group(2))}}]),
-    Template("deal damage", rf"deal (?:an amount of )?damage to {TARGET} equal to (.+)",
-             lambda m: [{"deal_damage": {"amount": counted(m.group(2)),
-                                         "target": target(m.group(1))}}]),
+    Template("deal damage", rf"(?:have ~ )?deal {AMOUNT} (unpreventable )?damage to {TARGET}",
+             lambda m: [_damage(quantity(m.group(1)), m.group(3), m.group(2))]),
+    Template("deal damage", rf"(?:have ~ )?deal (?:an amount of )?(unpreventable )?damage to "
+                            rf"{TARGET} equal to (.+)",
+             lambda m: [_damage(counted(m.group(3)), m.group(2), m.group(1))]),
     Template("recover", rf"recover {AMOUNT}", lambda m: [{"recover": quantity(m.group(1))}]),
     Template("glimpse", rf"glimpse {AMOUNT}", lambda m: [{"glimpse": quantity(m.group(1))}]),
     Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),

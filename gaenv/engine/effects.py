@@ -186,14 +186,16 @@ def _draw(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("deal_damage", None, amount=("amount", True, None), target=("object", True, None))
+@primitive("deal_damage", None, amount=("amount", True, None), target=("object", True, None),
+           unpreventable=("bool", False, False))
 def _deal_damage(state: GameState, frame: ResolveFrame, args: Args,
                  answer: Option | None) -> Decision | None:
-    """Deal damage to objects ("Game Mechanics - Damage"), less any prevention; the
-    resolving card (or the source object of an ability) is the damage's source."""
+    """Deal damage to objects ("Game Mechanics - Damage"), less any prevention unless it
+    is ``unpreventable``; the resolving card (or the source object of an ability) is the
+    damage's source."""
     amount = amount_of(state, frame, args["amount"])
     for cid in objects_of(state, frame, args):
-        rules.deal_damage(state, cid, amount, frame.item.card)
+        rules.deal_damage(state, cid, amount, frame.item.card, args["unpreventable"])
     return None
 
 
