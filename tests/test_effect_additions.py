@@ -127,6 +127,13 @@ cards:
      keywords: [spellshroud]}
   - {name: Test Pierce, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{deal_damage: {amount: 2, target: target_ally, unpreventable: true}}]}
+  - name: Test Shuffle Back
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{move_cards: {zone: hand, to: deck_bottom, filter: {type: action}}},
+             {move_cards: {zone: memory, to: graveyard, amount: 2, random: true}}]
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -360,6 +367,33 @@ def test_unpreventable_damage_leaves_the_prevention_for_later(tmp_path: Path,
         "steps": ["activate Test Pierce", "target Test Guard (player 1)", "pass", "pass"],
         "expect": {"players.1.field.0.damage": 2,
                    "players.1.field.0.counters": {"prevent": 3}}})
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_move_cards_chosen_or_at_random(tmp_path: Path, pool: CardPool, seed: int) -> None:
+    """An action card chosen from hand to the bottom of the deck; two of three cards at
+    random from memory to the graveyard ("Game Mechanics - Randomization": the game's RNG,
+    so a seed gives one result)."""
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump({"name": "move", "rules": "docs/cards.md", "seed": seed,
+                                    "steps": ["activate Test Shuffle Back", "pass", "pass",
+                                              "choose Quick Study"],
+                                    "setup": _setup({
+                                        "hand": ["Test Shuffle Back", "Quick Study",
+                                                 "Test Pup"],
+                                        "memory": ["Ember Bolt", "Drifting Thought",
+                                                   "Test Hound"],
+                                        "deck": ["Ember Bolt"]})}))
+    game = scenario.build(scenario.load(path), pool)
+    for step in scenario.load(path).data["steps"]:
+        scenario.run_step(game, step, "test")
+    names = [game.state.cards[c].defn.name for c in game.state.players[0].zones["deck"]]
+    assert names == ["Quick Study", "Ember Bolt"]  # the bottom is the start of the list
+    assert len(game.state.players[0].zones["memory"]) == 1
+    again = scenario.build(scenario.load(path), pool)
+    for step in scenario.load(path).data["steps"]:
+        scenario.run_step(again, step, "test")
+    assert again.state.players[0].zones["memory"] == game.state.players[0].zones["memory"]
 
 
 def _card(effect: str) -> str:

@@ -255,3 +255,19 @@ def test_unpreventable_damage_and_have_this_deal() -> None:
     assert out.fields["abilities"][0]["on_enter"] == [{"may": [
         {"deal_damage": {"amount": 2, "target": "your_champion", "unpreventable": True}},
         {"draw": {"amount": 1}}]}]
+
+
+def test_cards_moved_between_your_zones() -> None:
+    out = translate("Tidy", "action", "Return a Spell card from your graveyard to your "
+                    "memory. You may banish two cards at random from your memory. If you do, "
+                    "draw a card.")
+    spell = {"subtype": ["Spell"]}
+    assert out.fields["effect"] == [
+        {"if": {"when": {"amount": {"cards": {"zone": "graveyard", **spell}}, "at_least": 1},
+                "then": [{"move_cards": {"filter": spell, "zone": "graveyard",
+                                         "to": "memory", "amount": 1}}]}},
+        {"if": {"when": {"amount": {"cards": {"zone": "memory"}}, "at_least": 2},
+                "then": [{"may": [{"move_cards": {"filter": {}, "zone": "memory",
+                                                  "to": "banishment", "amount": 2,
+                                                  "random": True}},
+                                  {"draw": {"amount": 1}}]}]}}]

@@ -473,6 +473,18 @@ def _banish_cards(m: re.Match[str]) -> list[dict[str, Any]]:
     return _guarded(zone, flt, n, {"banish_cards": {"filter": flt, "zone": zone, "amount": n}})
 
 
+def _move_cards(m: re.Match[str]) -> list[dict[str, Any]]:
+    n, zone = amount(m.group(1)), m.group(3).lower()
+    flt = object_filter(m.group(2))
+    to = (m.group(4).lower() if m.lastindex and m.lastindex >= 4 else "banishment")
+    to = {"bottom of your deck": "deck_bottom"}.get(to, to)
+    step = {"filter": flt, "zone": zone, "to": to, "amount": n,
+            **({"random": True} if to == "banishment" and "random" in m.group(0) else {})}
+    if to == zone:
+        raise NotUnderstood(m.group(0))
+    return _guarded(zone, flt, n, {"move_cards": step})
+
+
 def _look_at_top(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"look_at_top": {"amount": amount(m.group(1)), "filter": object_filter(m.group(3)),
                              "to": m.group(4).lower(), "optional": bool(m.group(2))}}]
@@ -533,6 +545,11 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("discard", rf"discard {NUM} ((?:[\w-]+ )*cards?)", _discard),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
                              "(graveyard|hand|memory)", _banish_cards),
+    Template("move cards", rf"(?:return|put) {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
+                           r"your (graveyard|hand|memory|banishment) (?:to|into|on) (?:your|the) "
+                           r"(hand|memory|graveyard|bottom of your deck)", _move_cards),
+    Template("move cards", rf"banish {NUM} ((?:[\w-]+ )*cards?) at random from your "
+                           r"(graveyard|hand|memory)", _move_cards),
     Template("sacrifice", rf"sacrifice {TARGET}",
              lambda m: [main_arg("sacrifice", target(m.group(1)))]),
     Template("banish", rf"banish {TARGET}",

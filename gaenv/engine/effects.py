@@ -470,15 +470,40 @@ def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
                        decisions.choose)
 
 
+@primitive("move_cards", None, filter=("filter", False, {}),
+           zone=("enum:graveyard,hand,memory,banishment", True, None),
+           to=("enum:" + ",".join(MOVE_DESTINATIONS), True, None), amount=("amount", False, 1),
+           random=("bool", False, False))
+def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
+                answer: Option | None) -> Decision | None:
+    """Move matching cards of yours from one of your zones to another ("return a card from
+    your memory to your hand", "put a card from your hand on the bottom of your deck"),
+    you choosing each one at a time, or at random ("banish two cards at random from your
+    memory", "Game Mechanics - Randomization"); fewer if fewer match."""
+    player = frame.item.controller
+    source, to = _DESTINATIONS[args["zone"]], _DESTINATIONS[args["to"]]
+    bottom = args["to"] == "deck_bottom"
+    if args["random"]:
+        cards = state.cards
+        found = [c for c in state.players[player].zones[source]
+                 if selectors.printed(args["filter"], cards[c].defn, player, player)]
+        amount = min(amount_of(state, frame, args["amount"]), len(found))
+        for cid in state.rng.sample(found, amount):
+            journal.move(state, cid, to, bottom=bottom)
+        return None
+    return _one_by_one(state, frame, args, answer, player, source, to, decisions.CHOOSE_CARD,
+                       decisions.choose, bottom)
+
+
 def _one_by_one(state: GameState, frame: ResolveFrame, args: Args, answer: Option | None,
                 player: int, zone: str, to: str, kind: str,
-                option: Callable[[int, str], Option]) -> Decision | None:
-    """Move ``amount`` cards matching ``filter`` from the player's ``zone`` to ``to``, the
-    player choosing each (fewer if fewer match)."""
+                option: Callable[[int, str], Option], bottom: bool = False) -> Decision | None:
+    """Move ``amount`` cards matching ``filter`` from the player's ``zone`` to ``to`` (the
+    bottom of a deck with ``bottom``), the player choosing each (fewer if fewer match)."""
     if answer is None:
         frame.scratch = [amount_of(state, frame, args["amount"])]
     else:
-        journal.move(state, answer.card, to)
+        journal.move(state, answer.card, to, bottom=bottom)
         frame.scratch[0] -= 1
     cards = state.cards
     found = [c for c in state.players[player].zones[zone]
