@@ -271,3 +271,20 @@ def test_cards_moved_between_your_zones() -> None:
                                                   "to": "banishment", "amount": 2,
                                                   "random": True}},
                                   {"draw": {"amount": 1}}]}]}}]
+
+
+def test_if_condition_instead_and_those_units() -> None:
+    out = translate("Lens", "item", "REST: Glimpse 2. If your champion is distant, glimpse 4 "
+                    "instead.")
+    assert out.fields["abilities"][0]["activated"] == [{"if": {
+        "when": {"champion": {"distant": True}}, "then": [{"glimpse": 4}],
+        "otherwise": [{"glimpse": 2}]}}]
+    # A condition on the target cannot come before the target it reads: refused.
+    assert translate("Jab", "action", "Deal 2 damage to target ally. If that ally is rested, "
+                     "deal 3 damage to it instead.").status != "full"
+    out = translate("Scorch", "action", "Deal 1 damage to each unit except your champion. "
+                    "Class Bonus: Deal 2 damage to those units instead.")
+    each = {"each": {"type": ["champion", "ally"],
+                     "not": {"type": "champion", "controller": "you"}}}
+    assert out.fields["effect"][0]["if"]["then"] == [
+        {"deal_damage": {"amount": 2, "target": each}}]

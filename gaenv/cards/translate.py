@@ -333,6 +333,16 @@ def target(phrase: str) -> Any:
         return "same_target"
     if low in BACK_WORDS:  # "that ally": resolved by `refer_back`
         return THAT
+    if re.fullmatch(r"(?:those|these) (?:units|allies|objects|champions)", low):
+        return THAT  # the objects an earlier step named ("those allies ... instead")
+    except_you = re.fullmatch(r"(.+) except (?:for )?your champion", phrase, re.IGNORECASE)
+    if except_you:  # "all units except for your champion"
+        selector = target(except_you.group(1))
+        if not (isinstance(selector, dict) and "each" in selector and "not" not in
+                selector["each"]):
+            raise NotUnderstood(phrase)
+        return {"each": {**selector["each"], "not": {"type": "champion",
+                                                     "controller": "you"}}}
     if low == "your champion":
         return "your_champion"
     if low in ("each opponent's champion", "your opponent's champion", "the opponent's champion",
@@ -564,6 +574,8 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
     is ..." fills the sentence's X; "... for each ..." multiplies its one number."""
     sentence = sentence.strip().rstrip(".").strip()
     sentence = re.sub(r"^then,? ", "", sentence, flags=re.IGNORECASE)
+    sentence = re.sub(r"\b(allies|units|ally|unit) also (gets?|gains?|becomes?)\b", r"\1 \2",
+                      sentence, flags=re.IGNORECASE)  # "those allies also get ..."
     where = re.fullmatch(r"(.+?),? where x is (.+)", sentence, flags=re.IGNORECASE)
     if where:
         steps = filled(steps_of(where.group(1), used), counted(where.group(2)))
@@ -721,7 +733,16 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
         bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)
         condition = re.match(r"if (?!you do\b)([^,]+), (.+)", sentence, flags=re.IGNORECASE)
-        if condition:
+        instead = condition and re.fullmatch(r"(.+?) instead\.?", condition.group(2),
+                                             flags=re.IGNORECASE)
+        if instead:  # "If CONDITION, X instead.": X replaces what came before
+            when = condition_of(condition.group(1))
+            if not steps or "target" in when:  # (a target condition would read a later one)
+                raise NotUnderstood(sentence)
+            steps = [{"if": {"when": when, "then": steps_of(instead.group(1), used),
+                             "otherwise": steps}}]
+            used.append("if instead")
+        elif condition:
             steps.append({"if": {"when": condition_of(condition.group(1)),
                                  "then": steps_of(condition.group(2), used)}})
             used.append("if condition")
