@@ -134,6 +134,8 @@ cards:
     reserve_cost: 0
     effect: [{move_cards: {zone: hand, to: deck_bottom, filter: {type: action}}},
              {move_cards: {zone: memory, to: graveyard, amount: 2, random: true}}]
+  - {name: Test Watch, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{grant: {target: target_ally, keyword: taunt, until: next_turn}}]}
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -394,6 +396,35 @@ def test_move_cards_chosen_or_at_random(tmp_path: Path, pool: CardPool, seed: in
     for step in scenario.load(path).data["steps"]:
         scenario.run_step(again, step, "test")
     assert again.state.players[0].zones["memory"] == game.state.players[0].zones["memory"]
+
+
+def test_a_grant_until_the_next_turn_ends_as_that_turn_begins(tmp_path: Path,
+                                                              pool: CardPool) -> None:
+    """"until the beginning of your next turn": it survives its own end phase (the
+    opponent's ally must attack the Bear) and ends as its controller's next turn begins."""
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump({
+        "name": "watch", "rules": "docs/cards.md", "setup": _setup(
+            {"hand": ["Test Watch"], "field": ["Test Bear"],
+             "deck": ["Ember Bolt", "Ember Bolt"]},
+            {"field": ["Test Pup"], "deck": ["Ember Bolt", "Ember Bolt"]}),
+        "steps": ["activate Test Watch", "target Test Bear (player 0)", "pass", "pass",
+                  {"pass_until": "end"}, "pass", "pass", {"pass_until": "main"}],
+        "expect": {"turn_player": 1}}))
+    game = scenario.build(scenario.load(path), pool)
+    for step in scenario.load(path).data["steps"]:
+        scenario.run_step(game, step, "test")
+    attack = [o.text for o in game.decision.options if o.text.startswith("attack")]
+    assert attack == ["attack with Test Pup"]
+    game.step("attack with Test Pup")
+    assert [o.text for o in game.decision.options] == ["target Test Bear (player 0)"]
+    assert [x.until for x in game.state.lasting] == ["next_turn"]
+    game.step("target Test Bear (player 0)")
+    while game.state.turn_player == 1 and not game.over:  # the rest of the opponent's turn
+        options = [o for o in game.decision.options
+                   if o.text in ("pass", "do not retaliate", "take double damage")]
+        game.step(options[0])
+    assert game.state.turn_player == 0 and game.state.lasting == []
 
 
 def _card(effect: str) -> str:

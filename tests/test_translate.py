@@ -288,3 +288,10 @@ def test_if_condition_instead_and_those_units() -> None:
                      "not": {"type": "champion", "controller": "you"}}}
     assert out.fields["effect"][0]["if"]["then"] == [
         {"deal_damage": {"amount": 2, "target": each}}]
+
+
+def test_keywords_until_your_next_turn() -> None:
+    out = translate("Shield Bearer", "ally", "On Enter: Shield Bearer gains taunt until the "
+                    "beginning of your next turn.")
+    assert out.fields["abilities"][0]["on_enter"] == [
+        {"grant": {"target": "self", "keyword": "taunt", "until": "next_turn"}}]

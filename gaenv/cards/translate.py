@@ -552,6 +552,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                      rf"(?:{NUM} )?cards? (?:from|of) (?:your|their) deck into (?:your|their) "
                      "graveyard", _mill),
     Template("grant keyword", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until end of turn", _grant),
+    Template("grant until next turn", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until the beginning "
+                                      "of your next turn",
+             lambda m: [{"grant": {**s["grant"], "until": "next_turn"}} for s in _grant(m)]),
     Template("discard", rf"discard {NUM} ((?:[\w-]+ )*cards?)", _discard),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
                              "(graveyard|hand|memory)", _banish_cards),

@@ -315,14 +315,16 @@ def _boost_attacks(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("grant", None, target=("object", True, None), keyword=("keyword", True, None),
-           amount=("nat", False, 0))
+           amount=("nat", False, 0), until=("enum:turn,next_turn", False, "turn"))
 def _grant(state: GameState, frame: ResolveFrame, args: Args,
            answer: Option | None) -> Decision | None:
-    """The objects have a keyword until the end of the turn."""
+    """The objects have a keyword until the end of the turn, or (``until: next_turn``)
+    until the beginning of the effect's controller's next turn."""
     node = Node("grant_keyword", MappingProxyType({
         "keyword": args["keyword"], "amount": args["amount"], "applies_to": NO_ARGS}))
     for cid in objects_of(state, frame, args):
-        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid)
+        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid,
+                              args["until"])
     return None
 
 

@@ -379,16 +379,30 @@ def lose(state: GameState, player: int) -> None:
 
 # --- continuous effects ------------------------------------------------------------------
 
-def begin_lasting(state: GameState, node: Node, controller: int, target: int = -1) -> None:
-    """A static effect begins that lasts until the end of the turn, with a new timestamp
+def begin_lasting(state: GameState, node: Node, controller: int, target: int = -1,
+                  until: str = "turn") -> None:
+    """A static effect begins that lasts until the end of the turn (or, ``until`` =
+    ``next_turn``, until its controller's next turn begins), with a new timestamp
     ("Timestamps 1": a resolution's effect is timestamped as it resolves)."""
-    state.lasting.append(Lasting(node, controller, state.next_timestamp, target))
+    state.lasting.append(Lasting(node, controller, state.next_timestamp, target, until))
     state.next_timestamp += 1
     _write(state, Event("lasting_begins", -1, controller, -1, 0, node.op), SOURCE)
 
 
 def end_lasting(state: GameState) -> None:
-    """Every "this turn" effect ends ("Turn Order - End Phase")."""
+    """Every "this turn" effect ends ("Turn Order - End Phase"); those that last until a
+    player's next turn stay (`end_lasting_of`)."""
     if state.lasting:
-        state.lasting = []
+        kept = [x for x in state.lasting if x.until == "next_turn"]
+        if len(kept) != len(state.lasting):
+            state.lasting = kept
+            _write(state, Event("lasting_ends"), SOURCE)
+
+
+def end_lasting_of(state: GameState, player: int) -> None:
+    """The effects of ``player``'s that last "until the beginning of your next turn" end,
+    as that turn begins."""
+    kept = [x for x in state.lasting if x.until != "next_turn" or x.controller != player]
+    if len(kept) != len(state.lasting):
+        state.lasting = kept
         _write(state, Event("lasting_ends"), SOURCE)
