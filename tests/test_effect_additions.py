@@ -136,6 +136,14 @@ cards:
              {move_cards: {zone: memory, to: graveyard, amount: 2, random: true}}]
   - {name: Test Watch, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{grant: {target: target_ally, keyword: taunt, until: next_turn}}]}
+  - name: Test Discount
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{this_turn: {static: {modify_cost: {cost: reserve, op: subtract, amount: 2,
+                                                 applies_to: {type: ally, controller: you}}},
+                          once: true}}]
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -425,6 +433,26 @@ def test_a_grant_until_the_next_turn_ends_as_that_turn_begins(tmp_path: Path,
                    if o.text in ("pass", "do not retaliate", "take double damage")]
         game.step(options[0])
     assert game.state.turn_player == 0 and game.state.lasting == []
+
+
+def test_a_next_card_discount_ends_with_the_card_it_applied_to(tmp_path: Path,
+                                                               pool: CardPool) -> None:
+    """"Playing Cards - Card Activation 7": the next ally costs 2 less (the Bear: 1 card),
+    the one after it full price; an action activated meanwhile does not use it up."""
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump({
+        "name": "discount", "rules": "docs/cards.md", "setup": _setup(
+            {"hand": ["Test Discount", "Test Bear", "Test Bear", "Test Pierce", "Ember Bolt",
+                      "Quick Study", "Drifting Thought", "Ember Bolt"]},
+            {"field": ["Test Guard"]}),
+        "steps": ["activate Test Discount", "pass", "pass", "activate Test Pierce",
+                  "target Test Guard (player 1)", "pass", "pass", "activate Test Bear",
+                  "pay with Ember Bolt", "pass", "pass"]}))
+    game = scenario.build(scenario.load(path), pool)
+    for step in scenario.load(path).data["steps"]:
+        scenario.run_step(game, step, "test")
+    assert game.state.lasting == []
+    assert costs.cost(game.state, 0, pool.get("Test Bear"), "reserve") == 3
 
 
 def _card(effect: str) -> str:

@@ -295,3 +295,12 @@ def test_keywords_until_your_next_turn() -> None:
                     "beginning of your next turn.")
     assert out.fields["abilities"][0]["on_enter"] == [
         {"grant": {"target": "self", "keyword": "taunt", "until": "next_turn"}}]
+
+
+def test_the_next_card_costs_less() -> None:
+    out = translate("Horn", "item", "Banish Horn: The next Beast ally card you activate this "
+                    "turn costs 3 less to activate.")
+    assert out.fields["abilities"][0]["activated"] == [{"this_turn": {"static": {"modify_cost": {
+        "cost": "reserve", "op": "subtract", "amount": 3,
+        "applies_to": {"subtype": ["Beast"], "type": "ally", "controller": "you"}}},
+        "once": True}}]

@@ -419,8 +419,10 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
     main = spec.main if main_of is not None else None
     here = f"{field}.{op}"
     # A bare value fills the main argument; so does a mapping when the main argument is
-    # itself a mapping (a static, a filter), which is then always written bare.
-    if not isinstance(value, dict) or (main is not None and _fills_main(params[main][0], value)):
+    # itself a mapping (a static, a filter), except a mapping that names its static
+    # (`this_turn: {static: ..., once: true}`: no static kind is called "static").
+    if not isinstance(value, dict) or (main is not None and _fills_main(params[main][0], value)
+                                       and not (main == "static" and main in value)):
         if main is None:
             raise where.fail(here, f"expected a mapping of arguments, got {value!r}")
         value = {main: value}

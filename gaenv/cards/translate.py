@@ -483,6 +483,14 @@ def _banish_cards(m: re.Match[str]) -> list[dict[str, Any]]:
     return _guarded(zone, flt, n, {"banish_cards": {"filter": flt, "zone": zone, "amount": n}})
 
 
+def _next_cost(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"The next Beast ally card you activate this turn costs 3 less to activate"."""
+    flt = {**object_filter(m.group(1)), "controller": "you"}
+    return [{"this_turn": {"static": {"modify_cost": {
+        "cost": "reserve", "op": "subtract" if m.group(3).lower() == "less" else "add",
+        "amount": amount(m.group(2)), "applies_to": flt}}, "once": True}}]
+
+
 def _move_cards(m: re.Match[str]) -> list[dict[str, Any]]:
     n, zone = amount(m.group(1)), m.group(3).lower()
     flt = object_filter(m.group(2))
@@ -558,6 +566,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("discard", rf"discard {NUM} ((?:[\w-]+ )*cards?)", _discard),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
                              "(graveyard|hand|memory)", _banish_cards),
+    Template("next card costs", rf"the next ((?:[\w-]+ )*card) you activate this turn costs "
+                                rf"{NUM} (less|more) to activate", _next_cost),
     Template("move cards", rf"(?:return|put) {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
                            r"your (graveyard|hand|memory|banishment) (?:to|into|on) (?:your|the) "
                            r"(hand|memory|graveyard|bottom of your deck)", _move_cards),

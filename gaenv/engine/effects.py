@@ -277,11 +277,15 @@ def _if(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("this_turn", "static", static=("static", True, None))
+@primitive("this_turn", "static", static=("static", True, None), once=("bool", False, False))
 def _this_turn(state: GameState, frame: ResolveFrame, args: Args,
                answer: Option | None) -> Decision | None:
-    """A static effect for its controller that ends with the turn ("Turn Order - End Phase")."""
-    journal.begin_lasting(state, args["static"], frame.item.controller)
+    """A static effect for its controller that ends with the turn ("Turn Order - End
+    Phase"); with ``once``, a ``modify_cost`` that also ends as its controller next
+    activates a card it applies to ("the next Beast ally card you activate this turn costs
+    3 less": `gaenv.engine.journal.use_lasting`)."""
+    journal.begin_lasting(state, args["static"], frame.item.controller,
+                          until="next_activation" if args["once"] else "turn")
     return None
 
 

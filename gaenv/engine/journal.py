@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gaenv.engine import events, statics
+from gaenv.engine import events, selectors, statics
 from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
@@ -397,6 +397,19 @@ def end_lasting(state: GameState) -> None:
         if len(kept) != len(state.lasting):
             state.lasting = kept
             _write(state, Event("lasting_ends"), SOURCE)
+
+
+def use_lasting(state: GameState, cid: int, player: int) -> None:
+    """``player`` has activated card ``cid``: the cost changes of theirs that last until
+    their next such activation ("the next card you activate this turn costs 2 less") and
+    applied to it end."""
+    defn = state.cards[cid].defn
+    kept = [x for x in state.lasting if not (
+        x.until == "next_activation" and x.controller == player and x.node.op == "modify_cost"
+        and selectors.printed(x.node.args["applies_to"], defn, player, player))]
+    if len(kept) != len(state.lasting):
+        state.lasting = kept
+        _write(state, Event("lasting_ends"), SOURCE)
 
 
 def end_lasting_of(state: GameState, player: int) -> None:

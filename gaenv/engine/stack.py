@@ -401,6 +401,7 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         frame.memory_left = 0
     state.frames.pop()
     if item.kind == ACTIVATION:  # "Card Activation 9": now it is activated
+        journal.use_lasting(state, item.card, player)
         journal.emit(state, Event("activated", item.card, player))
     state.priority = player
     state.passes = 0
