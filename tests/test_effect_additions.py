@@ -144,6 +144,8 @@ cards:
     effect: [{this_turn: {static: {modify_cost: {cost: reserve, op: subtract, amount: 2,
                                                  applies_to: {type: ally, controller: you}}},
                           once: true}}]
+  - {name: Test Peek, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{look_at_top: {amount: 1, to: graveyard, rest: top}}]}
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -453,6 +455,20 @@ def test_a_next_card_discount_ends_with_the_card_it_applied_to(tmp_path: Path,
         scenario.run_step(game, step, "test")
     assert game.state.lasting == []
     assert costs.cost(game.state, 0, pool.get("Test Bear"), "reserve") == 3
+
+
+@pytest.mark.parametrize(("answer", "deck", "graveyard"), [
+    ("choose Quick Study", ["Ember Bolt"], ["Test Peek", "Quick Study"]),
+    ("choose nothing", ["Quick Study", "Ember Bolt"], ["Test Peek"]),  # stays on top
+])
+def test_look_at_the_top_card_and_maybe_put_it_into_the_graveyard(
+        tmp_path: Path, pool: CardPool, answer: str, deck: list[str],
+        graveyard: list[str]) -> None:
+    _run(tmp_path, pool, {
+        "name": "peek", "setup": _setup({"hand": ["Test Peek"],
+                                         "deck": ["Quick Study", "Ember Bolt"]}),
+        "steps": ["activate Test Peek", "pass", "pass", answer],
+        "expect": {"players.0.deck": deck, "players.0.graveyard": graveyard}})
 
 
 def _card(effect: str) -> str:

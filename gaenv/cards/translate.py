@@ -541,6 +541,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                 r"(?:a|an) ((?:[\w-]+ )*cards?) from among them and put it "
                                 r"into your (hand|memory); put the rest(?: of the cards)? on "
                                 r"the bottom of your deck in any order", _look_at_top),
+    Template("look at the top", r"look at the top card of your deck; you may put it into your "
+                                r"graveyard",
+             lambda m: [{"look_at_top": {"amount": 1, "filter": {}, "to": "graveyard",
+                                         "optional": True, "rest": "top"}}]),
     Template("destroy", rf"destroy {TARGET}", lambda m: [main_arg("destroy", target(m.group(1)))]),
     Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
@@ -677,6 +681,8 @@ def sentences(body: str) -> list[str]:
     body = re.sub(r"(look at the top [^.]+ of your deck)\. ((?:you may )?reveal [^.]+ from "
                   r"among them [^.]+)\. (put the rest[^.]+)", r"\1; \2; \3", body.strip(),
                   flags=re.IGNORECASE)
+    body = re.sub(r"(look at the top card of your deck)\. (you may put it into your "
+                  r"graveyard)", r"\1; \2", body, flags=re.IGNORECASE)
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 

@@ -548,12 +548,15 @@ def _glimpse(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("look_at_top", None, amount=("amount", True, None), filter=("filter", False, {}),
-           to=("enum:hand,memory", False, "hand"), optional=("bool", False, True))
+           to=("enum:hand,memory,graveyard", False, "hand"), optional=("bool", False, True),
+           rest=("enum:bottom,top", False, "bottom"))
 def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
                  answer: Option | None) -> Decision | None:
     """Look at the top cards of your deck, reveal a matching one of your choice (or none,
-    if ``optional``) and put it into your hand or memory, then the rest on the bottom of
-    the deck (in the order they were; "any order" lets the player pick this one)."""
+    if ``optional``) and put it into your hand, memory or graveyard, then the rest on the
+    bottom of the deck (in the order they were; "any order" lets the player pick this
+    one), or, with ``rest: top``, left where they are ("look at the top card of your deck;
+    you may put it into your graveyard")."""
     player = frame.item.controller
     deck = state.players[player].zones[DECK]
     if answer is None:
@@ -571,7 +574,8 @@ def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
     elif answer.verb == "choose":
         journal.move(state, answer.card, _DESTINATIONS[args["to"]])
     rest = [c for c in frame.scratch if c in deck]
-    journal.reorder(state, player, DECK, [*rest, *(c for c in deck if c not in rest)])
+    if args["rest"] == "bottom":
+        journal.reorder(state, player, DECK, [*rest, *(c for c in deck if c not in rest)])
     frame.scratch = []
     return None
 
