@@ -304,3 +304,18 @@ def test_the_next_card_costs_less() -> None:
         "cost": "reserve", "op": "subtract", "amount": 3,
         "applies_to": {"subtype": ["Beast"], "type": "ally", "controller": "you"}}},
         "once": True}}]
+
+
+def test_if_you_dont_and_you_dont_control() -> None:
+    out = translate("Quest Board", "item", "On Enter: You may put three quest counters on Quest "
+                    "Board. If you don't, recover 3.\nAt the beginning of your recollection "
+                    "phase, if you don't control a unique ally, draw a card.")
+    first, second = out.fields["abilities"]
+    assert first["on_enter"] == [{"may": {
+        "effect": [{"counters": {"target": "self", "kind": "quest", "amount": 3}}],
+        "otherwise": [{"recover": 3}]}}]
+    assert second["on_recollection"][0]["if"]["when"] == {
+        "not": {"controls": {"supertype": ["unique"], "type": "ally"}}}
+    # Steps run on either branch may not declare a target twice.
+    assert translate("Hex", "action", "You may draw a card. If you don't, deal 2 damage to "
+                     "target ally.").status != "full"

@@ -419,10 +419,11 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
     main = spec.main if main_of is not None else None
     here = f"{field}.{op}"
     # A bare value fills the main argument; so does a mapping when the main argument is
-    # itself a mapping (a static, a filter), except a mapping that names its static
-    # (`this_turn: {static: ..., once: true}`: no static kind is called "static").
+    # itself a mapping (a static, a filter), except a mapping that names its static or
+    # steps (`this_turn: {static: ..., once: true}`, `may: {effect: ..., otherwise: ...}`:
+    # no static kind or primitive has that name).
     if not isinstance(value, dict) or (main is not None and _fills_main(params[main][0], value)
-                                       and not (main == "static" and main in value)):
+                                       and not (main in value and main in ("static", "effect"))):
         if main is None:
             raise where.fail(here, f"expected a mapping of arguments, got {value!r}")
         value = {main: value}

@@ -686,6 +686,31 @@ def sentences(body: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 
+def declares(tree: Any) -> bool:
+    """Whether steps declare a target (which steps written twice would declare twice)."""
+    if isinstance(tree, dict):
+        return bool(set(tree) & {"target", "up_to_target"} and any(
+            isinstance(v, dict) for v in tree.values())) or any(declares(v) for v in
+                                                                 tree.values())
+    return isinstance(tree, list) and any(declares(v) for v in tree)
+
+
+def _otherwise_may(steps: list[dict[str, Any]], alternative: list[dict[str, Any]]) -> bool:
+    """Give the "you may" that ends ``steps`` the steps to run when it is declined, and the
+    guards around it (it was not offered) the same; False if there is no such "you may"."""
+    if not steps:
+        return False
+    last = steps[-1]
+    if "may" in last:
+        last["may"] = {"effect": last["may"], "otherwise": alternative}
+        return True
+    if "if" in last and "otherwise" not in last["if"] and _otherwise_may(
+            last["if"]["then"], alternative):
+        last["if"]["otherwise"] = list(alternative)
+        return True
+    return False
+
+
 def _tail_may(steps: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     """The steps of the "you may" that ends ``steps`` (perhaps inside a guard or a bonus
     without an otherwise), for the "if you do" after it; None if there is none."""
@@ -693,7 +718,7 @@ def _tail_may(steps: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
         return None
     last = steps[-1]
     if "may" in last:
-        return last["may"]
+        return last["may"]["effect"] if isinstance(last["may"], dict) else last["may"]
     if "if" in last and "otherwise" not in last["if"]:
         return _tail_may(last["if"]["then"])
     return None
@@ -710,8 +735,9 @@ def refer_back(steps: list[dict[str, Any]], event: bool,
     out = []
     for step in steps:
         ((op, args),) = step.items()
-        if op == "may":
-            out.append({op: refer_back(args, event, seen)})
+        if op == "may":  # its steps, or {effect, otherwise}
+            out.append({op: {k: refer_back(v, event, seen) for k, v in args.items()}
+                         if isinstance(args, dict) else refer_back(args, event, seen)})
             continue
         if op == "if":  # what "instead" replaces (otherwise) is what "it" names (then)
             branches = {k: refer_back(args[k], event, seen) for k in ("otherwise", "then")
@@ -749,9 +775,11 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
     steps: list[dict[str, Any]] = []
     for sentence in sentences(body):
         if_do = re.match(r"if you do, (.+)", sentence, flags=re.IGNORECASE)
+        if_dont = re.match(r"if you don't, (.+)", sentence, flags=re.IGNORECASE)
         bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)
-        condition = re.match(r"if (?!you do\b)([^,]+), (.+)", sentence, flags=re.IGNORECASE)
+        condition = re.match(r"if (?!you do\b|you don't,)([^,]+), (.+)", sentence,
+                             flags=re.IGNORECASE)
         instead = condition and re.fullmatch(r"(.+?) instead\.?", condition.group(2),
                                              flags=re.IGNORECASE)
         if instead:  # "If CONDITION, X instead.": X replaces what came before
@@ -765,6 +793,11 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
             steps.append({"if": {"when": condition_of(condition.group(1)),
                                  "then": steps_of(condition.group(2), used)}})
             used.append("if condition")
+        elif if_dont:  # the "you may" before it, declined or not offered
+            alternative = steps_of(if_dont.group(1), used)
+            if declares(alternative) or not _otherwise_may(steps, alternative):
+                raise NotUnderstood(sentence)
+            used.append("if you don't")
         elif if_do:
             done = _tail_may(steps)
             if done is None:
@@ -828,7 +861,7 @@ def cost_of(text: str) -> dict[str, Any]:
 OWN_COST = re.compile(rf"(?:this card|~) costs {NUM} (less|more) to (activate|materialize)"
                       rf"(?: for each (?:of up to {NUM} )?(.+))?", flags=re.IGNORECASE)
 # Label keywords name a group of cards and do nothing themselves ("Label Keywords 1").
-LABELS = r"(?:balance|deluge \d+|harmonize|equestrian)\s*—\s*"
+LABELS = r"(?:balance|deluge \d+|harmonize|equestrian|upkeep)\s*—\s*"
 
 
 def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
@@ -904,6 +937,8 @@ def condition_of(text: str) -> dict[str, Any]:
         what = text.strip().split(" ", 4)[4]
         return {"amount": {"count": {**object_filter(what), "controller": "opponent"}},
                 "at_least": 1}
+    if low.startswith("you don't control "):  # "you don't control a unique ally"
+        return {"not": condition_of("you control " + text.strip()[len("you don't control "):])}
     control = re.fullmatch(r"you control (a|an|another) (.+)", text.strip(), re.IGNORECASE)
     if control:
         flt = object_filter(control.group(2))

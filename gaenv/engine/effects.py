@@ -243,16 +243,16 @@ def _delevel(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("may", "effect", effect=("effects", True, None))
+@primitive("may", "effect", effect=("effects", True, None), otherwise=("effects", False, ()))
 def _may(state: GameState, frame: ResolveFrame, args: Args,
          answer: Option | None) -> Decision | None:
     """An optional instruction: its controller says yes or no as it resolves
-    ("Playing Cards - Resolution 5")."""
+    ("Playing Cards - Resolution 5"); on no, the ``otherwise`` steps run ("If you don't,
+    ...")."""
     if answer is None:
         return Decision(frame.item.controller, decisions.YES_NO, (decisions.YES, decisions.NO),
                         frame.item.card)
-    if answer.verb == "yes":
-        _insert(frame, args["effect"])
+    _insert(frame, args["effect"] if answer.verb == "yes" else args["otherwise"])
     return None
 
 
