@@ -146,6 +146,13 @@ cards:
                           once: true}}]
   - {name: Test Peek, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{look_at_top: {amount: 1, to: graveyard, rest: top}}]}
+  - name: Test Twin Bolt
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{deal_damage: {amount: 1, target: {up_to_target: {type: ally}}}},
+             {deal_damage: {amount: 1, target: {up_to_target: {type: ally, distinct: true}}}}]
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -469,6 +476,16 @@ def test_look_at_the_top_card_and_maybe_put_it_into_the_graveyard(
                                          "deck": ["Quick Study", "Ember Bolt"]}),
         "steps": ["activate Test Peek", "pass", "pass", answer],
         "expect": {"players.0.deck": deck, "players.0.graveyard": graveyard}})
+
+
+def test_distinct_targets_are_different_objects(tmp_path: Path, pool: CardPool) -> None:
+    """"Game Mechanics - Objects and Targeting": "up to two target allies" are two
+    different allies; the second target is not offered the first one."""
+    _run(tmp_path, pool, {
+        "name": "twin", "setup": _setup({"hand": ["Test Twin Bolt"]},
+                                        {"field": ["Test Bear", "Test Guard"]}),
+        "steps": ["activate Test Twin Bolt", "target Test Bear (player 1)"],
+        "expect": {"decision.options": ["no target", "target Test Guard (player 1)"]}})
 
 
 def _card(effect: str) -> str:

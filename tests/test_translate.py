@@ -319,3 +319,13 @@ def test_if_you_dont_and_you_dont_control() -> None:
     # Steps run on either branch may not declare a target twice.
     assert translate("Hex", "action", "You may draw a card. If you don't, deal 2 damage to "
                      "target ally.").status != "full"
+
+
+def test_up_to_several_targets() -> None:
+    out = translate("Volley", "action", "Deal 1 damage to up to two target allies.")
+    one = {"up_to_target": {"type": "ally"}}
+    two = {"up_to_target": {"type": "ally", "distinct": True}}
+    assert out.fields["effect"] == [{"deal_damage": {"amount": 1, "target": one}},
+                                    {"deal_damage": {"amount": 1, "target": two}}]
+    assert translate("Volley", "action", "Deal 1 damage to up to two target allies. Rest "
+                     "that ally.").status != "full"   # which one?

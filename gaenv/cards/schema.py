@@ -200,7 +200,7 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
 
 
 _BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another",
-                     "retaliating")
+                     "retaliating", "distinct")
 
 
 def _parse_filter(value: Any, where: _Where, field: str,

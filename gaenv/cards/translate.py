@@ -593,6 +593,14 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
     sentence = re.sub(r"^then,? ", "", sentence, flags=re.IGNORECASE)
     sentence = re.sub(r"\b(allies|units|ally|unit) also (gets?|gains?|becomes?)\b", r"\1 \2",
                       sentence, flags=re.IGNORECASE)  # "those allies also get ..."
+    several = re.match(rf"(.*?)\bup to {NUM} target (.+)", sentence, flags=re.IGNORECASE)
+    if several and amount(several.group(2)) > 1:  # "up to two target allies": N targets
+        one = steps_of(f"{several.group(1)}up to one target {several.group(3)}", used)
+        selector = _selector_of(one[-1]) if len(one) == 1 else None
+        if not (isinstance(selector, dict) and "up_to_target" in selector):
+            raise NotUnderstood(sentence)
+        again = {"up_to_target": {**selector["up_to_target"], "distinct": True}}
+        return one + [_retarget(one[0], again) for _ in range(amount(several.group(2)) - 1)]
     where = re.fullmatch(r"(.+?),? where x is (.+)", sentence, flags=re.IGNORECASE)
     if where:
         steps = filled(steps_of(where.group(1), used), counted(where.group(2)))
@@ -751,8 +759,11 @@ def refer_back(steps: list[dict[str, Any]], event: bool,
             continue
         selector = args["target"] if key else args
         if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
-            seen["declared"] = True
+            seen["declared"] = "several" if selector.get("up_to_target", {}).get(
+                "distinct") else True
         elif selector in ("same_target", THAT):
+            if seen["declared"] == "several":  # "them": which of the several targets?
+                raise NotUnderstood("a reference back to several targets")
             if seen["declared"]:
                 selector = "same_target"
             elif selector == THAT or seen["last"] is None:  # "that ally": the event's

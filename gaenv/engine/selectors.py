@@ -16,7 +16,8 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
   counter of that name), ``self`` / ``another`` (it is / is not the source), ``power``
   (its power now within ``{at_least, at_most}``), ``damage`` (the damage on it, likewise),
-  ``attacking`` (it is the attacker, and
+  ``distinct`` (for a declared target: not an object the card or ability already targets,
+  read where targets are declared, `gaenv.engine.stack`), ``attacking`` (it is the attacker, and
   an attack target fits the filter given) and ``retaliating``.
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
@@ -56,7 +57,7 @@ from gaenv.engine.state import GameState
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
                 "token", "reserve_cost", "memory_cost", "any", "not")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
-              "power", "damage", "attacking", "retaliating")
+              "power", "damage", "attacking", "retaliating", "distinct")
 # Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)

@@ -330,11 +330,15 @@ def _push_trigger(state: GameState,
 
 
 def _target_options(state: GameState, spec: Selector, player: int, spell: bool,
-                    source: int) -> tuple[Option, ...]:
+                    source: int, taken: list[int]) -> tuple[Option, ...]:
+    """The objects a target may name; with the filter key ``distinct``, not those the
+    card or ability already targets (``taken``: oids), "up to two target allies" being two
+    different allies ("Game Mechanics - Objects and Targeting")."""
     cards = state.cards
     options: list[Option] = [decisions.NO_TARGET] if spec.mode == "up_to" else []
     for cid in effects.target_candidates(state, spec, player, spell, source):
-        options.append(decisions.target(cid, label(state, cid), cards[cid].controller))
+        if not (spec.filter.get("distinct") and cards[cid].oid in taken):
+            options.append(decisions.target(cid, label(state, cid), cards[cid].controller))
     return tuple(options)
 
 
@@ -362,7 +366,7 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             spec = specs[len(item.targets)]
             return Decision(player, decisions.CHOOSE_TARGET, _target_options(
                 state, spec, player, effects.is_spell(state, item.card),
-                effects.source_of(state, item)), item.card)
+                effects.source_of(state, item), item.targets), item.card)
         if item.kind == TRIGGER:
             state.frames.pop()
             return None
