@@ -504,6 +504,9 @@ def _card(effect: str) -> str:
     ("{destroy: {each: {any: [{type: ally}]}}}", r"any: expected a list of two or more"),
     ("{destroy: {each: {any: [{type: ally}, {colour: red}]}}}",
      r"any\[1\].colour: unknown filter key"),
+    ("{draw: 1}], abilities: [{static: {modify_stats: {power: 1}}, requires: {phase: end}}",
+     r"requires.phase: the phase is read as the card is activated"),
+    ("{if: {when: {phase: night}, then: [draw: 1]}}", r"when.phase: expected one of"),
     ("{this_turn: {modify_stats: {power: 1, applies_to: {power: {at_most: 1}}}}}",
      r"applies_to.power: a static cannot pick its objects by power"),
 ])

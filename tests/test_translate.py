@@ -329,3 +329,13 @@ def test_up_to_several_targets() -> None:
                                     {"deal_damage": {"amount": 1, "target": two}}]
     assert translate("Volley", "action", "Deal 1 damage to up to two target allies. Rest "
                      "that ally.").status != "full"   # which one?
+
+
+def test_activation_limits_of_the_card() -> None:
+    out = translate("Night Trick", "action", "Activate this card only during an opponent's "
+                    "end phase.\nDraw a card.")
+    assert out.fields["abilities"] == [{"static": {"activation_limit": {}}, "requires": {
+        "your_turn": False, "phase": "end"}}]
+    out = translate("Spirit Gift", "action", "Activate this card only if your champion is "
+                    "attacking.\nDraw a card.")
+    assert out.fields["abilities"][0]["requires"] == {"champion": {"attacking": {}}}

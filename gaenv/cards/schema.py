@@ -34,6 +34,7 @@ from gaenv.engine.objects import (
     band_text,
 )
 from gaenv.engine.selectors import Selector
+from gaenv.engine.state import PHASES
 from gaenv.yamlio import YamlError, load_yaml
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -344,6 +345,8 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = item
         elif key == "champion_name":
             out[key] = _str(item, where, here)
+        elif key == "phase":
+            out[key] = _choice(item, (*PHASES, "combat"), where, here)
         elif key in ("level", "at_least", "at_most", "can_pay"):
             out[key] = _nat(item, where, here)
         elif key in ("champion", "controls", "self"):
@@ -555,6 +558,10 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
         if "target" in requires:
             raise where.fail(f"{field}.requires.target", "an ability's condition has no target "
                                                          "(only an effect's `if` has)")
+        if "phase" in requires and not (kind == "static" and isinstance(item["static"], dict)
+                                        and "activation_limit" in item["static"]):
+            raise where.fail(f"{field}.requires.phase", "the phase is read as the card is "
+                                                        "activated (activation_limit) or by `if`")
         if "cost" in item and kind != "activated":
             raise where.fail(f"{field}.cost", "only activated abilities have a cost")
         cost = _flags(item.get("cost", {}), COST_FIELDS, where, f"{field}.cost")

@@ -1078,6 +1078,18 @@ class _Card:
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited):
             return
+        limit = re.fullmatch(r"activate this card only (?:if (.+?)|during (your|an opponent's) "
+                             r"(turn|\w+ phase))\.?", rest, flags=re.IGNORECASE)
+        if limit:  # a restriction on activating the card itself
+            if limit.group(1):
+                merge(requires, condition_of(limit.group(1)))
+            else:
+                merge(requires, {"your_turn": limit.group(2).lower() == "your"})
+                if limit.group(3).lower() != "turn":
+                    merge(requires, {"phase": limit.group(3).lower().split()[0]})
+            self.abilities.append({"static": {"activation_limit": {}}, "requires": requires})
+            self.out.templates += [*used, "activation limit"]
+            return
         lineage = re.fullmatch(r"(\S.*?) lineage", rest, flags=re.IGNORECASE)
         if lineage and self.type == "champion":
             self.out.fields["lineage"] = (self.name.split(",")[0].strip()

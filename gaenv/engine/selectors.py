@@ -28,6 +28,7 @@ level, with Empower, at least N),
 matches), ``self`` (the source object matches), ``your_turn``, ``can_pay`` (the player
 could pay that much reserve now: cards in hand and awake Reservable objects), ``target``
 (the object of the most recent target declared, as an effect resolves, matches a filter),
+``phase`` (the phase now is this one),
 ``amount`` with
 ``at_least`` / ``at_most`` (a dynamic amount compared), and ``not`` (a condition that
 must fail).
@@ -62,7 +63,7 @@ STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", 
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
-                  "controls", "self", "your_turn", "can_pay", "target",
+                  "controls", "self", "your_turn", "phase", "can_pay", "target",
                   "amount", "at_least", "at_most", "not")
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
 STATS = ("power", "life", "damage")
@@ -441,6 +442,9 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
         elif key == "target":  # the most recent target declared matches (while resolving)
             ids = refer(want) if refer is not None else []
             if not ids or not all(matches(state, want["filter"], c, player, source) for c in ids):
+                return False
+        elif key == "phase":
+            if state.phase != want:
                 return False
         elif key == "can_pay":
             from gaenv.engine import costs  # costs reads this module

@@ -35,6 +35,7 @@ from gaenv.engine import (
     events,
     journal,
     rules,
+    selectors,
     statics,
 )
 from gaenv.engine.decisions import Decision, Option
@@ -134,6 +135,10 @@ def can_activate(state: GameState, player: int, cid: int, enabled: set[str]) -> 
     player's own main phase."""
     defn = state.cards[cid].defn
     if defn.is_champion or defn.element not in enabled:
+        return False
+    if any(a.static is not None and a.static.op == "activation_limit"
+           and not selectors.condition_met(state, a.requires, defn, player)
+           for a in defn.static_abilities):  # "Activate this card only ..."
         return False
     if defn.type == "attack":
         # "Card Types - Attack": slow, and it rests the champion as an additional cost.

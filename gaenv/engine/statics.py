@@ -82,8 +82,11 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "amount": ("amount", True, None),
     },
     "own_keyword": {"keyword": ("enum:floating_memory,efficiency", True, None)},
+    # The card may be activated only while the ability's ``requires`` holds ("Activate
+    # this card only during an opponent's end phase"), read by `gaenv.engine.stack`.
+    "activation_limit": {},
 }
-OWN_KINDS = ("own_cost", "own_keyword")
+OWN_KINDS = ("own_cost", "own_keyword", "activation_limit")
 # What an own static may not read: the card has no object where it works (hand, graveyard),
 # so there is no source object for ``self`` or an amount's ``of``. One that reads more than
 # the champion (the board, zones) makes the card's costs worked out afresh each time
