@@ -153,6 +153,9 @@ cards:
     reserve_cost: 0
     effect: [{deal_damage: {amount: 1, target: {up_to_target: {type: ally}}}},
              {deal_damage: {amount: 1, target: {up_to_target: {type: ally, distinct: true}}}}]
+  - {name: Test Drone, type: ally, element: norm, token: true, power: 1, life: 1}
+  - {name: Test Drone Call, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{summon: {token: Test Drone, amount: 2, counter: buff}}]}
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -486,6 +489,16 @@ def test_distinct_targets_are_different_objects(tmp_path: Path, pool: CardPool) 
                                         {"field": ["Test Bear", "Test Guard"]}),
         "steps": ["activate Test Twin Bolt", "target Test Bear (player 1)"],
         "expect": {"decision.options": ["no target", "target Test Guard (player 1)"]}})
+
+
+def test_tokens_summoned_with_counters(tmp_path: Path, pool: CardPool) -> None:
+    """"Game Terms - Summon": each token enters with a buff counter (+1/+1)."""
+    _run(tmp_path, pool, {
+        "name": "drones", "setup": _setup({"hand": ["Test Drone Call"]}),
+        "steps": ["activate Test Drone Call", "pass", "pass"],
+        "expect": {"players.0.field": ["Test Drone", "Test Drone"],
+                   "players.0.field.1.counters": {"buff": 1},
+                   "players.0.field.1.power": 2}})
 
 
 def _card(effect: str) -> str:

@@ -339,3 +339,10 @@ def test_activation_limits_of_the_card() -> None:
     out = translate("Spirit Gift", "action", "Activate this card only if your champion is "
                     "attacking.\nDraw a card.")
     assert out.fields["abilities"][0]["requires"] == {"champion": {"attacking": {}}}
+
+
+def test_tokens_with_counters() -> None:
+    out = translate("Cell Press", "action", "Summon two Ember Imp tokens each with a buff "
+                    "counter on them.")
+    assert out.fields["effect"] == [{"summon": {"token": "Ember Imp", "amount": 2,
+                                                "counter": "buff", "counters": 1}}]

@@ -510,7 +510,14 @@ def _look_at_top(m: re.Match[str]) -> list[dict[str, Any]]:
 
 def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
     rested = {"rested": True} if m.group(3) else {}
-    return [{"summon": {"token": m.group(2), "amount": amount(m.group(1)), **rested}}]
+    counters: dict[str, Any] = {}
+    if m.group(5):
+        kind = m.group(5).lower()
+        if kind in UNRULED_COUNTERS:
+            raise NotUnderstood(kind)
+        counters = {"counter": kind, "counters": amount(m.group(4))}
+    return [{"summon": {"token": m.group(2), "amount": amount(m.group(1)), **rested,
+                        **counters}}]
 
 
 def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -556,7 +563,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                      "target": target(m.group(2))}}]),
     Template("return to hand", rf"return {TARGET} to (?:its|their) owner's hand",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
-    Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?( rested)?", _summon),
+    Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?( rested)?(?: (?:each )?with "
+                       rf"{NUM} (\w+) counters? on (?:it|them))?", _summon),
     Template("pay", r"pay \((\d+)\)",
              lambda m: [{"if": {"when": {"can_pay": int(m.group(1))},
                                 "then": [{"pay": int(m.group(1))}]}}]),

@@ -627,14 +627,19 @@ def _recall(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("summon", "token", token=("token", True, None), amount=("amount", False, 1),
-           rested=("bool", False, False))
+           rested=("bool", False, False), counter=("counter", False, None),
+           counters=("nat", False, 1))
 def _summon(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
     """Put token objects onto the field under your control ("Game Terms - Summon, Token"),
-    awake or, with ``rested``, entering rested ("summon a ... token rested")."""
+    awake or, with ``rested``, entering rested ("summon a ... token rested"); with
+    ``counter``, each gets that many counters of that name as it enters ("with a buff
+    counter on it")."""
     for _ in range(amount_of(state, frame, args["amount"])):
         cid = journal.create(state, frame.item.controller, args["token"], GONE)
         journal.move(state, cid, FIELD, rested=args["rested"])
+        if args["counter"] is not None:
+            journal.counters(state, cid, args["counter"], args["counters"])
     return None
 
 
