@@ -346,3 +346,11 @@ def test_tokens_with_counters() -> None:
                     "counter on them.")
     assert out.fields["effect"] == [{"summon": {"token": "Ember Imp", "amount": 2,
                                                 "counter": "buff", "counters": 1}}]
+
+
+def test_reveal_the_top_card() -> None:
+    out = translate("Breeze", "action", "Glimpse 2, then reveal the top card of your deck. If "
+                    "that card is a Harmony or Melody card, put it into your hand.")
+    assert out.fields["effect"] == [{"glimpse": 2}, {"look_at_top": {
+        "amount": 1, "filter": {"subtype": ["Harmony", "Melody"]}, "to": "hand",
+        "optional": False, "rest": "top"}}]

@@ -552,6 +552,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                 r"graveyard",
              lambda m: [{"look_at_top": {"amount": 1, "filter": {}, "to": "graveyard",
                                          "optional": True, "rest": "top"}}]),
+    Template("look at the top", r"reveal the top card of your deck; if (?:that card|it) is "
+                                r"(?:an? )?(.+?)(?: card)?, put it into your hand",
+             lambda m: [{"look_at_top": {"amount": 1, "filter": object_filter(m.group(1) + " card"),
+                                         "to": "hand", "optional": False, "rest": "top"}}]),
     Template("destroy", rf"destroy {TARGET}", lambda m: [main_arg("destroy", target(m.group(1)))]),
     Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
@@ -699,6 +703,8 @@ def sentences(body: str) -> list[str]:
                   flags=re.IGNORECASE)
     body = re.sub(r"(look at the top card of your deck)\. (you may put it into your "
                   r"graveyard)", r"\1; \2", body, flags=re.IGNORECASE)
+    body = re.sub(r"(reveal the top card of your deck)\. (if (?:that card|it) is [^.]+, put it "
+                  r"into your hand)", r"\1; \2", body, flags=re.IGNORECASE)
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 
