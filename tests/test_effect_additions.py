@@ -156,6 +156,8 @@ cards:
   - {name: Test Drone, type: ally, element: norm, token: true, power: 1, life: 1}
   - {name: Test Drone Call, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{summon: {token: Test Drone, amount: 2, counter: buff}}]}
+  - {name: Test Rally, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{wake: {each: {type: ally, defending: true}}}]}
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
@@ -499,6 +501,20 @@ def test_tokens_summoned_with_counters(tmp_path: Path, pool: CardPool) -> None:
         "expect": {"players.0.field": ["Test Drone", "Test Drone"],
                    "players.0.field.1.counters": {"buff": 1},
                    "players.0.field.1.power": 2}})
+
+
+def test_defending_is_a_target_of_the_attack_in_progress(tmp_path: Path,
+                                                          pool: CardPool) -> None:
+    """"Combat Phase - Attacking 4": the attacked ally (rested) is defending and wakes; the
+    other rested ally is not."""
+    _run(tmp_path, pool, {
+        "name": "rally", "setup": {"turn_player": 1, "players": [
+            {"lineage": ["Spirit of Fire"], "hand": ["Test Rally"], "field": [
+                {"card": "Test Guard", "rested": True}, {"card": "Test Hound", "rested": True}]},
+            {"lineage": ["Spirit of Water"], "field": ["Test Bear"]}]},
+        "steps": ["attack with Test Bear", "target Test Guard (player 0)", "pass",
+                  "activate Test Rally", "pass", "pass"],
+        "expect": {"players.0.field.0.rested": False, "players.0.field.1.rested": True}})
 
 
 def _card(effect: str) -> str:

@@ -354,3 +354,19 @@ def test_reveal_the_top_card() -> None:
     assert out.fields["effect"] == [{"glimpse": 2}, {"look_at_top": {
         "amount": 1, "filter": {"subtype": ["Harmony", "Melody"]}, "to": "hand",
         "optional": False, "rest": "top"}}]
+
+
+def test_counters_on_them_defending_and_optional_discards() -> None:
+    out = translate("Herd", "item", "Allies you control with one or more buff counters on "
+                    "them have ambush.")
+    assert out.fields["abilities"][0]["static"]["grant_keyword"]["applies_to"] == {
+        "counters": "buff", "controller": "you", "type": "ally"}
+    out = translate("Brace", "action", "Target ally gets +3 LIFE until end of turn. If that "
+                    "ally is defending, wake it up.")
+    assert out.fields["effect"][1] == {"if": {"when": {"target": {"defending": True}},
+                                              "then": [{"wake": "same_target"}]}}
+    out = translate("Sift", "action", "Discard up to one Spell card. If you do, draw a card.")
+    assert out.fields["effect"] == [{"if": {
+        "when": {"amount": {"cards": {"zone": "hand", "subtype": ["Spell"]}}, "at_least": 1},
+        "then": [{"may": [{"discard": {"amount": 1, "filter": {"subtype": ["Spell"]}}},
+                          {"draw": {"amount": 1}}]}]}}]

@@ -201,7 +201,7 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
 
 
 _BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another",
-                     "retaliating", "distinct")
+                     "defending", "retaliating", "distinct")
 
 
 def _parse_filter(value: Any, where: _Where, field: str,

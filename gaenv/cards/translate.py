@@ -205,8 +205,13 @@ def object_filter(phrase: str) -> dict[str, Any]:
     """``another rested Beast ally you control`` -> a selector filter; ``domain, item, or
     weapon`` is any of those types."""
     phrase = phrase.replace(",", "")
-    words = phrase.split()
     flt: dict[str, Any] = {}
+    counters = re.fullmatch(r"(.+?) with (?:one or more|an?) (\w+) counters? on (?:it|them)",
+                            phrase, flags=re.IGNORECASE)
+    if counters:  # "allies you control with one or more buff counters on them"
+        flt["counters"] = counters.group(2).lower()
+        phrase = counters.group(1)
+    words = phrase.split()
     for suffix, controller in ((" you don't control", "opponent"),
                                (" an opponent controls", "opponent"),
                                (" your opponents control", "opponent"),
@@ -558,6 +563,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                          "to": "hand", "optional": False, "rest": "top"}}]),
     Template("destroy", rf"destroy {TARGET}", lambda m: [main_arg("destroy", target(m.group(1)))]),
     Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
+    Template("wake", rf"wake {TARGET} up", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
@@ -580,6 +586,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                       "of your next turn",
              lambda m: [{"grant": {**s["grant"], "until": "next_turn"}} for s in _grant(m)]),
     Template("discard", rf"discard {NUM} ((?:[\w-]+ )*cards?)", _discard),
+    Template("discard", r"discard up to one ((?:[\w-]+ )*cards?)",  # "you may discard a ..."
+             lambda m: steps_of(f"you may discard a {m.group(1)}", [])),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
                              "(graveyard|hand|memory)", _banish_cards),
     Template("next card costs", rf"the next ((?:[\w-]+ )*card) you activate this turn costs "
@@ -997,11 +1005,12 @@ def condition_of(text: str) -> dict[str, Any]:
                                  {"attacking": object_filter(what) if what else {}})
         return {"champion" if who.lower() == "your champion" else "self": state}
     that = re.fullmatch(r"(?:that unit|that ally|that champion|it) is (?:(a|an) (.+)|(rested|"
-                        r"unique))", text.strip(), re.IGNORECASE)
+                        r"unique|defending|attacking))", text.strip(), re.IGNORECASE)
     if that:  # "if that ally is an Automaton": the object of the target before
         word = (that.group(3) or "").lower()
         return {"target": object_filter(that.group(2)) if that.group(1) else
-                {"rested": True} if word == "rested" else {"supertype": ["unique"]}}
+                {"supertype": ["unique"]} if word == "unique" else
+                {"attacking": {}} if word == "attacking" else {word: True}}
     counters = re.fullmatch(rf"there are {NUM} or more (\w+) counters on ~", low)
     if counters and counters.group(2) not in UNRULED_COUNTERS:
         return {"amount": {"counters": {"kind": counters.group(2)}},

@@ -18,7 +18,8 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   (its power now within ``{at_least, at_most}``), ``damage`` (the damage on it, likewise),
   ``distinct`` (for a declared target: not an object the card or ability already targets,
   read where targets are declared, `gaenv.engine.stack`), ``attacking`` (it is the attacker, and
-  an attack target fits the filter given) and ``retaliating``.
+  an attack target fits the filter given), ``defending`` (it is a target of the attack in
+  progress) and ``retaliating``.
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
@@ -58,7 +59,7 @@ from gaenv.engine.state import GameState
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
                 "token", "reserve_cost", "memory_cost", "any", "not")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
-              "power", "damage", "attacking", "retaliating", "distinct")
+              "power", "damage", "attacking", "defending", "retaliating", "distinct")
 # Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
@@ -71,10 +72,11 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat", "power", "damage", "attacking", "retaliating", "can_pay"})
+                       "stat", "power", "damage", "attacking", "defending", "retaliating",
+                       "can_pay"})
 # State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
 # source reading them about itself is not reading its own marks only.
-COMBAT_KEYS = frozenset({"attacking", "retaliating"})
+COMBAT_KEYS = frozenset({"attacking", "defending", "retaliating"})
 BOARD_KEYS = frozenset({"controls", "count"})
 
 
@@ -261,6 +263,10 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
         elif key == "retaliating":
             combat = state.combat
             if (combat is not None and card.oid in combat.retaliators) != want:
+                return False
+        elif key == "defending":  # an attack target of the combat in progress
+            combat = state.combat
+            if (combat is not None and card.oid in combat.defenders) != want:
                 return False
         elif key == "any":
             if not any(matches(state, f, cid, controller, source) for f in want):
