@@ -22,10 +22,11 @@ def test_scenario(path: Path) -> None:
     scenario.run(scenario.load(path), POOL)
 
 
-def test_own_statics_read_only_the_champion(tmp_path: Path) -> None:
+def test_own_statics_read_no_object(tmp_path: Path) -> None:
+    """A card's own cost works in hand, where the card is no object: no ``self``."""
     bad = tmp_path / "bad.yaml"
     bad.write_text((HERE / "cards.yaml").read_text().replace(
         "requires: {class_bonus: true}\n        text: \"[Class Bonus] This card",
-        "requires: {your_turn: true}\n        text: \"[Class Bonus] This card"))
-    with pytest.raises(CardFileError, match="own_cost may only read the champion"):
+        "requires: {self: {rested: true}}\n        text: \"[Class Bonus] This card"))
+    with pytest.raises(CardFileError, match="own_cost works where it has no object"):
         load_pool([bad])

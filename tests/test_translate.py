@@ -53,3 +53,320 @@ def test_sentences_not_understood_are_kept_word_for_word() -> None:
     assert out.status == "partial" and out.not_understood == ["Transform the moon."]
     assert translate("Odd Relic", "item", "Transform the moon.").status == "none"
     assert translate("Blank", "ally", "").status == "full"
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("Recover 2+X, where X is the amount of phantasias you control.",
+     [{"recover": {"count": {"controller": "you", "type": "phantasia"}, "plus": 2}}]),
+    ("Deal 2 damage to target unit for each fire element card in your graveyard.",
+     [{"deal_damage": {"amount": {"cards": {"zone": "graveyard", "element": ["fire"]},
+                                  "times": 2},
+                       "target": {"target": {"type": ["champion", "ally"]}}}}]),
+    ("Destroy target item or weapon with memory cost 0 or reserve cost 2 or less.",
+     [{"destroy": {"target": {"any": [{"memory_cost": {"at_least": 0, "at_most": 0}},
+                                      {"reserve_cost": {"at_most": 2}}],
+                              "type": ["weapon", "item"]}}}]),
+    ("Destroy target ally with 3 POWER or more.",
+     [{"destroy": {"target": {"power": {"at_least": 3}, "type": "ally"}}}]),
+    ("Each player puts the top two cards of their deck into their graveyard.",
+     [{"mill": {"amount": 2, "player": "each_player"}}]),
+    ("Summon two Ember Imp tokens rested.",
+     [{"summon": {"token": "Ember Imp", "amount": 2, "rested": True}}]),
+    ("Rest target attacking ally.", [{"rest": {"target": {"attacking": {}, "type": "ally"}}}]),
+])
+def test_amount_filter_and_zone_templates(text: str, effect: list[dict[str, Any]]) -> None:
+    out = translate("Invented Spark", "action", text)
+    assert out.status == "full" and out.fields["effect"] == effect
+
+
+@pytest.mark.parametrize("text", [
+    "Deal X damage to target unit.",                                   # X never said
+    "Target ally gets +1 POWER until end of turn for each other ally you control.",
+    "[Memory 4+] [Memory 2+] Draw a card.",                            # two of one kind
+])
+def test_amounts_the_translator_refuses(text: str) -> None:
+    assert translate("Invented Spark", "action", text).status != "full"
+
+
+def test_combat_conditions() -> None:
+    out = translate("Tusk Raider", "ally", "Tusk Raider gets +2 POWER as long as it's attacking "
+                    "a rested ally.\n[Memory 3+] As long as Tusk Raider is retaliating, it gets "
+                    "+1 POWER.")
+    assert [a["requires"] for a in out.fields["abilities"]] == [
+        {"self": {"attacking": {"rested": True, "type": "ally"}}},
+        {"amount": {"cards": {"zone": "memory"}}, "at_least": 3,
+         "self": {"retaliating": True}}]
+    out = translate("Sly Knife", "weapon", "As long as your champion is attacking, Sly Knife "
+                    "gets +1 POWER.\nWhenever another ally enters the field under your control, "
+                    "draw a card.")
+    assert out.fields["abilities"] == [
+        {"static": {"modify_stats": {"power": 1, "applies_to": {"self": True}}},
+         "requires": {"champion": {"attacking": {}}}},
+        {"trigger": {"event": "enters", "filter": {"controller": "you", "another": True,
+                                                   "type": "ally"}},
+         "effect": [{"draw": {"amount": 1}}]}]
+
+
+def test_static_keywords_and_counted_control() -> None:
+    out = translate("Reed Warden", "ally", "Cat and Fox allies you control have ranged 1.\n"
+                    "As long as you control two or more phantasias, Reed Warden has taunt.\n"
+                    "Reed Warden gets +1 POWER as long as an opponent controls no allies.")
+    assert out.status == "full"
+    assert out.fields["abilities"] == [
+        {"static": {"grant_keyword": {"keyword": "ranged", "amount": 1, "applies_to": {
+            "controller": "you", "subtype": ["Cat", "Fox"], "type": "ally"}}}},
+        {"static": {"grant_keyword": {"keyword": "taunt", "applies_to": {"self": True}}},
+         "requires": {"amount": {"count": {"type": "phantasia", "controller": "you"}},
+                      "at_least": 2}},
+        {"static": {"modify_stats": {"power": 1, "applies_to": {"self": True}}},
+         "requires": {"amount": {"count": {"type": "ally", "controller": "opponent"}},
+                      "at_most": 0}}]
+    # "Cat and Fox" in a singular phrase would need both: not understood.
+    assert translate("Reed Warden", "ally", "Target Cat and Fox ally gains taunt until end "
+                     "of turn.").status != "full"
+
+
+def test_activation_conditions_restrict_the_ability() -> None:
+    out = translate("Tally Stone", "item", "[Class Bonus] REST: Draw a card. Activate this "
+                    "ability only at slow speed and only if there are three or more tally "
+                    "counters on Tally Stone.\nBanish Tally Stone: Recover 2. Activate this "
+                    "ability only during your turn.")
+    assert out.fields["abilities"] == [
+        {"activated": [{"draw": {"amount": 1}}], "cost": {"rest": True}, "speed": "slow",
+         "requires": {"class_bonus": True, "amount": {"counters": {"kind": "tally"}},
+                      "at_least": 3}},
+        {"activated": [{"recover": 2}], "cost": {"banish": True},
+         "requires": {"your_turn": True}}]
+
+
+def test_conditions_on_the_target_before() -> None:
+    out = translate("Tinker Spark", "action", "Wake up target ally. If that ally is an "
+                    "Automaton, put a buff counter on it.")
+    assert out.fields["effect"] == [
+        {"wake": {"target": {"type": "ally"}}},
+        {"if": {"when": {"target": {"subtype": ["Automaton"]}},
+                "then": [{"counters": {"target": "same_target", "kind": "buff", "amount": 1}}]}}]
+
+
+def test_references_back_without_a_target() -> None:
+    out = translate("Moss Cake", "item", "Whenever an Animal ally enters the field under your "
+                    "control, you may sacrifice Moss Cake. If you do, put a buff counter on "
+                    "that ally.\nOn Enter: Put a charge counter on Moss Cake. Class Bonus: Put "
+                    "two charge counters on it instead.")
+    first, second = out.fields["abilities"]
+    assert first["effect"] == [{"may": [{"sacrifice": "self"}, {"counters": {
+        "target": "that_object", "kind": "buff", "amount": 1}}]}]
+    assert second["on_enter"][0]["if"]["then"] == [
+        {"counters": {"target": "self", "kind": "charge", "amount": 2}}]
+    assert translate("Moss Cake", "action", "Draw a card. Put a buff counter on it."
+                     ).status != "full"   # "it" names nothing
+
+
+def test_conditions_on_the_champion_and_your_zones() -> None:
+    out = translate("Grim Token", "item", "[Damage 15+] Grim Token has taunt.\nAs long as "
+                    "your champion has twelve or more damage counters on them, Grim Token gets "
+                    "+2 POWER.\nAt the beginning of your end phase, if you have no cards in "
+                    "your hand, draw a card.")
+    assert [a.get("requires") for a in out.fields["abilities"]] == [
+        {"champion": {"damage": {"at_least": 15}}},
+        {"champion": {"damage": {"at_least": 12}}}, None]
+    assert out.fields["abilities"][2]["on_end_phase"][0]["if"]["when"] == {
+        "amount": {"cards": {"zone": "hand"}}, "at_most": 0}
+
+
+def test_damage_equal_to_and_two_steps_joined() -> None:
+    out = translate("Tide Lash", "action", "Deal damage to target ally equal to the amount "
+                    "of domains you control. Put a buff counter on each ally you control and "
+                    "draw a card.")
+    assert out.fields["effect"] == [
+        {"deal_damage": {"amount": {"count": {"controller": "you", "type": "domain"}},
+                         "target": {"target": {"type": "ally"}}}},
+        {"counters": {"target": {"each": {"controller": "you", "type": "ally"}},
+                      "kind": "buff", "amount": 1}},
+        {"draw": {"amount": 1}}]
+    # As it dies its power would be read off the field (no last-known stats): refused.
+    assert translate("Ember Slime", "ally", "On Death: Deal damage to each ally equal to "
+                     "Ember Slime's power.").status == "none"
+
+
+def test_non_words_negate_one_word() -> None:
+    out = translate("Sift", "action", "Destroy target non-Human ally. Destroy each "
+                    "non-champion fire element unit.")
+    assert out.fields["effect"] == [
+        {"destroy": {"target": {"not": {"subtype": ["Human"]}, "type": "ally"}}},
+        {"destroy": {"each": {"not": {"type": "champion"}, "element": ["fire"],
+                              "type": ["champion", "ally"]}}}]
+
+
+def test_several_keywords_granted_at_once() -> None:
+    out = translate("Veil", "action", "Target ally gains stealth and spellshroud until end "
+                    "of turn. Until end of turn, allies you control get +1 LIFE and gain "
+                    "ambush, steadfast and retort 1.")
+    each = {"each": {"controller": "you", "type": "ally"}}
+    assert out.fields["effect"] == [
+        {"grant": {"target": {"target": {"type": "ally"}}, "keyword": "stealth"}},
+        {"grant": {"target": "same_target", "keyword": "spellshroud"}},
+        {"boost": {"target": each, "life": 1}},
+        {"grant": {"target": each, "keyword": "ambush"}},
+        {"grant": {"target": each, "keyword": "steadfast"}},
+        {"grant": {"target": each, "keyword": "retort", "amount": 1}}]
+
+
+def test_objects_chosen_as_it_resolves() -> None:
+    out = translate("Kindle Pup", "ally", "On Enter: Put a buff counter on an Animal ally you "
+                    "control.\nOn Death: Choose a unit and deal 1 damage to it.")
+    animal = {"controller": "you", "subtype": ["Animal"], "type": "ally"}
+    unit = {"type": ["champion", "ally"]}
+    first, second = out.fields["abilities"]
+    assert first["on_enter"] == [{"if": {"when": {"amount": {"count": animal}, "at_least": 1},
+                                         "then": [{"counters": {"target": {"choose": animal},
+                                                                "kind": "buff", "amount": 1}}]}}]
+    assert second["on_death"] == [{"if": {"when": {"amount": {"count": unit}, "at_least": 1},
+                                          "then": [{"deal_damage": {
+                                              "amount": 1, "target": {"choose": unit}}}]}}]
+    # "it" cannot name a chosen object again (it would be chosen anew).
+    assert translate("Kindle Pup", "action", "Put a buff counter on an ally you control. "
+                     "Wake it up.").status != "full"
+
+
+def test_more_whenever_triggers() -> None:
+    out = translate("Watchful Kite", "ally", "Whenever another unit you control becomes "
+                    "distant, Watchful Kite becomes distant.\nWhenever Watchful Kite is dealt "
+                    "damage, draw a card.\nWhenever a champion you don't control levels up, "
+                    "deal 2 damage to it.\nWhenever an opponent activates a Harmony or a Melody "
+                    "card, wake up Watchful Kite, and it gets +1 POWER until end of turn.")
+    assert [a["trigger"] for a in out.fields["abilities"]] == [
+        {"event": "counters_placed", "filter": {"another": True, "controller": "you",
+                                                "type": ["champion", "ally"],
+                                                "counter": "distant"}},
+        {"event": "dealt_damage", "filter": {"self": True}},
+        {"event": "levels_up", "filter": {"type": "champion", "controller": "opponent"}},
+        {"event": "activated", "filter": {"subtype": ["Harmony", "Melody"],
+                                          "player": "opponent"}}]
+    assert out.fields["abilities"][2]["effect"] == [
+        {"deal_damage": {"amount": 2, "target": "that_object"}}]
+    assert out.fields["abilities"][3]["effect"] == [
+        {"wake": "self"}, {"boost": {"target": "self", "power": 1}}]
+
+
+def test_unpreventable_damage_and_have_this_deal() -> None:
+    out = translate("Cinder Imp", "ally", "On Enter: You may have Cinder Imp deal 2 "
+                    "unpreventable damage to your champion. If you do, draw a card.")
+    assert out.fields["abilities"][0]["on_enter"] == [{"may": [
+        {"deal_damage": {"amount": 2, "target": "your_champion", "unpreventable": True}},
+        {"draw": {"amount": 1}}]}]
+
+
+def test_cards_moved_between_your_zones() -> None:
+    out = translate("Tidy", "action", "Return a Spell card from your graveyard to your "
+                    "memory. You may banish two cards at random from your memory. If you do, "
+                    "draw a card.")
+    spell = {"subtype": ["Spell"]}
+    assert out.fields["effect"] == [
+        {"if": {"when": {"amount": {"cards": {"zone": "graveyard", **spell}}, "at_least": 1},
+                "then": [{"move_cards": {"filter": spell, "zone": "graveyard",
+                                         "to": "memory", "amount": 1}}]}},
+        {"if": {"when": {"amount": {"cards": {"zone": "memory"}}, "at_least": 2},
+                "then": [{"may": [{"move_cards": {"filter": {}, "zone": "memory",
+                                                  "to": "banishment", "amount": 2,
+                                                  "random": True}},
+                                  {"draw": {"amount": 1}}]}]}}]
+
+
+def test_if_condition_instead_and_those_units() -> None:
+    out = translate("Lens", "item", "REST: Glimpse 2. If your champion is distant, glimpse 4 "
+                    "instead.")
+    assert out.fields["abilities"][0]["activated"] == [{"if": {
+        "when": {"champion": {"distant": True}}, "then": [{"glimpse": 4}],
+        "otherwise": [{"glimpse": 2}]}}]
+    # A condition on the target cannot come before the target it reads: refused.
+    assert translate("Jab", "action", "Deal 2 damage to target ally. If that ally is rested, "
+                     "deal 3 damage to it instead.").status != "full"
+    out = translate("Scorch", "action", "Deal 1 damage to each unit except your champion. "
+                    "Class Bonus: Deal 2 damage to those units instead.")
+    each = {"each": {"type": ["champion", "ally"],
+                     "not": {"type": "champion", "controller": "you"}}}
+    assert out.fields["effect"][0]["if"]["then"] == [
+        {"deal_damage": {"amount": 2, "target": each}}]
+
+
+def test_keywords_until_your_next_turn() -> None:
+    out = translate("Shield Bearer", "ally", "On Enter: Shield Bearer gains taunt until the "
+                    "beginning of your next turn.")
+    assert out.fields["abilities"][0]["on_enter"] == [
+        {"grant": {"target": "self", "keyword": "taunt", "until": "next_turn"}}]
+
+
+def test_the_next_card_costs_less() -> None:
+    out = translate("Horn", "item", "Banish Horn: The next Beast ally card you activate this "
+                    "turn costs 3 less to activate.")
+    assert out.fields["abilities"][0]["activated"] == [{"this_turn": {"static": {"modify_cost": {
+        "cost": "reserve", "op": "subtract", "amount": 3,
+        "applies_to": {"subtype": ["Beast"], "type": "ally", "controller": "you"}}},
+        "once": True}}]
+
+
+def test_if_you_dont_and_you_dont_control() -> None:
+    out = translate("Quest Board", "item", "On Enter: You may put three quest counters on Quest "
+                    "Board. If you don't, recover 3.\nAt the beginning of your recollection "
+                    "phase, if you don't control a unique ally, draw a card.")
+    first, second = out.fields["abilities"]
+    assert first["on_enter"] == [{"may": {
+        "effect": [{"counters": {"target": "self", "kind": "quest", "amount": 3}}],
+        "otherwise": [{"recover": 3}]}}]
+    assert second["on_recollection"][0]["if"]["when"] == {
+        "not": {"controls": {"supertype": ["unique"], "type": "ally"}}}
+    # Steps run on either branch may not declare a target twice.
+    assert translate("Hex", "action", "You may draw a card. If you don't, deal 2 damage to "
+                     "target ally.").status != "full"
+
+
+def test_up_to_several_targets() -> None:
+    out = translate("Volley", "action", "Deal 1 damage to up to two target allies.")
+    one = {"up_to_target": {"type": "ally"}}
+    two = {"up_to_target": {"type": "ally", "distinct": True}}
+    assert out.fields["effect"] == [{"deal_damage": {"amount": 1, "target": one}},
+                                    {"deal_damage": {"amount": 1, "target": two}}]
+    assert translate("Volley", "action", "Deal 1 damage to up to two target allies. Rest "
+                     "that ally.").status != "full"   # which one?
+
+
+def test_activation_limits_of_the_card() -> None:
+    out = translate("Night Trick", "action", "Activate this card only during an opponent's "
+                    "end phase.\nDraw a card.")
+    assert out.fields["abilities"] == [{"static": {"activation_limit": {}}, "requires": {
+        "your_turn": False, "phase": "end"}}]
+    out = translate("Spirit Gift", "action", "Activate this card only if your champion is "
+                    "attacking.\nDraw a card.")
+    assert out.fields["abilities"][0]["requires"] == {"champion": {"attacking": {}}}
+
+
+def test_tokens_with_counters() -> None:
+    out = translate("Cell Press", "action", "Summon two Ember Imp tokens each with a buff "
+                    "counter on them.")
+    assert out.fields["effect"] == [{"summon": {"token": "Ember Imp", "amount": 2,
+                                                "counter": "buff", "counters": 1}}]
+
+
+def test_reveal_the_top_card() -> None:
+    out = translate("Breeze", "action", "Glimpse 2, then reveal the top card of your deck. If "
+                    "that card is a Harmony or Melody card, put it into your hand.")
+    assert out.fields["effect"] == [{"glimpse": 2}, {"look_at_top": {
+        "amount": 1, "filter": {"subtype": ["Harmony", "Melody"]}, "to": "hand",
+        "optional": False, "rest": "top"}}]
+
+
+def test_counters_on_them_defending_and_optional_discards() -> None:
+    out = translate("Herd", "item", "Allies you control with one or more buff counters on "
+                    "them have ambush.")
+    assert out.fields["abilities"][0]["static"]["grant_keyword"]["applies_to"] == {
+        "counters": "buff", "controller": "you", "type": "ally"}
+    out = translate("Brace", "action", "Target ally gets +3 LIFE until end of turn. If that "
+                    "ally is defending, wake it up.")
+    assert out.fields["effect"][1] == {"if": {"when": {"target": {"defending": True}},
+                                              "then": [{"wake": "same_target"}]}}
+    out = translate("Sift", "action", "Discard up to one Spell card. If you do, draw a card.")
+    assert out.fields["effect"] == [{"if": {
+        "when": {"amount": {"cards": {"zone": "hand", "subtype": ["Spell"]}}, "at_least": 1},
+        "then": [{"may": [{"discard": {"amount": 1, "filter": {"subtype": ["Spell"]}}},
+                          {"draw": {"amount": 1}}]}]}}]

@@ -54,7 +54,7 @@ def filled_fields(record: Record, out: Translation) -> dict[str, Any]:
     return filled
 
 
-def _checked(record: Record, fields: dict[str, Any]) -> Translation:
+def checked(record: Record, fields: dict[str, Any]) -> Translation:
     """The record's translation; a card the schema refuses is not understood. A record
     whose stats are not all known is checked with the unknown ones filled in
     (`filled_fields`)."""
@@ -88,7 +88,7 @@ def build(records: Iterable[Record], vanilla: bool = False
         fields, missing = card_fields(record)
         if record.back:
             missing.append("back face")
-        rows.append((record, fields, missing, _checked(record, fields)))
+        rows.append((record, fields, missing, checked(record, fields)))
     playable = {r.name for r, _, missing, out in rows if not missing and out.status == "full"}
     tokens = {r.name for r, fields, _, _ in rows if fields.get("token") and r.name in playable}
     for record, _, _, out in rows:  # a summoned token must be a playable token card

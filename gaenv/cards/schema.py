@@ -35,6 +35,7 @@ from gaenv.engine.objects import (
     band_text,
 )
 from gaenv.engine.selectors import Selector
+from gaenv.engine.state import PHASES
 from gaenv.yamlio import YamlError, load_yaml
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -145,12 +146,15 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
         return parse_selector(value, where, field)
     if kind == "amount":
         return parse_amount(value, where, field)
+    if kind == "signed_amount":  # a whole number that may be negative, or an amount
+        return _int(value, where, field) if isinstance(value, int) else parse_amount(
+            value, where, field)
     if kind == "counter":
         return _counter_name(value, where, field)
     if kind == "effects":
         return parse_effects(value, where, field)
     if kind == "static":
-        return _parse_node(value, statics.STATICS, None, where, field)
+        return _parse_static(value, where, field)
     if kind == "filter":
         return _parse_filter(value, where, field)
     if kind == "keyword":
@@ -198,7 +202,8 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
 
 
 _BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another", "fostered",
-                     "hurt", "brewed", "imbued", "linked", "activation")
+                     "hurt", "brewed", "imbued", "linked", "activation", "defending",
+                     "retaliating", "distinct")
 
 
 def _parse_filter(value: Any, where: _Where, field: str,
@@ -226,8 +231,15 @@ def _parse_filter(value: Any, where: _Where, field: str,
             out[key] = want
         elif key == "counters":
             out[key] = _counter_name(want, where, here)
-        elif key == "memory_cost":
-            out[key] = _nat(want, where, here)
+        elif key in selectors.BOUND_KEYS:
+            out[key] = _bounds(want, where, here)
+        elif key in ("attacking", "not"):
+            out[key] = _parse_filter(want, where, here, extra)
+        elif key == "any":
+            if not isinstance(want, list) or len(want) < 2:
+                raise where.fail(here, f"expected a list of two or more filters, got {want!r}")
+            out[key] = tuple(_parse_filter(f, where, f"{here}[{i}]", extra)
+                             for i, f in enumerate(want))
         else:
             values = _str_list(want, where, here)
             known_values = _FILTER_VALUES.get(key)
@@ -236,6 +248,29 @@ def _parse_filter(value: Any, where: _Where, field: str,
                     _choice(v, known_values, where, f"{here}[{i}]")
             out[key] = values
     return MappingProxyType(out)
+
+
+def _parse_static(value: Any, where: _Where, field: str) -> Node:
+    """A static (`gaenv.engine.statics.STATICS`); its ``applies_to`` may not read
+    ``power``, which the statics themselves work out."""
+    node = _parse_node(value, statics.STATICS, None, where, field)
+    applies = node.args.get("applies_to", {})
+    if "power" in applies or any("power" in f for f in applies.get("any", ())):
+        raise where.fail(f"{field}.{node.op}.applies_to.power",
+                         "a static cannot pick its objects by power (the statics make it)")
+    return node
+
+
+def _bounds(value: Any, where: _Where, field: str) -> Mapping[str, int]:
+    """A range of a number: ``{at_least: N, at_most: M}`` (one or both), or a whole number
+    (exactly that)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = _nat(value, where, field)
+        return MappingProxyType({"at_least": number, "at_most": number})
+    bounds = _flags(value, {"at_least": "nat", "at_most": "nat"}, where, field)
+    if not bounds:
+        raise where.fail(field, "expected at_least and/or at_most")
+    return bounds
 
 
 def parse_selector(value: Any, where: _Where, field: str) -> Selector:
@@ -266,6 +301,8 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
         here = f"{field}.{key}"
         if key in ("times", "plus"):
             out[key] = _int(item, where, here)
+        elif key == "max":
+            out[key] = _nat(item, where, here)
         elif key == "count":
             out[key] = _parse_filter(item, where, here)
         elif key == "cards":
@@ -293,8 +330,8 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
                 raise where.fail(f"{here}.{next(iter(spec))}", "unknown key")
             out[key] = MappingProxyType({**inner, "of": of})
         else:
-            raise where.fail(here, "unknown key; known: "
-                                   f"{', '.join((*selectors.AMOUNT_KINDS, 'times', 'plus'))}")
+            known = ", ".join((*selectors.AMOUNT_KINDS, "times", "plus", "max"))
+            raise where.fail(here, f"unknown key; known: {known}")
     return MappingProxyType(out)
 
 
@@ -312,12 +349,17 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = _str(item, where, here)
         elif key == "currents":
             out[key] = _choice(item, DIRECTIONS, where, here)
-        elif key in ("level", "at_least", "at_most"):
+        elif key == "phase":
+            out[key] = _choice(item, (*PHASES, "combat"), where, here)
+        elif key in ("level", "at_least", "at_most", "can_pay"):
             out[key] = _nat(item, where, here)
         elif key in ("champion", "controls", "self"):
             out[key] = _parse_filter(item, where, here)
         elif key == "amount":
             out[key] = parse_amount(item, where, here)
+        elif key == "target":  # read like an amount's ``of: same_target``
+            out[key] = MappingProxyType({"of": selectors.NAMED_SELECTORS["same_target"],
+                                         "filter": _parse_filter(item, where, here)})
         elif key == "not":
             out[key] = parse_condition(item, where, here)
         else:
@@ -336,6 +378,14 @@ def _reads_stat(tree: Any) -> bool:
     """Whether a parsed condition (any nesting) reads an object's power, life or damage."""
     return isinstance(tree, Mapping) and ("stat" in tree or any(
         _reads_stat(value) for value in tree.values()))
+
+
+def _reads_object(tree: Any) -> bool:
+    """Whether a parsed condition or static (any nesting) reads an object's counters or
+    stats (an amount with ``of``)."""
+    return isinstance(tree, Mapping) and (
+        "stat" in tree or isinstance(tree.get("counters"), Mapping)
+        or any(_reads_object(value) for value in tree.values()))
 
 
 def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
@@ -378,8 +428,11 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
     main = spec.main if main_of is not None else None
     here = f"{field}.{op}"
     # A bare value fills the main argument; so does a mapping when the main argument is
-    # itself a mapping (a static, a filter), which is then always written bare.
-    if not isinstance(value, dict) or (main is not None and _fills_main(params[main][0], value)):
+    # itself a mapping (a static, a filter), except a mapping that names its static or
+    # steps (`this_turn: {static: ..., once: true}`, `may: {effect: ..., otherwise: ...}`:
+    # no static kind or primitive has that name).
+    if not isinstance(value, dict) or (main is not None and _fills_main(params[main][0], value)
+                                       and not (main in value and main in ("static", "effect"))):
         if main is None:
             raise where.fail(here, f"expected a mapping of arguments, got {value!r}")
         value = {main: value}
@@ -508,6 +561,13 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
         if not isinstance(text, str):
             raise where.fail(f"{field}.text", f"expected a text, got {text!r}")
         requires = parse_condition(item.get("requires", {}), where, f"{field}.requires")
+        if "target" in requires:
+            raise where.fail(f"{field}.requires.target", "an ability's condition has no target "
+                                                         "(only an effect's `if` has)")
+        if "phase" in requires and not (kind == "static" and isinstance(item["static"], dict)
+                                        and "activation_limit" in item["static"]):
+            raise where.fail(f"{field}.requires.phase", "the phase is read as the card is "
+                                                        "activated (activation_limit) or by `if`")
         if "cost" in item and kind != "activated":
             raise where.fail(f"{field}.cost", "only activated abilities have a cost")
         cost = _flags(item.get("cost", {}), COST_FIELDS, where, f"{field}.cost")
@@ -515,13 +575,15 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
             raise where.fail(f"{field}.speed", "only activated abilities have a speed")
         slow = _choice(item.get("speed", "fast"), SPEEDS, where, f"{field}.speed") == "slow"
         if kind == "static":
-            node = _parse_node(item["static"], statics.STATICS, None, where, f"{field}.static")
+            node = _parse_static(item["static"], where, f"{field}.static")
             if _reads_stat(requires):
                 raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
                                                       "(power and life come from the statics)")
-            if node.op in statics.OWN_KINDS and set(requires) - set(statics.OWN_CONDITIONS):
-                raise where.fail(f"{field}.requires", f"a card's {node.op} may only read the "
-                                 f"champion: {', '.join(statics.OWN_CONDITIONS)}")
+            if node.op in statics.OWN_KINDS and (
+                    set(requires) & set(statics.OWN_UNKNOWN) or _reads_object(requires)
+                    or _reads_object(node.args)):
+                raise where.fail(f"{field}.requires", f"a card's {node.op} works where it has "
+                                 "no object: it cannot read self, counters or stats")
             depends = min(selectors.reach(requires, SOURCE), selectors.reach(node.args, SOURCE))
             own = depends > min(selectors.reach(requires), selectors.reach(node.args))
             out.append(Ability(None, (), node, inherited, text, requires=requires,

@@ -24,8 +24,9 @@ from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import ELEMENTS
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-           "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-NUM = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+           "fifteen": 15, "twenty": 20}
+NUM = rf"(\d+|{'|'.join(sorted(NUMBERS, key=len, reverse=True))})"
 # Keywords that work on an object in play, so a condition on them is a static on the
 # object; the others (floating memory, efficiency, hindered) work from other zones.
 OWN_KEYWORDS = ("floating_memory", "efficiency")  # those that work from hand or graveyard
@@ -123,6 +124,70 @@ def amount(word: str) -> int:
     raise NotUnderstood(word)
 
 
+AMOUNT = r"(\d+|X|\d+\+X|LV|\d+\+LV)"
+ZONES = ("graveyard", "banishment", "hand", "memory")
+
+
+def quantity(word: str) -> Any:
+    """A printed amount: a number, ``LV`` (your champion's level, "Game Terms - LV"; ``1+LV``)
+    or ``X`` (``1+X``: X plus one) left as ``{"X": plus}`` for the sentence's "where X is
+    ..." to fill (`filled`)."""
+    if word.isdigit():
+        return int(word)
+    lv = re.fullmatch(r"(?:(\d+)\+)?LV", word)
+    if lv:
+        return {"level": "you", **({"plus": int(lv.group(1))} if lv.group(1) else {})}
+    x = re.fullmatch(r"(?:(\d+)\+)?X", word)
+    if x is None:
+        raise NotUnderstood(word)
+    return {"X": int(x.group(1) or 0)}
+
+
+def counted(phrase: str) -> dict[str, Any]:
+    """What an X or a "for each" counts -> an amount: ``the amount of domains you
+    control`` (objects in play), ``water element cards in your graveyard`` (cards in a zone
+    of yours), ``buff counters on ~``, ``~'s power``."""
+    phrase = re.sub(r"^the (?:amount|number) of ", "", phrase.strip(), flags=re.IGNORECASE)
+    zone = re.fullmatch(rf"((?:[\w-]+ )*cards?) in your ({'|'.join(ZONES)})", phrase)
+    counters = re.fullmatch(r"(\w+) counters? on ~", phrase)
+    stat = re.fullmatch(r"~'s (power|life)", phrase, flags=re.IGNORECASE)
+    if zone:
+        return {"cards": {"zone": zone.group(2), **object_filter(zone.group(1))}}
+    if counters:
+        if counters.group(1).lower() in UNRULED_COUNTERS:
+            raise NotUnderstood(phrase)
+        return {"counters": {"kind": counters.group(1).lower()}}
+    if stat:
+        return {"stat": {"stat": stat.group(1).lower()}}
+    return {"count": object_filter(phrase)}
+
+
+def filled(tree: Any, spec: dict[str, Any]) -> Any:
+    """``tree`` with every ``{"X": plus}`` left by `quantity` replaced by the amount
+    ``spec`` (plus that much)."""
+    if isinstance(tree, dict):
+        if set(tree) == {"X"}:
+            return {**spec, "plus": tree["X"]} if tree["X"] else spec
+        return {k: filled(v, spec) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [filled(v, spec) for v in tree]
+    return tree
+
+
+def reads_stat(tree: Any) -> bool:
+    """Whether steps read an object's power or life (an amount ``stat``)."""
+    if isinstance(tree, dict):
+        return "stat" in tree or any(reads_stat(v) for v in tree.values())
+    return isinstance(tree, list) and any(reads_stat(v) for v in tree)
+
+
+def has_x(tree: Any) -> bool:
+    """Whether an X is left unfilled in the steps."""
+    if isinstance(tree, dict):
+        return set(tree) == {"X"} or any(has_x(v) for v in tree.values())
+    return isinstance(tree, list) and any(has_x(v) for v in tree)
+
+
 def keyword_of(text: str) -> tuple[str, int] | None:
     """``Ranged 2`` -> (ranged, 2); ``True Sight`` -> (true_sight, 0); None if not one."""
     match = re.fullmatch(r"([A-Za-z ]+?)(?: (\d+))?", text.strip())
@@ -137,9 +202,16 @@ def keyword_of(text: str) -> tuple[str, int] | None:
 # --- phrases ---------------------------------------------------------------------------
 
 def object_filter(phrase: str) -> dict[str, Any]:
-    """``another rested Beast ally you control`` -> a selector filter."""
-    words = phrase.split()
+    """``another rested Beast ally you control`` -> a selector filter; ``domain, item, or
+    weapon`` is any of those types."""
+    phrase = phrase.replace(",", "")
     flt: dict[str, Any] = {}
+    counters = re.fullmatch(r"(.+?) with (?:one or more|an?) (\w+) counters? on (?:it|them)",
+                            phrase, flags=re.IGNORECASE)
+    if counters:  # "allies you control with one or more buff counters on them"
+        flt["counters"] = counters.group(2).lower()
+        phrase = counters.group(1)
+    words = phrase.split()
     for suffix, controller in ((" you don't control", "opponent"),
                                (" an opponent controls", "opponent"),
                                (" your opponents control", "opponent"),
@@ -148,6 +220,15 @@ def object_filter(phrase: str) -> dict[str, Any]:
             flt["controller"] = controller
             words = phrase[: -len(suffix)].split()
             break
+    numbers = re.fullmatch(rf"(.+?) with ({NUMBER_CLAUSE}(?: or {NUMBER_CLAUSE})?)",
+                           " ".join(words), flags=re.IGNORECASE)
+    if numbers:
+        flt.update(_numbers(numbers.group(2)))
+        words = numbers.group(1).split()
+    regalia = re.fullmatch(r"(.+) or regalias?", " ".join(words))
+    if regalia:  # "ally or regalia": a type, or the supertype
+        flt["any"] = [object_filter(regalia.group(1)), {"supertype": ["regalia"]}]
+        return flt
     with_keyword = re.fullmatch(r"(.+?) with ([a-z ]+)", " ".join(words))
     granted = keyword_of(with_keyword.group(2)) if with_keyword else None
     if with_keyword and granted:
@@ -156,16 +237,21 @@ def object_filter(phrase: str) -> dict[str, Any]:
     if not words:
         raise NotUnderstood(phrase)
     last = words[-1]
+    plural = last.lower() in PLURALS
     types: list[str] = []
     if last.lower() in ALL_TYPE_WORDS:
         types += ALL_TYPE_WORDS[last.lower()]
+        words = words[:-1]
+    elif last.lower() in ("regalia", "regalias"):
+        flt["supertype"] = ["regalia"]
         words = words[:-1]
     elif not (last[0].isupper() and last.isalpha()):  # a bare subtype: "target Potion"
         raise NotUnderstood(phrase)
     for i, word in enumerate(words):
         low = word.lower()
-        either = i > 0 and words[i - 1] == "or"  # "Animal or Beast": one of them
-        if low in ("or", "element"):  # "fire element"
+        either = i > 0 and (words[i - 1] in ("or", "and/or") or (
+            words[i - 1] == "and" and plural))  # "Animal or Beast (allies)": one of them
+        if low in ("or", "and/or", "element") or (low == "and" and plural):
             continue
         if low in ALL_TYPE_WORDS:
             types += ALL_TYPE_WORDS[low]
@@ -173,12 +259,16 @@ def object_filter(phrase: str) -> dict[str, Any]:
             flt["another"] = True
         elif low in ("rested", "damaged", "distant", "fostered"):
             flt[low] = True
+        elif low in ("attacking", "retaliating"):  # "target attacking ally"
+            flt[low] = {} if low == "attacking" else True
         elif low == "awake":
             flt["rested"] = False
         elif low in ELEMENTS:
             _add(flt, "element", low, either, phrase)
         elif low in ("token", "non-token"):
             flt["token"] = low == "token"
+        elif low.startswith("non-") and "not" not in flt:  # "non-Human", "non-champion"
+            flt["not"] = _one_word(word[4:], phrase)
         elif low == "unique":
             flt["supertype"] = ["unique"]
         elif word.capitalize() in CLASSES and word[0].isupper():
@@ -192,6 +282,37 @@ def object_filter(phrase: str) -> dict[str, Any]:
     return flt
 
 
+NUMBER_CLAUSE = r"(?:(?:memory|reserve) cost \d+|\d+ power)(?: or (?:less|more|greater))?"
+
+
+def _numbers(text: str) -> dict[str, Any]:
+    """``memory cost 0 or reserve cost 4 or less`` -> filter keys on printed costs and
+    power (either of two: ``any``)."""
+    found = []
+    for clause in re.finditer(r"(?:(memory|reserve) cost (\d+)|(\d+) power)(?: or (less|more|"
+                              r"greater))?", text, flags=re.IGNORECASE):
+        key = f"{clause.group(1).lower()}_cost" if clause.group(1) else "power"
+        number = int(clause.group(2) or clause.group(3))
+        side = {None: {"at_least": number, "at_most": number}, "less": {"at_most": number}}
+        found.append({key: side.get(clause.group(4), {"at_least": number})})
+    return found[0] if len(found) == 1 else {"any": found}
+
+
+def _one_word(word: str, phrase: str) -> dict[str, Any]:
+    """The filter one word names: a type, an element, a class or a subtype."""
+    low = word.lower()
+    if low in TYPE_WORDS:
+        types = TYPE_WORDS[low]
+        return {"type": types if len(types) != 1 else types[0]}
+    if low in ELEMENTS:
+        return {"element": [low]}
+    if word.capitalize() in CLASSES and word[0].isupper():
+        return {"class": [word.capitalize()]}
+    if word[0].isupper() and word.isalpha():
+        return {"subtype": [word]}
+    raise NotUnderstood(phrase)
+
+
 def _add(flt: dict[str, Any], key: str, value: str, either: bool, phrase: str) -> None:
     """One more value of a filter key: "Animal or Beast" is either of them; two values
     of one key without "or" ("Beast Animal") would need both, which a filter cannot say."""
@@ -202,6 +323,7 @@ def _add(flt: dict[str, Any], key: str, value: str, either: bool, phrase: str) -
 
 SELF_WORDS = ("~", "this card", "this ally", "this unit", "this object", "this weapon",
               "this item", "this champion", "this phantasia", "this domain")
+THAT = "that"  # "that ally" before `refer_back` decides what it names
 BACK_WORDS = ("it", "that unit", "that ally", "that champion", "that object", "them",
               "that weapon", "that item")
 
@@ -212,15 +334,28 @@ def target(phrase: str) -> Any:
     low = phrase.lower()
     if low in SELF_WORDS:
         return "self"
-    if low in BACK_WORDS:
+    if low in ("it", "them"):
         return "same_target"
+    if low in BACK_WORDS:  # "that ally": resolved by `refer_back`
+        return THAT
+    if re.fullmatch(r"(?:those|these) (?:units|allies|objects|champions)", low):
+        return THAT  # the objects an earlier step named ("those allies ... instead")
+    except_you = re.fullmatch(r"(.+) except (?:for )?your champion", phrase, re.IGNORECASE)
+    if except_you:  # "all units except for your champion"
+        selector = target(except_you.group(1))
+        if not (isinstance(selector, dict) and "each" in selector and "not" not in
+                selector["each"]):
+            raise NotUnderstood(phrase)
+        return {"each": {**selector["each"], "not": {"type": "champion",
+                                                     "controller": "you"}}}
     if low == "your champion":
         return "your_champion"
     if low in ("each opponent's champion", "your opponent's champion", "the opponent's champion",
                "each champion you don't control"):
         return "opponent_champion"
     for prefix, mode in (("up to one target ", "up_to_target"), ("target ", "target"),
-                         ("another target ", "target"), ("each ", "each"), ("all ", "each")):
+                         ("another target ", "target"), ("each ", "each"), ("all ", "each"),
+                         ("a ", "choose"), ("an ", "choose")):  # "an ally you control"
         if low.startswith(prefix):
             flt = object_filter(phrase[len(prefix):])
             if prefix.startswith("another"):
@@ -229,6 +364,10 @@ def target(phrase: str) -> Any:
     if set(low.split()) & PLURALS:  # "allies you control", "Beast allies"
         return {"each": object_filter(phrase)}
     return mechanics.target_of(phrase)
+
+
+# The steps whose value is their selector (docs/cards.md: ``destroy: target_ally``).
+MAIN_OPS = ("destroy", "wake", "rest", "become_distant", "sacrifice", "take_control")
 
 
 def main_arg(op: str, selector: Any) -> dict[str, Any]:
@@ -251,6 +390,12 @@ class Template:
     def match(self, sentence: str) -> list[dict[str, Any]] | None:
         found = re.fullmatch(self.pattern, sentence, flags=re.IGNORECASE)
         return None if found is None else self.build(found)
+
+
+def _damage(how_much: Any, whom: str, unpreventable: str | None) -> dict[str, Any]:
+    """A deal_damage step (``have ~ deal``: this card is the source, as always)."""
+    return {"deal_damage": {"amount": how_much, "target": target(whom),
+                            **({"unpreventable": True} if unpreventable else {})}}
 
 
 def _draw(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -278,19 +423,36 @@ STATS = r"([+\-−])(\d+) (POWER|LIFE)(?: and ([+\-−])(\d+) (POWER|LIFE))?"
 
 def _boost(m: re.Match[str]) -> list[dict[str, Any]]:
     stats = _stats(m, 2)
-    if any(v < 0 for v in stats.values()):
-        raise NotUnderstood("a negative boost")
     steps: list[dict[str, Any]] = [{"boost": {"target": target(m.group(1)), **stats}}]
     if m.group(8):  # "... and gains stealth until end of turn": the same objects
-        found = keyword_of(m.group(8))
-        if found is None:
-            raise NotUnderstood(m.group(8))
         selector = steps[0]["boost"]["target"]
         again = ("same_target" if isinstance(selector, dict) and set(selector) & {
             "target", "up_to_target"} else selector)
-        steps.append({"grant": {"target": again, "keyword": found[0],
-                                **({"amount": found[1]} if found[1] else {})}})
+        steps += grants(again, m.group(8))
     return steps
+
+
+def grants(selector: Any, words: str) -> list[dict[str, Any]]:
+    """``stealth``, ``ambush and steadfast``, ``taunt, vigor and ranged 1`` -> a `grant`
+    step per keyword, all on the objects ``selector`` names (the first may declare a
+    target; the others then name it again)."""
+    steps = []
+    for word in re.split(r",? and |, ", words.strip()):
+        found = keyword_of(word)
+        if found is None:
+            raise NotUnderstood(words)
+        steps.append({"grant": {"target": selector, "keyword": found[0],
+                                **({"amount": found[1]} if found[1] else {})}})
+        if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
+            selector = "same_target"
+    return steps
+
+
+def _attacks(m: re.Match[str]) -> list[dict[str, Any]]:
+    if not re.search(r"until end of turn", m.group(0), flags=re.IGNORECASE):
+        raise NotUnderstood(m.group(0))  # a lasting change needs its duration said
+    power = int(m.group(3)) * (-1 if m.group(2) in "-−" else 1)
+    return [{"boost_attacks": {"target": target(m.group(1)), "power": power}}]
 
 
 def _counters(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -302,13 +464,7 @@ def _counters(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 def _grant(m: re.Match[str]) -> list[dict[str, Any]]:
-    found = keyword_of(m.group(2))
-    if found is None:
-        raise NotUnderstood(m.group(2))
-    step: dict[str, Any] = {"target": target(m.group(1)), "keyword": found[0]}
-    if found[1]:
-        step["amount"] = found[1]
-    return [{"grant": step}]
+    return grants(target(m.group(1)), m.group(2))
 
 
 def _guarded(zone: str, flt: dict[str, Any], n: int, step: dict[str, Any]
@@ -332,48 +488,115 @@ def _banish_cards(m: re.Match[str]) -> list[dict[str, Any]]:
     return _guarded(zone, flt, n, {"banish_cards": {"filter": flt, "zone": zone, "amount": n}})
 
 
+def _next_cost(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"The next Beast ally card you activate this turn costs 3 less to activate"."""
+    flt = {**object_filter(m.group(1)), "controller": "you"}
+    return [{"this_turn": {"static": {"modify_cost": {
+        "cost": "reserve", "op": "subtract" if m.group(3).lower() == "less" else "add",
+        "amount": amount(m.group(2)), "applies_to": flt}}, "once": True}}]
+
+
+def _move_cards(m: re.Match[str]) -> list[dict[str, Any]]:
+    n, zone = amount(m.group(1)), m.group(3).lower()
+    flt = object_filter(m.group(2))
+    to = (m.group(4).lower() if m.lastindex and m.lastindex >= 4 else "banishment")
+    to = {"bottom of your deck": "deck_bottom"}.get(to, to)
+    step = {"filter": flt, "zone": zone, "to": to, "amount": n,
+            **({"random": True} if to == "banishment" and "random" in m.group(0) else {})}
+    if to == zone:
+        raise NotUnderstood(m.group(0))
+    return _guarded(zone, flt, n, {"move_cards": step})
+
+
 def _look_at_top(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"look_at_top": {"amount": amount(m.group(1)), "filter": object_filter(m.group(3)),
                              "to": m.group(4).lower(), "optional": bool(m.group(2))}}]
 
 
 def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
-    return [{"summon": {"token": m.group(2), "amount": amount(m.group(1))}}]
+    rested = {"rested": True} if m.group(3) else {}
+    counters: dict[str, Any] = {}
+    if m.group(5):
+        kind = m.group(5).lower()
+        if kind in UNRULED_COUNTERS:
+            raise NotUnderstood(kind)
+        counters = {"counter": kind, "counters": amount(m.group(4))}
+    return [{"summon": {"token": m.group(2), "amount": amount(m.group(1)), **rested,
+                        **counters}}]
+
+
+def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
+    who = (m.group(1) or "").strip().lower()
+    player = {"": "you", "each player": "each_player"}.get(who, "opponent")
+    return [{"mill": {"amount": amount(m.group(2) or "one"), "player": player}}]
 
 
 STEP_TEMPLATES: tuple[Template, ...] = (
     Template("draw", rf"(each player )?draws? {NUM} cards?( into (?:your|their) memory)?",
              _draw),
-    Template("deal damage", rf"deal (\d+) damage to {TARGET}",
-             lambda m: [{"deal_damage": {"amount": int(m.group(1)),
-                                         "target": target(m.group(2))}}]),
-    Template("recover", r"recover (\d+)", lambda m: [{"recover": int(m.group(1))}]),
-    Template("glimpse", r"glimpse (\d+)", lambda m: [{"glimpse": int(m.group(1))}]),
+    Template("deal damage", rf"(?:have ~ )?deal {AMOUNT} (unpreventable )?damage to {TARGET}",
+             lambda m: [_damage(quantity(m.group(1)), m.group(3), m.group(2))]),
+    Template("deal damage", rf"(?:have ~ )?deal (?:an amount of )?(unpreventable )?damage to "
+                            rf"{TARGET} equal to (.+)",
+             lambda m: [_damage(counted(m.group(3)), m.group(2), m.group(1))]),
+    Template("recover", rf"recover {AMOUNT}", lambda m: [{"recover": quantity(m.group(1))}]),
+    Template("glimpse", rf"glimpse {AMOUNT}", lambda m: [{"glimpse": quantity(m.group(1))}]),
     Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),
-    Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ]+?(?: \d+)?))? until end "
+    Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ,]+?(?: \d+)?))? until end "
                       "of turn", _boost),
-    Template("boost", rf"until end of turn, {TARGET} gets? {STATS}(?: and gains? ([a-z ]+?"
+    Template("boost", rf"until end of turn, {TARGET} gets? {STATS}(?: and gains? ([a-z ,]+?"
                       r"(?: \d+)?))?", _boost),
     Template("counters", rf"put {NUM} (\w+) counters? on {TARGET}", _counters),
+    Template("attacks get", rf"(?:until end of turn, )?{TARGET}'s attacks get ([+\-−])(\d+) POWER"
+                            r"(?: until end of turn)?", _attacks),
     Template("look at the top", rf"look at the top {NUM} cards of your deck; (you may )?reveal "
                                 r"(?:a|an) ((?:[\w-]+ )*cards?) from among them and put it "
                                 r"into your (hand|memory); put the rest(?: of the cards)? on "
                                 r"the bottom of your deck in any order", _look_at_top),
+    Template("look at the top", r"look at the top card of your deck; you may put it into your "
+                                r"graveyard",
+             lambda m: [{"look_at_top": {"amount": 1, "filter": {}, "to": "graveyard",
+                                         "optional": True, "rest": "top"}}]),
+    Template("look at the top", r"reveal the top card of your deck; if (?:that card|it) is "
+                                r"(?:an? )?(.+?)(?: card)?, put it into your hand",
+             lambda m: [{"look_at_top": {"amount": 1, "filter": object_filter(m.group(1) + " card"),
+                                         "to": "hand", "optional": False, "rest": "top"}}]),
     Template("destroy", rf"destroy {TARGET}", lambda m: [main_arg("destroy", target(m.group(1)))]),
     Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
+    Template("wake", rf"wake {TARGET} up", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
-    Template("prevent", rf"prevent the next (\d+) damage that would be dealt to {TARGET} "
+    Template("prevent", rf"prevent the next {AMOUNT} damage that would be dealt to {TARGET} "
                         "this turn",
-             lambda m: [{"prevent": {"amount": int(m.group(1)), "target": target(m.group(2))}}]),
+             lambda m: [{"prevent": {"amount": quantity(m.group(1)),
+                                     "target": target(m.group(2))}}]),
     Template("return to hand", rf"return {TARGET} to (?:its|their) owner's hand",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
-    Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?", _summon),
-    Template("grant keyword", rf"{TARGET} gains? ([a-z ]+?(?: \d+)?) until end of turn", _grant),
+    Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?( rested)?(?: (?:each )?with "
+                       rf"{NUM} (\w+) counters? on (?:it|them))?", _summon),
+    Template("pay", r"pay \((\d+)\)",
+             lambda m: [{"if": {"when": {"can_pay": int(m.group(1))},
+                                "then": [{"pay": int(m.group(1))}]}}]),
+    Template("mill", rf"(each player |each opponent |that opponent )?puts? the top "
+                     rf"(?:{NUM} )?cards? (?:from|of) (?:your|their) deck into (?:your|their) "
+                     "graveyard", _mill),
+    Template("grant keyword", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until end of turn", _grant),
+    Template("grant until next turn", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until the beginning "
+                                      "of your next turn",
+             lambda m: [{"grant": {**s["grant"], "until": "next_turn"}} for s in _grant(m)]),
     Template("discard", rf"discard {NUM} ((?:[\w-]+ )*cards?)", _discard),
+    Template("discard", r"discard up to one ((?:[\w-]+ )*cards?)",  # "you may discard a ..."
+             lambda m: steps_of(f"you may discard a {m.group(1)}", [])),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
                              "(graveyard|hand|memory)", _banish_cards),
+    Template("next card costs", rf"the next ((?:[\w-]+ )*card) you activate this turn costs "
+                                rf"{NUM} (less|more) to activate", _next_cost),
+    Template("move cards", rf"(?:return|put) {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
+                           r"your (graveyard|hand|memory|banishment) (?:to|into|on) (?:your|the) "
+                           r"(hand|memory|graveyard|bottom of your deck)", _move_cards),
+    Template("move cards", rf"banish {NUM} ((?:[\w-]+ )*cards?) at random from your "
+                           r"(graveyard|hand|memory)", _move_cards),
     Template("sacrifice", rf"sacrifice {TARGET}",
              lambda m: [main_arg("sacrifice", target(m.group(1)))]),
     Template("banish", rf"banish {TARGET}",
@@ -384,9 +607,30 @@ STEP_TEMPLATES: tuple[Template, ...] = (
 
 
 def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
-    """One sentence (no final period) -> effect steps; "and"/"then" join two."""
+    """One sentence (no final period) -> effect steps; "and"/"then" join two; ", where X
+    is ..." fills the sentence's X; "... for each ..." multiplies its one number."""
     sentence = sentence.strip().rstrip(".").strip()
     sentence = re.sub(r"^then,? ", "", sentence, flags=re.IGNORECASE)
+    sentence = re.sub(r"\b(allies|units|ally|unit) also (gets?|gains?|becomes?)\b", r"\1 \2",
+                      sentence, flags=re.IGNORECASE)  # "those allies also get ..."
+    several = re.match(rf"(.*?)\bup to {NUM} target (.+)", sentence, flags=re.IGNORECASE)
+    if several and amount(several.group(2)) > 1:  # "up to two target allies": N targets
+        one = steps_of(f"{several.group(1)}up to one target {several.group(3)}", used)
+        selector = _selector_of(one[-1]) if len(one) == 1 else None
+        if not (isinstance(selector, dict) and "up_to_target" in selector):
+            raise NotUnderstood(sentence)
+        again = {"up_to_target": {**selector["up_to_target"], "distinct": True}}
+        return one + [_retarget(one[0], again) for _ in range(amount(several.group(2)) - 1)]
+    where = re.fullmatch(r"(.+?),? where x is (.+)", sentence, flags=re.IGNORECASE)
+    if where:
+        steps = filled(steps_of(where.group(1), used), counted(where.group(2)))
+        used.append("where X is")
+        return steps
+    each = re.fullmatch(r"(.+?) for each (.+)", sentence, flags=re.IGNORECASE)
+    if each:
+        steps = times(steps_of(each.group(1), used), counted(each.group(2)))
+        used.append("for each")
+        return steps
     may = re.match(r"you may (.+)", sentence, flags=re.IGNORECASE)
     if may:
         steps = steps_of(may.group(1), used)
@@ -394,16 +638,69 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
         if guard and "otherwise" not in guard:  # only offered when it can be done
             return [{"if": {**guard, "then": [{"may": guard["then"]}]}}]
         return [{"may": steps}]
+    chosen = re.fullmatch(r"choose (an? [^,]+?) and (.+ (?:it|them))", sentence, re.IGNORECASE)
+    if chosen:  # "choose a unit and deal 2 damage to it"
+        steps = steps_of(chosen.group(2), used)
+        if len(steps) != 1 or _selector_of(steps[0]) != "same_target":
+            raise NotUnderstood(sentence)
+        return _with_choice(_retarget(steps[0], target(chosen.group(1))))
     for template in (*mechanics.STEP_TEMPLATES, *STEP_TEMPLATES):
-        steps = template.match(sentence)
+        try:
+            steps = template.match(sentence)
+        except NotUnderstood:  # its words fit, its parts do not: maybe two steps joined
+            continue
         if steps is not None:
             used.append(template.name)
-            return steps
-    for joint in (", then ", " and then ", " and "):
+            return [s for step in steps for s in _with_choice(step)]
+    for joint in (", then ", " and then ", ", and ", " and "):
         if joint in sentence:
             head, tail = sentence.split(joint, 1)
             return steps_of(head, used) + steps_of(tail, used)
     raise NotUnderstood(sentence)
+
+
+def _selector_of(step: dict[str, Any]) -> Any:
+    """The object selector of a step (None if it acts on no object)."""
+    ((op, args),) = step.items()
+    if op in MAIN_OPS:
+        return args
+    return args.get("target") if isinstance(args, dict) else None
+
+
+def _retarget(step: dict[str, Any], selector: Any) -> dict[str, Any]:
+    ((op, args),) = step.items()
+    return {op: selector if op in MAIN_OPS else {**args, "target": selector}}
+
+
+def _with_choice(step: dict[str, Any]) -> list[dict[str, Any]]:
+    """A step on an object chosen as it resolves, only when one fits: so that a "you may"
+    before it is offered only then, and "if you do" holds exactly when it was done."""
+    selector = _selector_of(step)
+    if not (isinstance(selector, dict) and "choose" in selector):
+        return [step]
+    return [{"if": {"when": {"amount": {"count": selector["choose"]}, "at_least": 1},
+                    "then": [step]}}]
+
+
+SCALED = ("amount", "power", "life")
+
+
+def times(steps: list[dict[str, Any]], spec: dict[str, Any]) -> list[dict[str, Any]]:
+    """One step whose one number (its amount, or a boost's power or life) is N per thing
+    counted: ``deal 2 damage ... for each ally you control``."""
+    if len(steps) != 1:
+        raise NotUnderstood("for each over several steps")
+    ((op, args),) = steps[0].items()
+    if not isinstance(args, dict):
+        args = {"amount": args}
+    numbers = [k for k in SCALED if isinstance(args.get(k), int) and args[k]]
+    if len(numbers) != 1:
+        raise NotUnderstood("for each without one number")
+    key = numbers[0]
+    if spec.get("count", {}).get("another") and args.get("target", "self") != "self":
+        raise NotUnderstood("other than the target")  # "another" reads the source
+    scaled = {**spec, "times": args[key]} if args[key] != 1 else spec
+    return [{op: {**args, key: scaled}}]
 
 
 def sentences(body: str) -> list[str]:
@@ -413,7 +710,36 @@ def sentences(body: str) -> list[str]:
     body = re.sub(r"(look at the top [^.]+ of your deck)\. ((?:you may )?reveal [^.]+ from "
                   r"among them [^.]+)\. (put the rest[^.]+)", r"\1; \2; \3", body.strip(),
                   flags=re.IGNORECASE)
+    body = re.sub(r"(look at the top card of your deck)\. (you may put it into your "
+                  r"graveyard)", r"\1; \2", body, flags=re.IGNORECASE)
+    body = re.sub(r"(reveal the top card of your deck)\. (if (?:that card|it) is [^.]+, put it "
+                  r"into your hand)", r"\1; \2", body, flags=re.IGNORECASE)
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
+
+
+def declares(tree: Any) -> bool:
+    """Whether steps declare a target (which steps written twice would declare twice)."""
+    if isinstance(tree, dict):
+        return bool(set(tree) & {"target", "up_to_target"} and any(
+            isinstance(v, dict) for v in tree.values())) or any(declares(v) for v in
+                                                                 tree.values())
+    return isinstance(tree, list) and any(declares(v) for v in tree)
+
+
+def _otherwise_may(steps: list[dict[str, Any]], alternative: list[dict[str, Any]]) -> bool:
+    """Give the "you may" that ends ``steps`` the steps to run when it is declined, and the
+    guards around it (it was not offered) the same; False if there is no such "you may"."""
+    if not steps:
+        return False
+    last = steps[-1]
+    if "may" in last:
+        last["may"] = {"effect": last["may"], "otherwise": alternative}
+        return True
+    if "if" in last and "otherwise" not in last["if"] and _otherwise_may(
+            last["if"]["then"], alternative):
+        last["if"]["otherwise"] = list(alternative)
+        return True
+    return False
 
 
 def _tail_may(steps: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
@@ -423,26 +749,90 @@ def _tail_may(steps: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
         return None
     last = steps[-1]
     if "may" in last:
-        return last["may"]
+        return last["may"]["effect"] if isinstance(last["may"], dict) else last["may"]
     if "if" in last and "otherwise" not in last["if"]:
         return _tail_may(last["if"]["then"])
     return None
 
 
-def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
+def refer_back(steps: list[dict[str, Any]], event: bool,
+               seen: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """References back ("it", "that ally"): after a declared target, that target
+    (`same_target`); before any, "that ally" is the object of the triggering event
+    (`that_object`, in a trigger on another object's event) and "it" the object the
+    effect last acted on ("wake up ~, and it gets ...", "put a counter on ~; ... on it
+    instead": ``self``), or the event's object when there is none yet."""
+    seen = {"declared": False, "last": None} if seen is None else seen
+    out = []
+    for step in steps:
+        ((op, args),) = step.items()
+        if op == "may":  # its steps, or {effect, otherwise}
+            out.append({op: {k: refer_back(v, event, seen) for k, v in args.items()}
+                         if isinstance(args, dict) else refer_back(args, event, seen)})
+            continue
+        if op == "if":  # what "instead" replaces (otherwise) is what "it" names (then)
+            branches = {k: refer_back(args[k], event, seen) for k in ("otherwise", "then")
+                        if k in args}
+            out.append({op: {k: branches.get(k, v) for k, v in args.items()}})
+            continue
+        key = "target" if op not in MAIN_OPS and isinstance(args, dict) and "target" in args \
+            else None
+        if key is None and op not in MAIN_OPS:  # no object acted on ("draw: 1")
+            out.append(step)
+            continue
+        selector = args["target"] if key else args
+        if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
+            seen["declared"] = "several" if selector.get("up_to_target", {}).get(
+                "distinct") else True
+        elif selector in ("same_target", THAT):
+            if seen["declared"] == "several":  # "them": which of the several targets?
+                raise NotUnderstood("a reference back to several targets")
+            if seen["declared"]:
+                selector = "same_target"
+            elif selector == THAT or seen["last"] is None:  # "that ally": the event's
+                selector = "that_object" if event else seen["last"]
+            else:  # "it": what the effect last acted on
+                selector = seen["last"]
+            if selector is None or (isinstance(selector, dict) and "choose" in selector):
+                raise NotUnderstood("a reference back to nothing, or to a chosen object")
+            args = {**args, "target": selector} if key else selector
+        if isinstance(selector, (str, dict)) and selector != "same_target":
+            seen["last"] = selector
+        out.append({op: args})
+    return out
+
+
+def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str, Any]]:
     """Several sentences -> steps: "If you do, ..." joins the "you may" before it; "Class
-    Bonus: ... instead." replaces what came before when the condition holds."""
+    Bonus: ... instead." replaces what came before when the condition holds. ``event``:
+    the ability triggers on another object's event, which "that ally" names."""
     steps: list[dict[str, Any]] = []
     for sentence in sentences(body):
         sentence = re.sub(r"^then,? (?=if )", "", sentence, flags=re.IGNORECASE)
         if_do = re.match(r"if you do, (.+)", sentence, flags=re.IGNORECASE)
+        if_dont = re.match(r"if you don't, (.+)", sentence, flags=re.IGNORECASE)
         bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)
-        condition = re.match(r"if (?!you do\b)([^,]+), (.+)", sentence, flags=re.IGNORECASE)
-        if condition:
+        condition = re.match(r"if (?!you do\b|you don't,)([^,]+), (.+)", sentence,
+                             flags=re.IGNORECASE)
+        instead = condition and re.fullmatch(r"(.+?) instead\.?", condition.group(2),
+                                             flags=re.IGNORECASE)
+        if instead:  # "If CONDITION, X instead.": X replaces what came before
+            when = condition_of(condition.group(1))
+            if not steps or "target" in when:  # (a target condition would read a later one)
+                raise NotUnderstood(sentence)
+            steps = [{"if": {"when": when, "then": steps_of(instead.group(1), used),
+                             "otherwise": steps}}]
+            used.append("if instead")
+        elif condition:
             steps.append({"if": {"when": condition_of(condition.group(1)),
                                  "then": steps_of(condition.group(2), used)}})
             used.append("if condition")
+        elif if_dont:  # the "you may" before it, declined or not offered
+            alternative = steps_of(if_dont.group(1), used)
+            if declares(alternative) or not _otherwise_may(steps, alternative):
+                raise NotUnderstood(sentence)
+            used.append("if you don't")
         elif if_do:
             done = _tail_may(steps)
             if done is None:
@@ -464,11 +854,17 @@ def effect_of(body: str, used: list[str]) -> list[dict[str, Any]]:
                 used.append("bonus")
         else:
             steps += steps_of(sentence, used)
-    return steps
+    if has_x(steps):
+        raise NotUnderstood(body)
+    return refer_back(steps, event)
 
 
 # --- abilities ----------------------------------------------------------------------
 
+# "Whenever X ...": the event kinds (docs/cards.md, Triggers).
+WHENEVER = {"dies": "dies", "attacks": "attacks", "enters the field": "enters",
+            "becomes distant": "counters_placed", "is dealt damage": "dealt_damage",
+            "levels up": "levels_up"}
 TRIGGERS = {"on enter": "on_enter", "on attack": "on_attack", "on hit": "on_hit",
             "on death": "on_death", "on leave": "on_leave", "on kill": "on_kill"}
 HIT_TRIGGERS = {"on champion hit": "champion", "on ally hit": "ally"}
@@ -498,8 +894,10 @@ def cost_of(text: str) -> dict[str, Any]:
     return cost
 
 
-OWN_COST = re.compile(rf"(?:this card|~) costs {NUM} (less|more) to (activate|materialize)",
-                      flags=re.IGNORECASE)
+OWN_COST = re.compile(rf"(?:this card|~) costs {NUM} (less|more) to (activate|materialize)"
+                      rf"(?: for each (?:of up to {NUM} )?(.+))?", flags=re.IGNORECASE)
+# Label keywords name a group of cards and do nothing themselves ("Label Keywords 1").
+LABELS = r"(?:balance|deluge \d+|harmonize|equestrian|upkeep)\s*—\s*"
 
 
 def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
@@ -508,16 +906,30 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
     cost = OWN_COST.fullmatch(sentence)
     if cost:
         used.append("own cost")
+        change: Any = amount(cost.group(1))
+        if cost.group(5):  # "for each (of up to N) X": N at most counted
+            each = counted(cost.group(5))
+            change = {**each, **({"times": change} if change != 1 else {}),
+                      **({"max": amount(cost.group(4))} if cost.group(4) else {})}
         return {"own_cost": {"cost": "reserve" if cost.group(3).lower() == "activate"
                              else "memory", "op": "subtract" if cost.group(2) == "less"
-                             else "add", "amount": amount(cost.group(1))}}
+                             else "add", "amount": change}}
+    has = re.fullmatch(r"(.+?) (?:has|have) ([a-z]+(?: [a-z]+)?(?: \d+)?)", sentence)
+    granted = keyword_of(has.group(2)) if has else None
+    if has and granted and granted[0] in FIELD_KEYWORDS:  # "Ranger units you control have ..."
+        applies = _applies(has.group(1), sentence)
+        used.append("static keyword")
+        return {"grant_keyword": {"keyword": granted[0], "applies_to": applies,
+                                  **({"amount": granted[1]} if granted[1] else {})}}
+    attacks = re.fullmatch(r"(.+?)'s attacks get ([+\-−])(\d+) POWER", sentence)
+    if attacks:  # "~'s attacks get +1 POWER"
+        used.append("static attacks")
+        return {"modify_attacks": {"power": int(attacks.group(3)) * (
+            -1 if attacks.group(2) in "-−" else 1), "applies_to": _applies(attacks.group(1),
+                                                                            sentence)}}
     gets = re.fullmatch(rf"(.+?) gets? {STATS}", sentence)
-    if gets:
-        selector = target(gets.group(1))
-        applies = ({"self": True} if selector == "self" else
-                   selector.get("each") if isinstance(selector, dict) else None)
-        if applies is None:
-            raise NotUnderstood(sentence)
+    if gets:  # "it" in a static is the object itself ("as long as ~ is ..., it gets")
+        applies = _applies(gets.group(1), sentence)
         used.append("static stats")
         return {"modify_stats": {**_stats(gets, 2), "applies_to": applies}}
     deeper = mechanics.static_of(sentence, used)
@@ -526,23 +938,89 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
     return deeper
 
 
+def _applies(phrase: str, sentence: str) -> dict[str, Any]:
+    """What a static applies to: this object ("~", "it"), or every object a plural phrase
+    names ("allies you control")."""
+    selector = "self" if phrase.lower() == "it" else target(phrase)
+    if selector == "self":
+        return {"self": True}
+    if isinstance(selector, dict) and "each" in selector:
+        return selector["each"]
+    raise NotUnderstood(sentence)
+
+
+HOW_MANY = rf"(no|{NUM} or more|exactly {NUM})"
+
+
+def _how_many(how: str, most: str | None, exactly: str | None) -> dict[str, int]:
+    """The bounds of `HOW_MANY`'s groups: "no", "N or more", "exactly N"."""
+    if how.lower() == "no":
+        return {"at_most": 0}
+    if exactly:
+        return {"at_least": amount(exactly), "at_most": amount(exactly)}
+    return {"at_least": amount(most or "")}
+
+
 def condition_of(text: str) -> dict[str, Any]:
     """``as long as``/``if`` conditions: you control X; it's your turn; ~ is distant."""
     low = text.lower().strip()
+    counted_control = re.fullmatch(rf"(you|an opponent) controls? {HOW_MANY} (.+)",
+                                   text.strip(), re.IGNORECASE)
+    if counted_control:  # "you control two or more allies", "an opponent controls no allies"
+        who, how, most, exactly, what = counted_control.groups()
+        flt = {**object_filter(what), "controller": "you" if who.lower() == "you" else
+               "opponent"}
+        bounds = _how_many(how, most, exactly)
+        return {"amount": {"count": flt}, **bounds}
+    if re.fullmatch(r"an opponent controls (a|an) (.+)", text.strip(), re.IGNORECASE):
+        what = text.strip().split(" ", 4)[4]
+        return {"amount": {"count": {**object_filter(what), "controller": "opponent"}},
+                "at_least": 1}
+    if low.startswith("you don't control "):  # "you don't control a unique ally"
+        return {"not": condition_of("you control " + text.strip()[len("you don't control "):])}
     control = re.fullmatch(r"you control (a|an|another) (.+)", text.strip(), re.IGNORECASE)
     if control:
         flt = object_filter(control.group(2))
         if control.group(1).lower() == "another":
             flt["another"] = True
         return {"controls": flt}
-    have = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*cards?) in your "
+    have = re.fullmatch(rf"you have {HOW_MANY} ((?:[\w-]+ )*cards?) in your "
                         "(graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
     if have:
-        return {"amount": {"cards": {"zone": have.group(3).lower(),
-                                     **object_filter(have.group(2))}},
-                "at_least": amount(have.group(1))}
+        how, most, exactly, what, zone = have.groups()
+        bounds = _how_many(how, most, exactly)
+        return {"amount": {"cards": {"zone": zone.lower(), **object_filter(what)}}, **bounds}
+    hurt = re.fullmatch(rf"your champion has ({NUM} or more|zero|no) damage counters on "
+                        "(?:them|it|him|her)", low)
+    if hurt:
+        return {"champion": {"damage": {"at_most": 0} if hurt.group(1) in ("zero", "no") else
+                             {"at_least": amount(hurt.group(2))}}}
+    champ = re.fullmatch(r"your champion is (rested|awake|distant|damaged)", low)
+    if champ:
+        word = champ.group(1)
+        return {"champion": {"rested": False} if word == "awake" else {word: True}}
     if low in ("it's your turn", "it is your turn"):
         return {"your_turn": True}
+    combat = re.fullmatch(r"(~|it|your champion) (?:is|'s) (attacking|retaliating)(?: (?:a|an) "
+                          r"(.+))?", text.strip().replace("it's", "it 's"), re.IGNORECASE)
+    if combat:
+        who, doing, what = combat.groups()
+        if doing.lower() == "retaliating" and what:
+            raise NotUnderstood(text)
+        state: dict[str, Any] = ({"retaliating": True} if doing.lower() == "retaliating" else
+                                 {"attacking": object_filter(what) if what else {}})
+        return {"champion" if who.lower() == "your champion" else "self": state}
+    that = re.fullmatch(r"(?:that unit|that ally|that champion|it) is (?:(a|an) (.+)|(rested|"
+                        r"unique|defending|attacking))", text.strip(), re.IGNORECASE)
+    if that:  # "if that ally is an Automaton": the object of the target before
+        word = (that.group(3) or "").lower()
+        return {"target": object_filter(that.group(2)) if that.group(1) else
+                {"supertype": ["unique"]} if word == "unique" else
+                {"attacking": {}} if word == "attacking" else {word: True}}
+    counters = re.fullmatch(rf"there are {NUM} or more (\w+) counters on ~", low)
+    if counters and counters.group(2) not in UNRULED_COUNTERS:
+        return {"amount": {"counters": {"kind": counters.group(2)}},
+                "at_least": amount(counters.group(1))}
     state = re.fullmatch(r"~ is (rested|awake|distant|damaged)", low)
     if state:
         word = state.group(1)
@@ -561,10 +1039,24 @@ def restriction(words: str) -> dict[str, Any]:
     level = re.fullmatch(r"level (\d+)\+", low)
     if level:
         return {"level": int(level.group(1))}
+    damage = re.fullmatch(r"damage (\d+)\+", low)
+    if damage:  # "[Damage N+]": your champion has N or more damage
+        return {"champion": {"damage": {"at_least": int(damage.group(1))}}}
+    memory = re.fullmatch(r"memory (\d+)\+", low)
+    if memory:  # "[Memory N+]": N or more cards in your memory
+        return {"amount": {"cards": {"zone": "memory"}}, "at_least": int(memory.group(1))}
     champion = re.fullmatch(r"([A-Z][\w' ]*) Bonus", words.strip())
     if champion:
         return {"champion_name": champion.group(1)}
     raise NotUnderstood(words)
+
+
+def merge(requires: dict[str, Any], condition: dict[str, Any]) -> None:
+    """Add a condition's keys to an ability's ``requires``; two conditions of one key (two
+    amounts compared) cannot both be said, so that is not understood."""
+    if set(requires) & set(condition):
+        raise NotUnderstood("two conditions of one kind")
+    requires.update(condition)
 
 
 class _Card:
@@ -588,23 +1080,43 @@ class _Card:
         inherited = False
         rest = line.strip()
         while True:
-            prefix = re.match(r"\[([^\]]+)\]\s*|inherited effect\s*[:—-]\s*", rest,
+            prefix = re.match(rf"\[([^\]]+)\]\s*|inherited effect\s*[:—-]\s*|({LABELS})", rest,
                               flags=re.IGNORECASE)
             if prefix is None:
                 break
-            if prefix.group(1) is None:
+            if prefix.group(2):
+                used.append("label keyword")
+            elif prefix.group(1) is None:
                 inherited = True
             else:
-                requires.update(restriction(prefix.group(1)))
+                merge(requires, restriction(prefix.group(1)))
+                if re.fullmatch(r"memory \d+\+", prefix.group(1), flags=re.IGNORECASE):
+                    used.append("memory N+")
             rest = rest[prefix.end():]
         rest = mechanics.lead_condition(rest)
+        own_if = re.fullmatch(r"((?:this card|~) costs \S+ (?:less|more) to \w+) if ([^,.]+)\.?",
+                              rest, flags=re.IGNORECASE)
+        if own_if:  # "this card costs 2 less to activate if you control ..."
+            rest = f"As long as {own_if.group(2)}, {own_if.group(1)}."
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
-        if as_long and not self.resolves:
-            requires.update(condition_of(as_long.group(1)))
+        if as_long and (not self.resolves or OWN_COST.fullmatch(as_long.group(2).rstrip("."))):
+            merge(requires, condition_of(as_long.group(1)))
             used.append("as long as")
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited) or mechanics.card_line(
                 self.out, rest, bool(requires or inherited), self.resolves):
+            return
+        limit = re.fullmatch(r"activate this card only (?:if (.+?)|during (your|an opponent's) "
+                             r"(turn|\w+ phase))\.?", rest, flags=re.IGNORECASE)
+        if limit:  # a restriction on activating the card itself
+            if limit.group(1):
+                merge(requires, condition_of(limit.group(1)))
+            else:
+                merge(requires, {"your_turn": limit.group(2).lower() == "your"})
+                if limit.group(3).lower() != "turn":
+                    merge(requires, {"phase": limit.group(3).lower().split()[0]})
+            self.abilities.append({"static": {"activation_limit": {}}, "requires": requires})
+            self.out.templates += [*used, "activation limit"]
             return
         lineage = re.fullmatch(r"(\S.*?) lineage", rest, flags=re.IGNORECASE)
         if lineage and self.type == "champion":
@@ -614,8 +1126,11 @@ class _Card:
             return
         if bullets:
             self._modes(rest, bullets, requires, used)
+            self.out.templates += used
             return
         ability = self._ability(rest, used)
+        if ability is not None and "requires" in ability:  # its own, and those in front
+            merge(requires, ability.pop("requires"))
         if ability is None:  # the card's own resolution
             steps = effect_of(rest, used)
             if requires:
@@ -674,7 +1189,10 @@ class _Card:
         head = re.match(r"(on [a-z ]+?):\s*(.+)", rest, flags=re.IGNORECASE)
         if head and head.group(1).lower() in TRIGGERS:
             used.append(head.group(1).lower())
-            return {TRIGGERS[head.group(1).lower()]: effect_of(head.group(2), used)}
+            steps = effect_of(head.group(2), used)
+            if head.group(1).lower() in ("on death", "on leave") and reads_stat(steps):
+                raise NotUnderstood(rest)  # its power as it left: no last-known stats yet
+            return {TRIGGERS[head.group(1).lower()]: steps}
         if head and head.group(1).lower() in HIT_TRIGGERS:
             used.append(head.group(1).lower())
             hit = HIT_TRIGGERS[head.group(1).lower()]
@@ -691,12 +1209,20 @@ class _Card:
         if activated:
             cost = cost_of(activated.group(1))
             used.append("activated")
-            body, slow = re.subn(r"\s*activate this ability only at slow speed\.", "",
-                                 activated.group(2), flags=re.IGNORECASE)
+            body = activated.group(2)
+            limit = re.search(r"\s*activate this ability only (at slow speed)?(?: and )?"
+                              r"(?:(?:only )?(during your turn|if ([^.]+)))?\.$", body,
+                              flags=re.IGNORECASE)
+            if limit and (limit.group(1) or limit.group(2)):
+                body = body[:limit.start()]
             ability = {"activated": effect_of(body, used), "cost": cost}
-            if slow:
+            if limit and limit.group(1):
                 ability["speed"] = "slow"
                 used.append("slow speed")
+            if limit and limit.group(2):  # a restriction: it cannot be used otherwise
+                ability["requires"] = ({"your_turn": True} if limit.group(3) is None else
+                                       condition_of(limit.group(3)))
+                used.append("activation condition")
             return ability
         if self.resolves and not OWN_COST.fullmatch(rest.strip().rstrip(".")):
             return None
@@ -706,29 +1232,41 @@ class _Card:
         return {"static": statics[0]}
 
     def _whenever(self, rest: str, used: list[str]) -> dict[str, Any]:
-        activate = re.fullmatch(r"whenever you activate (?:a|an) ([^,]+?), (.+)", rest,
-                                flags=re.IGNORECASE)
+        activate = re.fullmatch(r"whenever (you|an opponent) activates? (?:a|an) ([^,]+?), (.+)",
+                                rest, flags=re.IGNORECASE)
         if activate:
             used.append("whenever activated")
+            what = re.sub(r"\bor an? ", "or ", activate.group(2))  # "a Harmony or a Melody"
             return {"trigger": {"event": "activated", "filter": {
-                        **object_filter(activate.group(1)), "player": "you"}},
-                    "effect": effect_of(activate.group(2), used)}
-        found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field), (.+)", rest,
+                        **object_filter(what),
+                        "player": "you" if activate.group(1).lower() == "you" else "opponent"}},
+                    "effect": effect_of(activate.group(3), used, event=True)}
+        found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field|becomes distant|is "
+                             r"dealt damage|levels up)( under your control)?, (.+)", rest,
                              flags=re.IGNORECASE)
         if found is None:
             raise NotUnderstood(rest)
-        who, what, body = found.groups()
-        event = {"dies": "dies", "attacks": "attacks", "enters the field": "enters"}[what.lower()]
-        selector = target(who if not who.lower().startswith(("a ", "an ")) else
-                          "each " + who.split(" ", 1)[1])
+        who, what, yours, body = found.groups()
+        if yours and what.lower() == "enters the field":
+            who += " you control"
+        event = WHENEVER[what.lower()]
+        one = re.match(r"(?:a|an) (.+)", who, flags=re.IGNORECASE)
+        selector = target("each " + one.group(1) if one else
+                          "each " + who if who.lower().startswith("another ") else who)
         if selector == "self":
             flt: dict[str, Any] = {"self": True}
+        elif selector in ("your_champion", "opponent_champion"):
+            flt = {"type": "champion",
+                   "controller": "you" if selector == "your_champion" else "opponent"}
         elif isinstance(selector, dict) and "each" in selector:
             flt = selector["each"]
         else:
             raise NotUnderstood(rest)
-        used.append(f"whenever {event}")
-        return {"trigger": {"event": event, "filter": flt}, "effect": effect_of(body, used)}
+        if what.lower() == "becomes distant":  # a distant counter put on it: it becomes so
+            flt["counter"] = "distant"
+        used.append("whenever " + {"enters the field": "enters"}.get(what.lower(), what.lower()))
+        return {"trigger": {"event": event, "filter": flt},
+                "effect": effect_of(body, used, event=flt != {"self": True})}
 
     def _modes(self, rest: str, bullets: list[str], requires: dict[str, Any],
                used: list[str]) -> None:

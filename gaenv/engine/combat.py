@@ -228,6 +228,7 @@ def _begin(state: GameState, frame: AttackFrame) -> None:
                     cards[frame.weapon].oid if frame.weapon >= 0 else -1)
     combat.defenders = [cards[c].oid for c in frame.targets]
     state.combat = combat
+    journal.combat_changes(state)
     state.phase = "combat"
     state.phase_stage = DECLARED
     state.priority = -1  # declaring cannot be responded to
@@ -255,6 +256,7 @@ def redirect(state: GameState, cid: int) -> None:
     weapon = find_object(state, combat.weapon) if combat.weapon >= 0 else -1
     if attacker >= 0 and cid in targetable(state, combat.player, attacker, weapon):
         combat.defenders = [state.cards[cid].oid]
+        journal.combat_changes(state)
 
 
 # --- the steps ---------------------------------------------------------------------------
@@ -405,6 +407,7 @@ def advance(state: GameState) -> None:
         for cid in list(state.players[combat.player].zones[INTENT]):
             journal.move(state, cid, GRAVEYARD)
         state.combat = None
+        journal.combat_changes(state)
         state.phase = "main"
         state.phase_stage = 1
         _open(state)
@@ -428,6 +431,7 @@ def answer(state: GameState, kind: str, option: Option) -> None:
             if not keywords.has(state, unit.id, "steadfast"):
                 journal.rest(state, unit.id)
             combat.retaliators.append(unit.oid)
+            journal.combat_changes(state)
     elif kind == decisions.ORDER_RETALIATORS:
         oid = cards[option.card].oid
         combat.retaliators.remove(oid)
@@ -518,6 +522,7 @@ def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int
         total = power_of(state, attacker)
     if cards[attacker].counters.get("distant"):
         total += keywords.value(state, attacker, "ranged") or 0
+    total += statics.attack_bonus(state, attacker)  # "its attacks get +N POWER"
     return max(0, total)
 
 

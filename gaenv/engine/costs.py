@@ -21,11 +21,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gaenv.engine import champions, keywords, selectors, statics
+from gaenv.engine import champions, decisions, journal, keywords, selectors, statics
+from gaenv.engine.decisions import Option
 from gaenv.engine.journal import move
 from gaenv.engine.objects import BANISHMENT, GRAVEYARD, HAND, MEMORY, CardDef
 from gaenv.engine.state import GameState
-from gaenv.engine.zones import field_objects
+from gaenv.engine.zones import distinct_names, field_objects, label
 
 RESERVE = "reserve"
 MEMORY_COST = "memory"
@@ -35,8 +36,10 @@ def cost(state: GameState, player: int, defn: CardDef, kind: str, empower: int =
     """The cost of kind ``kind`` that ``player`` must pay to play ``defn``, or None
     (`calculate`), memoized in the statics view: a cost is a function of the statics in
     force and the lineage (the champion's level), both sources of the view, whose changes
-    replace it."""
+    replace it; unless the card's own cost reads more (`CardDef.own_changing`)."""
     force = state.views.get("statics") or statics.in_force(state)
+    if defn.own_changing:  # its own cost reads the board or zones: not memoized
+        return calculate(state, player, defn, kind, empower, force)
     key = (id(defn), player, kind, empower)
     entry = force.costs.get(key)
     if entry is None:
@@ -74,7 +77,8 @@ def calculate(state: GameState, player: int, defn: CardDef, kind: str,
     if defn.static_abilities:  # (most cards have none: nothing of their own to read)
         for args in own(state, player, defn, "own_cost", empower):
             if args["cost"] == kind:
-                delta += args["amount"] if args["op"] == "add" else -args["amount"]
+                change = selectors.amount(state, args["amount"], player, -1)
+                delta += change if args["op"] == "add" else -change
     if kind == RESERVE and has_keyword(state, player, defn, "efficiency", empower):
         delta -= champions.level(state, player) + empower
     if removed:
@@ -129,6 +133,26 @@ def can_pay_reserve(state: GameState, player: int, amount: int, playing: int) ->
     if available >= amount:
         return True
     return available + len(reservable(state, player)) >= amount
+
+
+def reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
+    """The ways to pay 1 of a reserve cost: a card from hand into memory, or resting an
+    awake Reservable object."""
+    cards = state.cards
+    options: list[Option] = []
+    for c in distinct_names(state, state.players[player].zones[HAND]):
+        options.append(decisions.pay_with(c, cards[c].defn.name))
+    for c in reservable(state, player):
+        options.append(decisions.rest_for_cost(c, label(state, c)))
+    return tuple(options)
+
+
+def pay_one_reserve(state: GameState, answer: Option) -> None:
+    """Pay 1 of a reserve cost as the player chose (`reserve_options`)."""
+    if answer.verb == "rest":
+        journal.rest(state, answer.card)
+    else:
+        move(state, answer.card, MEMORY)
 
 
 def can_pay_memory(state: GameState, player: int, amount: int) -> bool:

@@ -164,3 +164,8 @@ def banish_floating(card: int, name: str) -> Option:
 
 def choose(card: int, name: str) -> Option:
     return Option("choose", f"choose {name}", card)
+
+
+def choose_object(card: int, label: str, player: int) -> Option:
+    """An object chosen as an effect resolves, without targeting it."""
+    return Option("choose", f"choose {label} (player {player})", card, player)

@@ -135,6 +135,9 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     if mode == "that":
         cid = zones.find_object(state, item.about_oid) if item.about_oid >= 0 else -1
         return [cid] if cid >= 0 else []
+    if mode == "choose":  # chosen by `run` as the step began, kept in the scratch
+        cid = zones.find_object(state, frame.scratch[0]) if frame.scratch else -1
+        return [cid] if cid >= 0 else []
     return selectors.objects(state, selector.filter, item.controller, source_of(state, frame.item))
 
 
@@ -171,7 +174,7 @@ def amount_of(state: GameState, frame: ResolveFrame, spec: Any) -> int:
     if isinstance(spec, int):
         return spec
     return max(0, selectors.amount(state, spec, frame.item.controller, source_of(state, frame.item),
-                                   lambda arg: _read(state, frame, arg)))
+                                   lambda arg: _read(state, frame, arg), frame.item.empower))
 
 
 def _read(state: GameState, frame: ResolveFrame, arg: Any) -> list[int]:
@@ -203,14 +206,16 @@ def _draw(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("deal_damage", None, amount=("amount", True, None), target=("object", True, None))
+@primitive("deal_damage", None, amount=("amount", True, None), target=("object", True, None),
+           unpreventable=("bool", False, False))
 def _deal_damage(state: GameState, frame: ResolveFrame, args: Args,
                  answer: Option | None) -> Decision | None:
-    """Deal damage to objects ("Game Mechanics - Damage"), less any prevention; the
-    resolving card (or the source object of an ability) is the damage's source."""
+    """Deal damage to objects ("Game Mechanics - Damage"), less any prevention unless it
+    is ``unpreventable``; the resolving card (or the source object of an ability) is the
+    damage's source."""
     amount = amount_of(state, frame, args["amount"])
     for cid in objects_of(state, frame, args):
-        rules.deal_damage(state, cid, amount, frame.item.card)
+        rules.deal_damage(state, cid, amount, frame.item.card, args["unpreventable"])
     return None
 
 
@@ -258,16 +263,16 @@ def _delevel(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("may", "effect", effect=("effects", True, None))
+@primitive("may", "effect", effect=("effects", True, None), otherwise=("effects", False, ()))
 def _may(state: GameState, frame: ResolveFrame, args: Args,
          answer: Option | None) -> Decision | None:
     """An optional instruction: its controller says yes or no as it resolves
-    ("Playing Cards - Resolution 5")."""
+    ("Playing Cards - Resolution 5"); on no, the ``otherwise`` steps run ("If you don't,
+    ...")."""
     if answer is None:
         return Decision(frame.item.controller, decisions.YES_NO, (decisions.YES, decisions.NO),
                         frame.item.card)
-    if answer.verb == "yes":
-        _insert(frame, args["effect"])
+    _insert(frame, args["effect"] if answer.verb == "yes" else args["otherwise"])
     return None
 
 
@@ -292,20 +297,26 @@ def _if(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("this_turn", "static", static=("static", True, None))
+@primitive("this_turn", "static", static=("static", True, None), once=("bool", False, False))
 def _this_turn(state: GameState, frame: ResolveFrame, args: Args,
                answer: Option | None) -> Decision | None:
-    """A static effect for its controller that ends with the turn ("Turn Order - End Phase")."""
-    journal.begin_lasting(state, args["static"], frame.item.controller)
+    """A static effect for its controller that ends with the turn ("Turn Order - End
+    Phase"); with ``once``, a ``modify_cost`` that also ends as its controller next
+    activates a card it applies to ("the next Beast ally card you activate this turn costs
+    3 less": `gaenv.engine.journal.use_lasting`)."""
+    journal.begin_lasting(state, args["static"], frame.item.controller,
+                          until="next_activation" if args["once"] else "turn")
     return None
 
 
-@primitive("boost", None, target=("object", True, None), power=("amount", False, 0),
-           life=("amount", False, 0))
+@primitive("boost", None, target=("object", True, None), power=("signed_amount", False, 0),
+           life=("signed_amount", False, 0))
 def _boost(state: GameState, frame: ResolveFrame, args: Args,
            answer: Option | None) -> Decision | None:
-    """The objects get +power/+life until the end of the turn (a dynamic amount is read
-    once, as it resolves: "Continuous Effects, Instanced Effects")."""
+    """The objects get +power/+life until the end of the turn, or less with a negative
+    number ("gets -2 POWER"; an ally left with no more life than damage dies in the next
+    state-based check); a dynamic amount is read once, as it resolves ("Continuous
+    Effects, Instanced Effects")."""
     node = Node("modify_stats", MappingProxyType({
         "power": amount_of(state, frame, args["power"]),
         "life": amount_of(state, frame, args["life"]), "applies_to": NO_ARGS}))
@@ -327,15 +338,30 @@ def _level_boost(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("boost_attacks", None, target=("object", True, None),
+           power=("signed_amount", True, None))
+def _boost_attacks(state: GameState, frame: ResolveFrame, args: Args,
+                   answer: Option | None) -> Decision | None:
+    """The objects' attacks get +power (or less) until the end of the turn: the damage of
+    an attack they make, not their power (a ``modify_attacks`` lasting effect)."""
+    node = Node("modify_attacks", MappingProxyType({
+        "power": amount_of(state, frame, args["power"]), "applies_to": NO_ARGS}))
+    for cid in objects_of(state, frame, args):
+        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid)
+    return None
+
+
 @primitive("grant", None, target=("object", True, None), keyword=("keyword", True, None),
-           amount=("nat", False, 0))
+           amount=("nat", False, 0), until=("enum:turn,next_turn", False, "turn"))
 def _grant(state: GameState, frame: ResolveFrame, args: Args,
            answer: Option | None) -> Decision | None:
-    """The objects have a keyword until the end of the turn."""
+    """The objects have a keyword until the end of the turn, or (``until: next_turn``)
+    until the beginning of the effect's controller's next turn."""
     node = Node("grant_keyword", MappingProxyType({
         "keyword": args["keyword"], "amount": args["amount"], "applies_to": NO_ARGS}))
     for cid in objects_of(state, frame, args):
-        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid)
+        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid,
+                              args["until"])
     return None
 
 
@@ -483,15 +509,40 @@ def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
                        decisions.choose)
 
 
+@primitive("move_cards", None, filter=("filter", False, {}),
+           zone=("enum:graveyard,hand,memory,banishment", True, None),
+           to=("enum:" + ",".join(MOVE_DESTINATIONS), True, None), amount=("amount", False, 1),
+           random=("bool", False, False))
+def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
+                answer: Option | None) -> Decision | None:
+    """Move matching cards of yours from one of your zones to another ("return a card from
+    your memory to your hand", "put a card from your hand on the bottom of your deck"),
+    you choosing each one at a time, or at random ("banish two cards at random from your
+    memory", "Game Mechanics - Randomization"); fewer if fewer match."""
+    player = frame.item.controller
+    source, to = _DESTINATIONS[args["zone"]], _DESTINATIONS[args["to"]]
+    bottom = args["to"] == "deck_bottom"
+    if args["random"]:
+        cards = state.cards
+        found = [c for c in state.players[player].zones[source]
+                 if selectors.printed(args["filter"], cards[c].defn, player, player)]
+        amount = min(amount_of(state, frame, args["amount"]), len(found))
+        for cid in state.rng.sample(found, amount):
+            journal.move(state, cid, to, bottom=bottom)
+        return None
+    return _one_by_one(state, frame, args, answer, player, source, to, decisions.CHOOSE_CARD,
+                       decisions.choose, bottom)
+
+
 def _one_by_one(state: GameState, frame: ResolveFrame, args: Args, answer: Option | None,
                 player: int, zone: str, to: str, kind: str,
-                option: Callable[[int, str], Option]) -> Decision | None:
-    """Move ``amount`` cards matching ``filter`` from the player's ``zone`` to ``to``, the
-    player choosing each (fewer if fewer match)."""
+                option: Callable[[int, str], Option], bottom: bool = False) -> Decision | None:
+    """Move ``amount`` cards matching ``filter`` from the player's ``zone`` to ``to`` (the
+    bottom of a deck with ``bottom``), the player choosing each (fewer if fewer match)."""
     if answer is None:
         frame.scratch = [amount_of(state, frame, args["amount"])]
     else:
-        journal.move(state, answer.card, to)
+        journal.move(state, answer.card, to, bottom=bottom)
         frame.scratch[0] -= 1
     cards = state.cards
     found = [c for c in state.players[player].zones[zone]
@@ -530,12 +581,15 @@ def _glimpse(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("look_at_top", None, amount=("amount", True, None), filter=("filter", False, {}),
-           to=("enum:hand,memory", False, "hand"), optional=("bool", False, True))
+           to=("enum:hand,memory,graveyard", False, "hand"), optional=("bool", False, True),
+           rest=("enum:bottom,top", False, "bottom"))
 def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
                  answer: Option | None) -> Decision | None:
     """Look at the top cards of your deck, reveal a matching one of your choice (or none,
-    if ``optional``) and put it into your hand or memory, then the rest on the bottom of
-    the deck (in the order they were; "any order" lets the player pick this one)."""
+    if ``optional``) and put it into your hand, memory or graveyard, then the rest on the
+    bottom of the deck (in the order they were; "any order" lets the player pick this
+    one), or, with ``rest: top``, left where they are ("look at the top card of your deck;
+    you may put it into your graveyard")."""
     player = frame.item.controller
     deck = state.players[player].zones[DECK]
     if answer is None:
@@ -553,7 +607,8 @@ def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
     elif answer.verb == "choose":
         journal.move(state, answer.card, _DESTINATIONS[args["to"]])
     rest = [c for c in frame.scratch if c in deck]
-    journal.reorder(state, player, DECK, [*rest, *(c for c in deck if c not in rest)])
+    if args["rest"] == "bottom":
+        journal.reorder(state, player, DECK, [*rest, *(c for c in deck if c not in rest)])
     frame.scratch = []
     return None
 
@@ -604,13 +659,53 @@ def _recall(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("summon", "token", token=("token", True, None), amount=("amount", False, 1))
+@primitive("summon", "token", token=("token", True, None), amount=("amount", False, 1),
+           rested=("bool", False, False), counter=("counter", False, None),
+           counters=("nat", False, 1))
 def _summon(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
-    """Put token objects onto the field under your control ("Game Terms - Summon, Token")."""
+    """Put token objects onto the field under your control ("Game Terms - Summon, Token"),
+    awake or, with ``rested``, entering rested ("summon a ... token rested"); with
+    ``counter``, each gets that many counters of that name as it enters ("with a buff
+    counter on it")."""
     for _ in range(amount_of(state, frame, args["amount"])):
         cid = journal.create(state, frame.item.controller, args["token"], GONE)
-        journal.move(state, cid, FIELD)
+        journal.move(state, cid, FIELD, rested=args["rested"])
+        if args["counter"] is not None:
+            journal.counters(state, cid, args["counter"], args["counters"])
+    return None
+
+
+@primitive("pay", "amount", amount=("amount", True, None))
+def _pay(state: GameState, frame: ResolveFrame, args: Args,
+         answer: Option | None) -> Decision | None:
+    """You pay (N) as the effect resolves, as a reserve cost is paid ("Parts of a Card -
+    Cost"): one card from hand into memory, or one Reservable object rested, per decision.
+    Guard it with the condition ``can_pay`` ("you may pay (2). If you do, ...")."""
+    if answer is None:
+        frame.scratch = [amount_of(state, frame, args["amount"])]
+    else:
+        costs.pay_one_reserve(state, answer)
+        frame.scratch[0] -= 1
+    player = frame.item.controller
+    options = costs.reserve_options(state, player)
+    if frame.scratch[0] <= 0 or not options:
+        frame.scratch = []
+        return None
+    return Decision(player, decisions.PAY_RESERVE, options, frame.item.card)
+
+
+@primitive("mill", "amount", amount=("amount", True, None), player=("player", False, "you"))
+def _mill(state: GameState, frame: ResolveFrame, args: Args,
+          answer: Option | None) -> Decision | None:
+    """The players put that many cards from the top of their deck into their graveyard,
+    one at a time from the top ("Game Zones - Graveyard"; fewer if the deck runs out:
+    this is no draw, so an empty deck does not lose)."""
+    amount = amount_of(state, frame, args["amount"])
+    for p in players_of(state, frame, args):
+        deck = state.players[p].zones[DECK]
+        for cid in deck[::-1][:amount]:  # the top is the end of the list
+            journal.move(state, cid, GRAVEYARD)
     return None
 
 
@@ -726,8 +821,6 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
     Graveyard"), unless its controller pays ``unless_pays`` reserve, as they choose
     (``yes``, then one card or Reservable object a decision; ``scratch`` holds what is
     left to pay)."""
-    from gaenv.engine import stack  # stack plays and resolves cards with this module
-
     cid = activation_of(frame.item.targets[args["_slot"]])
     layer = next((i for i in state.stack if i.card == cid and i.kind == "activation"), None)
     if layer is None:
@@ -742,13 +835,10 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
             answer = None
     if frame.scratch:  # paying instead
         if answer is not None:
-            if answer.verb == "rest":
-                journal.rest(state, answer.card)
-            else:
-                journal.move(state, answer.card, MEMORY)
+            costs.pay_one_reserve(state, answer)
             frame.scratch[0] -= 1
         if frame.scratch[0] > 0:
-            return Decision(payer, decisions.PAY_RESERVE, stack.reserve_options(state, payer),
+            return Decision(payer, decisions.PAY_RESERVE, costs.reserve_options(state, payer),
                             cid)
         frame.scratch = []
         return None
@@ -759,12 +849,41 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
 
 
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:
-    """Run ``frame`` until it finishes (None) or needs a choice (the Decision)."""
+    """Run ``frame`` until it finishes (None) or needs a choice (the Decision). A step whose
+    selector is ``choose`` first asks its controller for the object (kept in the scratch
+    while the step runs: the primitives that act on objects ask nothing themselves), and is
+    skipped when nothing fits."""
     while frame.pc < len(frame.queue):
         node = frame.queue[frame.pc]
+        selector = node.args.get("target")
+        choosing = isinstance(selector, Selector) and selector.mode == "choose"
+        if choosing and answer is None:
+            decision = _choose_object(state, frame, selector)
+            if decision is not None:
+                return decision
+            frame.pc += 1
+            continue
+        if choosing:
+            frame.scratch = [state.cards[answer.card].oid]
+            answer = None
         decision = PRIMITIVES[node.op].run(state, frame, node.args, answer)
         answer = None
         if decision is not None:
             return decision
+        if choosing:
+            frame.scratch = []
         frame.pc += 1
     return None
+
+
+def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector
+                   ) -> Decision | None:
+    """Ask the controller to choose one object that fits (None when none does)."""
+    item = frame.item
+    found = selectors.objects(state, selector.filter, item.controller, source_of(state, item))
+    if not found:
+        return None
+    cards = state.cards
+    return Decision(item.controller, decisions.CHOOSE_CARD, tuple(
+        decisions.choose_object(c, zones.label(state, c), cards[c].controller) for c in found),
+        item.card)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gaenv.engine import events, statics
+from gaenv.engine import events, selectors, statics
 from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
@@ -167,7 +167,7 @@ def replaced_destination(card: CardObj, dest: str) -> str:
 
 
 def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
-         controller: int = -1) -> str:
+         controller: int = -1, rested: bool = False) -> str:
     """Move card ``cid`` to ``dest`` (its owner's zone; the field of ``controller``, by
     default its owner); return the zone it ended in ("Game Mechanics - Game Zones": a
     move to the zone it is in is no move).
@@ -177,7 +177,8 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
     Token"); entering it makes a new object (`make_object`). A card put on the stack is
     controlled by ``controller`` there. The move is one change: the versions advance
     once, then ``leaves``, ``moved`` and ``enters`` are recorded as they apply (the card
-    that left sees its own leaving: `gaenv.engine.events` step 1).
+    that left sees its own leaving: `gaenv.engine.events` step 1). ``rested``: a card
+    entering the field enters rested (it never was awake there).
     """
     card = state.cards[cid]
     dest = replaced_destination(card, dest)
@@ -210,7 +211,7 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         else:
             target.append(cid)
     if dest == FIELD:
-        _new_object(state, card)
+        _new_object(state, card, rested)
     if zone in ON_FIELD or dest in ON_FIELD:
         lineage = LINEAGE in (zone, dest)
         level = SOURCE if lineage or card.defn.static_abilities else BOARD
@@ -225,6 +226,14 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
     return dest
 
 
+def combat_changes(state: GameState) -> None:
+    """Count a change to who attacks, whom, and who retaliates (``state.combat``, which
+    combat sets: a combat begins or ends, Intercept redirects, a unit retaliates), at
+    MARK level: the filter keys ``attacking`` and ``retaliating`` read it
+    (`gaenv.engine.selectors.MARK_KEYS`)."""
+    _advance(state, MARK)
+
+
 def make_object(state: GameState, card: CardObj) -> None:
     """Make a card on the field a new object (`_new_object`), as a change of its own (for
     a position being set up; `move` does this as part of entering)."""
@@ -232,7 +241,7 @@ def make_object(state: GameState, card: CardObj) -> None:
     _advance(state, SOURCE, card)
 
 
-def _new_object(state: GameState, card: CardObj) -> None:
+def _new_object(state: GameState, card: CardObj, rested: bool = False) -> None:
     """Give a card that just entered the field a fresh object identity ("Game Zones -
     Field"): a new oid and timestamp, awake (rested with Hindered), no damage, and a
     weapon's or siegeable domain's durability counters."""
@@ -240,7 +249,7 @@ def _new_object(state: GameState, card: CardObj) -> None:
     state.next_oid += 1
     card.timestamp = state.next_timestamp
     state.next_timestamp += 1
-    card.rested = "hindered" in card.defn.keywords  # "Keywords - Hindered"
+    card.rested = rested or "hindered" in card.defn.keywords  # "Keywords - Hindered"
     card.damage = 0
     card.counters = {}
     if card.defn.durability is not None:
@@ -430,16 +439,43 @@ def lose(state: GameState, player: int) -> None:
 
 # --- continuous effects ------------------------------------------------------------------
 
-def begin_lasting(state: GameState, node: Node, controller: int, target: int = -1) -> None:
-    """A static effect begins that lasts until the end of the turn, with a new timestamp
+def begin_lasting(state: GameState, node: Node, controller: int, target: int = -1,
+                  until: str = "turn") -> None:
+    """A static effect begins that lasts until the end of the turn (or, ``until`` =
+    ``next_turn``, until its controller's next turn begins), with a new timestamp
     ("Timestamps 1": a resolution's effect is timestamped as it resolves)."""
-    state.lasting.append(Lasting(node, controller, state.next_timestamp, target))
+    state.lasting.append(Lasting(node, controller, state.next_timestamp, target, until))
     state.next_timestamp += 1
     _write(state, SOURCE, "lasting_begins", -1, controller, -1, 0, node.op)
 
 
 def end_lasting(state: GameState) -> None:
-    """Every "this turn" effect ends ("Turn Order - End Phase")."""
+    """Every "this turn" effect ends ("Turn Order - End Phase"); those that last until a
+    player's next turn stay (`end_lasting_of`)."""
     if state.lasting:
-        state.lasting = []
+        kept = [x for x in state.lasting if x.until == "next_turn"]
+        if len(kept) != len(state.lasting):
+            state.lasting = kept
+            _write(state, SOURCE, "lasting_ends")
+
+
+def use_lasting(state: GameState, cid: int, player: int) -> None:
+    """``player`` has activated card ``cid``: the cost changes of theirs that last until
+    their next such activation ("the next card you activate this turn costs 2 less") and
+    applied to it end."""
+    defn = state.cards[cid].defn
+    kept = [x for x in state.lasting if not (
+        x.until == "next_activation" and x.controller == player and x.node.op == "modify_cost"
+        and selectors.printed(x.node.args["applies_to"], defn, player, player))]
+    if len(kept) != len(state.lasting):
+        state.lasting = kept
+        _write(state, SOURCE, "lasting_ends")
+
+
+def end_lasting_of(state: GameState, player: int) -> None:
+    """The effects of ``player``'s that last "until the beginning of your next turn" end,
+    as that turn begins."""
+    kept = [x for x in state.lasting if x.until != "next_turn" or x.controller != player]
+    if len(kept) != len(state.lasting):
+        state.lasting = kept
         _write(state, SOURCE, "lasting_ends")

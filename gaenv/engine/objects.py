@@ -180,7 +180,9 @@ class CardDef:
     # Activation"); its supertypes Unique and Regalia; whether it is a champion, a unit
     # (champion or ally), a card that becomes an object when it resolves, a siegeable
     # domain, one that can be attacked ("Card Types - Functional Subtypes, Siegeable");
-    # whether a static of its reads its own marks (`Ability.own_marks`).
+    # whether a static of its reads its own marks (`Ability.own_marks`); whether an own
+    # static of its (its own cost or keyword, `statics.OWN_KINDS`) reads more than the
+    # champion (the board, zones), so its costs cannot be memoized with the statics.
     static_abilities: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
     activated: tuple[int, ...] = field(init=False, repr=False, compare=False)
     triggered: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
@@ -193,6 +195,7 @@ class CardDef:
     becomes_object: bool = field(init=False, repr=False, compare=False)
     is_siegeable: bool = field(init=False, repr=False, compare=False)
     own_marks: bool = field(init=False, repr=False, compare=False)
+    own_changing: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         derived = {
@@ -206,6 +209,8 @@ class CardDef:
             "becomes_object": self.type in OBJECT_TYPES,
             "is_siegeable": self.type == "domain" and "Siegeable" in self.subtypes,
             "own_marks": any(a.own_marks for a in self.abilities),
+            "own_changing": any(a.static.op in ("own_cost", "own_keyword") and a.depends < SOURCE
+                                for a in self.abilities if a.static is not None),
         }
         triggered: dict[str, tuple[int, ...]] = {}
         listening: list[tuple[str, int]] = []

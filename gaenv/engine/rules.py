@@ -18,15 +18,18 @@ from gaenv.engine.state import GameState
 from gaenv.engine.zones import find_object, label
 
 
-def deal_damage(state: GameState, cid: int, amount: int, source: int = -1) -> int:
+def deal_damage(state: GameState, cid: int, amount: int, source: int = -1,
+                unpreventable: bool = False) -> int:
     """Deal ``amount`` damage to object ``cid`` from card ``source`` (-1: none), less any
     prevention on it; return what was dealt ("Game Mechanics - Damage", "Damage
-    Prevention": prevented damage never happens). Damage to a siegeable domain removes
-    its durability counters instead ("Functional Subtypes, Siegeable")."""
+    Prevention": prevented damage never happens). Unpreventable damage ("Game Mechanics -
+    Damage 3") passes prevention by, leaving its counters for later damage ("Damage
+    Prevention": it does not use up a shield). Damage to a siegeable domain removes its
+    durability counters instead ("Functional Subtypes, Siegeable")."""
     if amount <= 0:
         return 0
     card = state.cards[cid]
-    shield = card.counters.get("prevent", 0)
+    shield = 0 if unpreventable else card.counters.get("prevent", 0)
     if shield:
         stopped = min(shield, amount)
         journal.counters(state, cid, "prevent", -stopped)

@@ -8,14 +8,22 @@ player the ability belongs to) and a *source* (the card whose ability it is).
 
 - Printed keys look at the card: ``type``, ``supertype`` (regalia, unique), ``subtype``,
   ``element``, ``class``, ``keyword`` (printed keywords), ``name`` (each a name or a
-  list: any of them), ``token`` and ``memory_cost`` (the printed memory cost is N).
+  list: any of them), ``token``,
+  ``reserve_cost`` and ``memory_cost`` (the printed cost within ``{at_least, at_most}``),
+  ``any`` (a list of filters: one of them holds) and ``not`` (a filter that must not hold:
+  "non-Human").
 - State keys look at the object in play: ``controller`` (``you`` / ``opponent``),
   ``rested``, ``damaged``, ``distant`` (true or false), ``counters`` (it has at least one
-  counter of that name), ``self`` / ``another`` (it is / is not the source), ``fostered``
-  ("Fostered"), ``hurt`` (it was dealt damage since the end of its controller's previous
-  turn: "Keywords - Foster 1"), ``brewed`` (it was activated by Brew), ``imbued``,
-  ``linked`` (the source, a Link object, is linked to it); ``activation: true`` makes a
-  declared target a card activation on the effects stack (for ``negate``).
+  counter of that name), ``self`` / ``another`` (it is / is not the source), ``power``
+  (its power now within ``{at_least, at_most}``), ``damage`` (the damage on it, likewise),
+  ``distinct`` (for a declared target: not an object the card or ability already targets,
+  read where targets are declared, `gaenv.engine.stack`), ``attacking`` (it is the attacker, and
+  an attack target fits the filter given), ``defending`` (it is a target of the attack in
+  progress), ``retaliating``, ``fostered`` ("Fostered"), ``hurt`` (it was dealt damage
+  since the end of its controller's previous turn: "Keywords - Foster 1"), ``brewed`` (it
+  was activated by Brew), ``imbued``, ``linked`` (the source, a Link object, is linked to
+  it); ``activation: true`` makes a declared target a card activation on the effects stack
+  (for ``negate``).
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
@@ -23,14 +31,18 @@ all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the car
 level, with Empower, at least N),
 ``champion`` (your champion matches a filter), ``controls`` (you control an object that
 matches), ``self`` (the source object matches), ``your_turn``, ``currents`` (the
-player's Shifting Currents face that direction), ``amount`` with
+player's Shifting Currents face that direction), ``can_pay`` (the player could pay that
+much reserve now: cards in hand and awake Reservable objects), ``target`` (the object of
+the most recent target declared, as an effect resolves, matches a filter), ``phase`` (the
+phase now is this one), ``amount`` with
 ``at_least`` / ``at_most`` (a dynamic amount compared), and ``not`` (a condition that
 must fail).
 
 An amount is a whole number or a mapping with one key: ``count`` (objects in play that
 match a filter), ``cards`` (cards in a zone: ``zone``, ``player``, and filter keys),
 ``counters`` (``kind`` counters on ``of``), ``stat`` (``power``/``life``/``damage`` of
-``of``), ``level`` (a player's champion level); and optionally ``times`` and ``plus``.
+``of``), ``level`` (a player's champion level); and optionally ``max`` (the count capped: "for
+each of up to two"), then ``times`` and ``plus``.
 
 Keys that read damage, rest, counters, zone sizes or whose turn it is can change with
 any change (`MARK_KEYS`), keys that read other objects in play with any change to the
@@ -49,12 +61,15 @@ from gaenv.engine.objects import BOARD, FIELD, LINEAGE, MARK, PLAYER_ZONES, SOUR
 from gaenv.engine.state import GameState
 
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
-                "token", "memory_cost")
+                "token", "reserve_cost", "memory_cost", "any", "not")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
+              "power", "damage", "attacking", "defending", "retaliating", "distinct",
               "fostered", "hurt", "brewed", "imbued", "linked", "activation")
+# Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
+BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
-                  "controls", "self", "your_turn", "currents",
+                  "controls", "self", "your_turn", "currents", "phase", "can_pay", "target",
                   "amount", "at_least", "at_most", "not")
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
 STATS = ("power", "life", "damage")
@@ -62,7 +77,11 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat", "fostered", "hurt", "brewed", "imbued"})
+                       "stat", "fostered", "hurt", "brewed", "imbued", "power", "damage",
+                       "attacking", "defending", "retaliating", "can_pay"})
+# State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
+# source reading them about itself is not reading its own marks only.
+COMBAT_KEYS = frozenset({"attacking", "defending", "retaliating"})
 BOARD_KEYS = frozenset({"controls", "count"})
 
 
@@ -76,6 +95,8 @@ def reach(tree: Any, own: int = MARK) -> int:
     level = SOURCE
     if isinstance(tree, Mapping):
         for key, value in tree.items():
+            if key == "self" and isinstance(value, Mapping) and COMBAT_KEYS & set(value):
+                return MARK
             if isinstance(value, Mapping) and (key == "self" or (
                     key in ("counters", "stat") and getattr(value.get("of"), "mode", "")
                     == "self")):
@@ -85,6 +106,9 @@ def reach(tree: Any, own: int = MARK) -> int:
                 return MARK
             if key in BOARD_KEYS:
                 level = BOARD
+            level = min(level, reach(value, own))
+    elif isinstance(tree, (list, tuple)):  # the filters of ``any``
+        for value in tree:
             level = min(level, reach(value, own))
     return level
 
@@ -102,7 +126,9 @@ class Selector(NamedTuple):
     declared target that may be left empty), ``each`` (every object that fits, read as
     it resolves), ``self`` (the source object), ``same`` (the object of the most recent
     target declared earlier in the effect), ``that`` (the object the triggering event
-    was about, while it is still that object). ``filter`` is a `gaenv.engine.selectors`
+    was about, while it is still that object), ``choose`` (one object that fits, chosen by
+    the effect's controller as the step resolves: not a target, so Spellshroud and Stealth
+    do not matter; nothing if none fits). ``filter`` is a `gaenv.engine.selectors`
     filter; ``name`` the text it was written as."""
 
     mode: str
@@ -146,7 +172,8 @@ def _sugar() -> dict[str, Selector]:
 
 NAMED_SELECTORS = _sugar()
 # The keys of a written-out selector (``target: {each: {type: item}}``) and their modes.
-SELECTOR_MODES = {"target": "target", "up_to_target": "up_to", "each": "each"}
+SELECTOR_MODES = {"target": "target", "up_to_target": "up_to", "each": "each",
+                  "choose": "choose"}
 
 
 # --- filters --------------------------------------------------------------------------
@@ -179,9 +206,26 @@ def printed(flt: Mapping[str, Any], defn: CardDef, player: int, controller: int)
         elif key == "name":
             if defn.name not in want:
                 return False
-        elif key in ("token", "memory_cost") and getattr(defn, key) != want:
+        elif key == "token":
+            if defn.token != want:
+                return False
+        elif key in ("reserve_cost", "memory_cost"):
+            if not within(getattr(defn, key), want):
+                return False
+        elif key == "any":
+            if not any(printed(f, defn, player, controller) for f in want):
+                return False
+        elif key == "not" and set(want) <= set(PRINTED_KEYS) and printed(
+                want, defn, player, controller):  # (state keys: `matches` decides)
             return False
     return True
+
+
+def within(value: int | None, bounds: Mapping[str, int]) -> bool:
+    """Whether a number on a card is within ``{at_least, at_most}`` (either may be absent);
+    a card without that number (no reserve cost, no power) never is."""
+    return value is not None and bounds.get("at_least", value) <= value <= bounds.get(
+        "at_most", value)
 
 
 def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
@@ -222,7 +266,32 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
         elif key == "hurt":
             if (card.hurt >= hurt_since(state, card.controller)) != want:
                 return False
-        elif key == "another" and (cid != source) != want:
+        elif key == "another":
+            if (cid != source) != want:
+                return False
+        elif key == "power":
+            from gaenv.engine import statics  # statics reads this module
+
+            if not within(statics.stat(state, cid, "power"), want):
+                return False
+        elif key == "damage":
+            if not within(card.damage, want):
+                return False
+        elif key == "attacking":
+            if not attacking(state, card.oid, want, controller, source):
+                return False
+        elif key == "retaliating":
+            combat = state.combat
+            if (combat is not None and card.oid in combat.retaliators) != want:
+                return False
+        elif key == "defending":  # an attack target of the combat in progress
+            combat = state.combat
+            if (combat is not None and card.oid in combat.defenders) != want:
+                return False
+        elif key == "any":
+            if not any(matches(state, f, cid, controller, source) for f in want):
+                return False
+        elif key == "not" and matches(state, want, cid, controller, source):
             return False
     return True
 
@@ -231,6 +300,21 @@ def hurt_since(state: GameState, player: int) -> int:
     """The first turn number after ``player``'s previous turn ended: the players take turns
     in turn, so that is the turn before this one during their turn, else this one."""
     return state.turn - 1 if state.turn_player == player else state.turn
+
+
+def attacking(state: GameState, oid: int, defender: Mapping[str, Any], controller: int,
+              source: int) -> bool:
+    """Whether object ``oid`` is the attacker of the combat in progress and one of the
+    attack's targets still in play fits ``defender`` ("Combat Phase - Attacking 4": the
+    attacking unit; an empty filter: any target)."""
+    combat = state.combat
+    if combat is None or combat.attacker != oid:
+        return False
+    if not defender:
+        return True
+    found = board(state).objects
+    return any(d in found and matches(state, defender, found[d], controller, source)
+               for d in combat.defenders)
 
 
 def in_play(state: GameState, players: tuple[int, ...] = (0, 1)) -> list[int]:
@@ -308,9 +392,11 @@ def objects(state: GameState, flt: Mapping[str, Any], controller: int,
 # --- amounts and conditions -------------------------------------------------------------
 
 def amount(state: GameState, spec: Any, controller: int, source: int,
-           refer: Any = None) -> int:
+           refer: Any = None, empower: int = 0) -> int:
     """The value of an amount; ``refer`` resolves the object selector named by ``of`` (a
-    callable from the amount's mapping to card ids; without it only ``self`` is known)."""
+    callable from the amount's mapping to card ids; without it only ``self`` is known).
+    ``empower``: the levels Empower lends the card being activated or resolving, which
+    its controller's ``level`` (LV) counts ("Keywords - Empower N 1")."""
     if isinstance(spec, int):
         return spec
     ((kind, arg),) = ((k, v) for k, v in spec.items() if k in AMOUNT_KINDS)
@@ -330,7 +416,8 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
     elif kind == "level":
         from gaenv.engine import champions  # champions reads statics, which reads this
 
-        value = champions.level(state, controller if arg == "you" else 1 - controller)
+        value = champions.level(state, controller if arg == "you" else 1 - controller) + (
+            empower if arg == "you" else 0)
     else:
         if refer is not None:
             ids = refer(arg)
@@ -350,7 +437,7 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
                 from gaenv.engine import statics
 
                 value += statics.stat(state, cid, arg["stat"]) or 0
-    return value * spec.get("times", 1) + spec.get("plus", 0)
+    return min(value, spec.get("max", value)) * spec.get("times", 1) + spec.get("plus", 0)
 
 
 def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef, player: int,
@@ -390,8 +477,20 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
         elif key == "currents":  # the player's Shifting Currents face that way
             if state.players[player].currents != want:
                 return False
+        elif key == "target":  # the most recent target declared matches (while resolving)
+            ids = refer(want) if refer is not None else []
+            if not ids or not all(matches(state, want["filter"], c, player, source) for c in ids):
+                return False
+        elif key == "phase":
+            if state.phase != want:
+                return False
+        elif key == "can_pay":
+            from gaenv.engine import costs  # costs reads this module
+
+            if not costs.can_pay_reserve(state, player, want, -1):
+                return False
         elif key == "amount":
-            value = amount(state, want, player, source, refer)
+            value = amount(state, want, player, source, refer, empower)
             if value < condition.get("at_least", value) or value > condition.get(
                     "at_most", value):
                 return False

@@ -140,6 +140,10 @@ def can_activate(state: GameState, player: int, cid: int, enabled: set[str],
     defn = state.cards[cid].defn
     if defn.is_champion or defn.element not in enabled:
         return False
+    if any(a.static is not None and a.static.op == "activation_limit"
+           and not selectors.condition_met(state, a.requires, defn, player)
+           for a in defn.static_abilities):  # "Activate this card only ..."
+        return False
     if defn.type == "attack":
         # "Card Types - Attack": slow, and it rests the champion as an additional cost.
         champ = champions.champion(state, player)
@@ -371,21 +375,15 @@ def _push_trigger(state: GameState,
 
 
 def _target_options(state: GameState, spec: Selector, player: int, spell: bool,
-                    source: int) -> tuple[Option, ...]:
+                    source: int, taken: list[int]) -> tuple[Option, ...]:
+    """The objects a target may name; with the filter key ``distinct``, not those the
+    card or ability already targets (``taken``: oids), "up to two target allies" being two
+    different allies ("Game Mechanics - Objects and Targeting")."""
     cards = state.cards
     options: list[Option] = [decisions.NO_TARGET] if spec.mode == "up_to" else []
     for cid in effects.target_candidates(state, spec, player, spell, source):
-        options.append(decisions.target(cid, label(state, cid), cards[cid].controller))
-    return tuple(options)
-
-
-def reserve_options(state: GameState, player: int) -> tuple[Option, ...]:
-    cards = state.cards
-    options: list[Option] = []
-    for c in distinct_names(state, state.players[player].zones[HAND]):
-        options.append(decisions.pay_with(c, cards[c].defn.name))
-    for c in costs.reservable(state, player):
-        options.append(decisions.rest_for_cost(c, label(state, c)))
+        if not (spec.filter.get("distinct") and cards[cid].oid in taken):
+            options.append(decisions.target(cid, label(state, cid), cards[cid].controller))
     return tuple(options)
 
 
@@ -415,7 +413,7 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             spec = specs[len(item.targets)]
             return Decision(player, decisions.CHOOSE_TARGET, _target_options(
                 state, spec, player, effects.is_spell(state, item.card),
-                effects.source_of(state, item)), item.card)
+                effects.source_of(state, item), item.targets), item.card)
         if item.kind == TRIGGER:
             state.frames.pop()
             return None
@@ -442,16 +440,13 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         frame.stage = "reserve"
     if frame.stage == "reserve":
         if answer is not None:
-            if answer.verb == "rest":
-                journal.rest(state, answer.card)
-            else:
-                if cards[answer.card].defn.element == defn.element:  # revealed: Imbue
-                    item.revealed += 1
-                journal.move(state, answer.card, MEMORY)
+            if answer.verb != "rest" and cards[answer.card].defn.element == defn.element:
+                item.revealed += 1  # a card of its element revealed as paid: Imbue
+            costs.pay_one_reserve(state, answer)
             frame.reserve_left -= 1
             answer = None
         if frame.reserve_left > 0:
-            return Decision(player, decisions.PAY_RESERVE, reserve_options(state, player),
+            return Decision(player, decisions.PAY_RESERVE, costs.reserve_options(state, player),
                             item.card)
         frame.stage = "memory"
     decision, frame.memory_left = memory_step(state, player, frame.memory_left, answer,
@@ -460,6 +455,7 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         return decision
     state.frames.pop()
     if item.kind == ACTIVATION:  # "Card Activation 9": now it is activated
+        journal.use_lasting(state, item.card, player)
         journal.emit(state, "activated", item.card, player)
     state.priority = player
     state.passes = 0

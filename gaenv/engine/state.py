@@ -196,23 +196,26 @@ Frame = AttackFrame | PlayFrame | ResolveFrame
 
 class Lasting:
     """A static effect created by a resolution that lasts until the end of the turn
-    ("Types of Effects - Continuous Effects, Instanced Effects").
+    ("Types of Effects - Continuous Effects, Instanced Effects"), or with ``until`` =
+    ``next_turn`` until its controller's next turn begins.
 
     ``target`` is the oid of the one object it applies to, or -1 when the
     static's own filter decides.
     """
 
-    __slots__ = ("controller", "node", "target", "timestamp")
+    __slots__ = ("controller", "node", "target", "timestamp", "until")
 
-    def __init__(self, node: Node, controller: int, timestamp: int, target: int = -1) -> None:
+    def __init__(self, node: Node, controller: int, timestamp: int, target: int = -1,
+                 until: str = "turn") -> None:
         self.node = node
         self.controller = controller
         self.timestamp = timestamp
         self.target = target
+        self.until = until
 
     def key(self) -> tuple:
         return (self.node.op, repr(sorted(self.node.args.items())), self.controller,
-                self.timestamp, self.target)
+                self.timestamp, self.target, self.until)
 
 
 class PlayerState:

@@ -74,6 +74,12 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "for_each": ("amount", False, None),  # amount times this (read now), if given
         "applies_to": ("filter", False, {}),
     },
+    # An attack by a matching unit deals that much more damage ("its attacks get +1 POWER":
+    # the attack's power, "Game Mechanics - Damage"), not the unit's power otherwise.
+    "modify_attacks": {
+        "power": ("int", True, None),
+        "applies_to": ("filter", False, {}),
+    },
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
     # The card's own cost ("this card costs N less"), and a keyword the card has (Floating
@@ -82,14 +88,19 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     "own_cost": {
         "cost": ("enum:reserve,memory", True, None),
         "op": ("enum:add,subtract", True, None),
-        "amount": ("nat", True, None),
+        "amount": ("amount", True, None),
     },
     "own_keyword": {"keyword": ("enum:floating_memory,efficiency", True, None)},
+    # The card may be activated only while the ability's ``requires`` holds ("Activate
+    # this card only during an opponent's end phase"), read by `gaenv.engine.stack`.
+    "activation_limit": {},
 }
-OWN_KINDS = ("own_cost", "own_keyword")
-# The conditions an own static may have: they read the champion only (the lineage, a
-# source of the statics view, which the memoized costs follow).
-OWN_CONDITIONS = ("class_bonus", "element_bonus", "champion_name", "level", "champion")
+OWN_KINDS = ("own_cost", "own_keyword", "activation_limit")
+# What an own static may not read: the card has no object where it works (hand, graveyard),
+# so there is no source object for ``self`` or an amount's ``of``. One that reads more than
+# the champion (the board, zones) makes the card's costs worked out afresh each time
+# (`gaenv.engine.costs.cost`, `CardDef.own_changing`).
+OWN_UNKNOWN = ("self",)
 
 # Kinds that change an object's power, life or keywords (what `modifiers` reads), and
 # those of layer D (keywords).
@@ -198,12 +209,18 @@ def _scan(state: GameState) -> tuple[InForce, int]:
     if later:
         first = [Static(a.static, c, t, -1, s) for (a, _, c, t, s), h in zip(
             candidates, held, strict=True) if h]
-        state.views["statics"] = _in_force(cards, first + lasting)  # what the level reads
+        # What the level reads meanwhile (`level_modifier`), in place of the view in use if
+        # there is one (`views.check` scans beside it), which is then put back.
+        kept = state.views.get("statics")
+        state.views["statics"] = _in_force(cards, first + lasting)
         try:
             for i in later:
                 held[i] = requirement_met(state, candidates[i][0], candidates[i][1])
         finally:
-            del state.views["statics"]
+            if kept is None:
+                del state.views["statics"]
+            else:
+                state.views["statics"] = kept
     found = [Static(a.static, c, t, -1, s) for (a, _, c, t, s), h in zip(
         candidates, held, strict=True) if h]
     return _in_force(cards, found + lasting), depends
@@ -351,6 +368,13 @@ def level_modifier(state: GameState, cid: int) -> int:
             total += s.node.args["amount"] * (1 if each is None else selectors.amount(
                 state, each, s.controller, s.source))
     return total
+
+
+def attack_bonus(state: GameState, cid: int) -> int:
+    """What the ``modify_attacks`` statics in force add to the attacks of object ``cid``."""
+    card = state.cards[cid]
+    return sum(s.node.args["power"] for s in of_kind(state, "modify_attacks")
+               if applies(state, s, card))
 
 
 def total(state: GameState, op: str, player: int) -> int:

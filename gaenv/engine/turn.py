@@ -69,6 +69,7 @@ def new_turn(state: GameState) -> None:
     state.turn_one_pending = player.turns_started == 1
     state.phase = "wake_up"
     journal.begin_turn(state)
+    journal.end_lasting_of(state, state.turn_player)  # "until the beginning of your next turn"
 
 
 def skipped(state: GameState) -> bool:
