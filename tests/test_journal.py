@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from gaenv import scenario
-from gaenv.cards.schema import DATA_DIR, CardPool, load_pool
+from gaenv.cards.schema import DATA_DIR, CardPool, load_pool, parse_card
 from gaenv.checks import engine_step
 from gaenv.engine import journal, rules, statics, views, zones
 from gaenv.engine.game import Game
-from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, LINEAGE, Node
+from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, LINEAGE, MARK, SOURCE, Node
 from gaenv.engine.state import GameState
 
 EXTRA = """set: test
@@ -559,3 +559,21 @@ cards:
     lord = journal.create(state, 0, pool.get("Test Thrifty Lord"), "material")
     champions.level_up(state, 0, lord)
     assert costs.cost(state, 0, squire, costs.RESERVE) == 1
+
+
+@pytest.mark.parametrize(("static", "level"), [
+    # constants: a stat modification's power is a number, not the power filter key
+    ({"modify_stats": {"power": 1, "life": 1, "applies_to": {"type": "ally"}}}, SOURCE),
+    ({"grant_keyword": {"keyword": "taunt", "applies_to": {"controller": "you"}}}, SOURCE),
+    # filters that read marks: the damage on an object, its rest
+    ({"modify_stats": {"power": 1, "life": 0, "applies_to": {"damage": {"at_least": 1}}}},
+     MARK),
+    ({"grant_keyword": {"keyword": "taunt", "applies_to": {"rested": True}}}, MARK),
+])
+def test_a_static_depends_on_what_its_filters_read(static: dict, level: int) -> None:
+    """The statics view is kept until a change of the finest level a static in force
+    reads ("depends", `gaenv.engine.views`): a static whose filter reads nothing that
+    marks change survives damage, rest and counters; one that does is made again."""
+    card = parse_card({"name": "Test Banner", "type": "item", "element": "norm",
+                       "reserve_cost": 1, "abilities": [{"static": static}]}, 0, "test")
+    assert card.abilities[0].depends == level

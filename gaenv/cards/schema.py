@@ -25,6 +25,7 @@ from gaenv.engine.objects import (
     CARD_TYPES,
     DIRECTIONS,
     ELEMENTS,
+    MARK,
     SOURCE,
     SPEEDS,
     SUPERTYPES,
@@ -584,8 +585,8 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
                     or _reads_object(node.args)):
                 raise where.fail(f"{field}.requires", f"a card's {node.op} works where it has "
                                  "no object: it cannot read self, counters or stats")
-            depends = min(selectors.reach(requires, SOURCE), selectors.reach(node.args, SOURCE))
-            own = depends > min(selectors.reach(requires), selectors.reach(node.args))
+            depends = min(selectors.reach(requires, SOURCE), statics.reach(node, SOURCE))
+            own = depends > min(selectors.reach(requires), statics.reach(node, MARK))
             out.append(Ability(None, (), node, inherited, text, requires=requires,
                                depends=depends, own_marks=own))
         else:

@@ -452,11 +452,7 @@ def begin_lasting(state: GameState, node: Node, controller: int, target: int = -
 def end_lasting(state: GameState) -> None:
     """Every "this turn" effect ends ("Turn Order - End Phase"); those that last until a
     player's next turn stay (`end_lasting_of`)."""
-    if state.lasting:
-        kept = [x for x in state.lasting if x.until == "next_turn"]
-        if len(kept) != len(state.lasting):
-            state.lasting = kept
-            _write(state, SOURCE, "lasting_ends")
+    _end_lasting_where(state, lambda x: x.until != "next_turn")
 
 
 def use_lasting(state: GameState, cid: int, player: int) -> None:
@@ -464,18 +460,21 @@ def use_lasting(state: GameState, cid: int, player: int) -> None:
     their next such activation ("the next card you activate this turn costs 2 less") and
     applied to it end."""
     defn = state.cards[cid].defn
-    kept = [x for x in state.lasting if not (
+    _end_lasting_where(state, lambda x: (
         x.until == "next_activation" and x.controller == player and x.node.op == "modify_cost"
-        and selectors.printed(x.node.args["applies_to"], defn, player, player))]
-    if len(kept) != len(state.lasting):
-        state.lasting = kept
-        _write(state, SOURCE, "lasting_ends")
+        and selectors.printed(x.node.args["applies_to"], defn, player, player)))
 
 
 def end_lasting_of(state: GameState, player: int) -> None:
     """The effects of ``player``'s that last "until the beginning of your next turn" end,
     as that turn begins."""
-    kept = [x for x in state.lasting if x.until != "next_turn" or x.controller != player]
-    if len(kept) != len(state.lasting):
-        state.lasting = kept
-        _write(state, SOURCE, "lasting_ends")
+    _end_lasting_where(state, lambda x: x.until == "next_turn" and x.controller == player)
+
+
+def _end_lasting_where(state: GameState, ends: Callable[[Lasting], bool]) -> None:
+    """The lasting effects for which ``ends`` is true end (one change, if any does)."""
+    if state.lasting:
+        kept = [x for x in state.lasting if not ends(x)]
+        if len(kept) != len(state.lasting):
+            state.lasting = kept
+            _write(state, SOURCE, "lasting_ends")

@@ -140,9 +140,10 @@ def can_activate(state: GameState, player: int, cid: int, enabled: set[str],
     defn = state.cards[cid].defn
     if defn.is_champion or defn.element not in enabled:
         return False
-    if any(a.static is not None and a.static.op == "activation_limit"
-           and not selectors.condition_met(state, a.requires, defn, player)
-           for a in defn.static_abilities):  # "Activate this card only ..."
+    if defn.static_abilities and any(  # "Activate this card only ..."
+            a.static is not None and a.static.op == "activation_limit"
+            and not selectors.condition_met(state, a.requires, defn, player)
+            for a in defn.static_abilities):
         return False
     if defn.type == "attack":
         # "Card Types - Attack": slow, and it rests the champion as an additional cost.

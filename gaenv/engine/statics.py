@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from gaenv.engine import selectors, views
-from gaenv.engine.objects import FIELD, LINEAGE, SOURCE, Ability, CardDef, CardObj, Node
+from gaenv.engine.objects import FIELD, LINEAGE, MARK, SOURCE, Ability, CardDef, CardObj, Node
 from gaenv.engine.state import GameState
 
 # Static ability kinds and their arguments (checked by gaenv.cards.schema).
@@ -205,7 +205,7 @@ def _scan(state: GameState) -> tuple[InForce, int]:
             held[i] = requirement_met(state, ability, card)
     lasting = [Static(e.node, e.controller, e.timestamp, e.target) for e in state.lasting]
     for e in state.lasting:
-        depends = min(depends, selectors.reach(e.node.args))
+        depends = min(depends, reach(e.node, MARK))
     if later:
         first = [Static(a.static, c, t, -1, s) for (a, _, c, t, s), h in zip(
             candidates, held, strict=True) if h]
@@ -335,6 +335,17 @@ def _modifiers(by_kind: dict[str, list[Static]], state: GameState, card: CardObj
             power += s.node.args["power"]
             life += s.node.args["life"]
     return Modifiers(power, life, tuple(granted.items()), base[0], base[1], frozenset(removed))
+
+
+def reach(node: Node, own: int) -> int:
+    """The finest level of change that can alter what the static ``node`` does
+    (`gaenv.engine.selectors.reach`, ``own`` for its source's own marks): that of its
+    filters and amounts; its other arguments are constants (a ``modify_stats`` power is a
+    number, not the ``power`` filter key)."""
+    spec = STATICS[node.op]
+    return min((selectors.reach(value, own) for name, value in node.args.items()
+                if spec[name][0] in ("filter", "amount") and value is not None),
+               default=SOURCE)
 
 
 def applies(state: GameState, static: Static, card: CardObj) -> bool:
