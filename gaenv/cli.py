@@ -268,7 +268,7 @@ def _eval(args: argparse.Namespace) -> int:
 
     try:
         evaluation = evaluate(args.agents, args.games, args.decks, args.seed, args.turn_limit,
-                              args.workers, progress, args.replays)
+                              args.workers, progress, args.replays, game=args.game)
     except ScheduleError as exc:
         print(f"gaenv eval: error: {exc}", file=sys.stderr)
         return 2
@@ -292,7 +292,11 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                         "(default 100)")
     p.add_argument("--decks", nargs="+", help="decks to cycle through (default: built-in)")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    p.add_argument("--turn-limit", type=positive_int, default=DEFAULT_TURN_LIMIT)
+    p.add_argument("--turn-limit", type=positive_int,
+                   help=f"turns before a game is truncated (default: the game's own, "
+                        f"{DEFAULT_TURN_LIMIT} for Grand Archive)")
+    p.add_argument("--game", choices=("ga", "duel"), default="ga",
+                   help="duel: the three-champion duel (docs/agents.md, The duel)")
     p.add_argument("--workers", type=positive_int, default=1, help="processes (default 1)")
     p.add_argument("--out", type=Path, help="folder for results.csv/.md, ratings.csv "
                                             "(default runs/eval-TIME)")

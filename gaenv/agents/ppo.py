@@ -31,9 +31,20 @@ class ModelMismatchError(AgentSpecError):
 
 
 @functools.cache
-def layout() -> dict[str, str | int]:
+def layout(game: str = "ga") -> dict[str, str | int]:
     """What a policy's weights fit: the card pool (its digest), the observation and
-    action layout (a digest of what `gaenv layout` prints) and their sizes."""
+    action layout (a digest of what `gaenv layout` prints) and their sizes; a duel
+    policy also records ``game: duel`` (its pool digest is that of the duel's cards)."""
+    if game == "duel":
+        from gaenv.duel.cards import CARD_FILE
+        from gaenv.env.duel import duel_raw_env, layout_markdown
+
+        env = duel_raw_env()
+        return {"game": "duel",
+                "card_pool": hashlib.sha256(CARD_FILE.read_bytes()).hexdigest()[:12],
+                "observation_layout": hashlib.sha256(layout_markdown().encode()
+                                                     ).hexdigest()[:12],
+                "observation_size": env.encoder.size, "actions": env.layout.size}
     from gaenv.env.observation import Encoder, markdown
 
     encoder = Encoder(default_pool())
@@ -50,11 +61,11 @@ def check_model(path: Path) -> None:
             saved = json.loads(archive.read("data")).get(LAYOUT)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         raise ModelMismatchError(f"{path}: not a saved MaskablePPO model ({exc})") from None
-    now = layout()
     if not isinstance(saved, dict):
         raise ModelMismatchError(f"{path}: the model does not record the card pool and "
                                  "observation layout it was trained on (saved before gaenv "
                                  "recorded them); train it again")
+    now = layout(saved.get("game", "ga"))
     problems = []
     if saved.get("card_pool") != now["card_pool"]:
         problems.append(f"another card pool (digest {saved.get('card_pool')}; this one is "

@@ -54,6 +54,7 @@ class PretrainSettings:
 @dataclass(frozen=True)
 class TrainConfig:
     name: str = "run"
+    game: str = "ga"                         # ga or duel (docs/agents.md, "The duel")
     total_timesteps: int = 20_000
     n_envs: int = 2
     vec_env: str = "subproc"                 # subproc or dummy
@@ -76,7 +77,7 @@ class TrainConfig:
     ppo: PPOSettings = field(default_factory=PPOSettings)
 
     def env_config(self) -> dict[str, Any]:
-        return {"decks": self.decks, "turn_limit": self.turn_limit}
+        return {"decks": self.decks, "turn_limit": self.turn_limit, "game": self.game}
 
     def as_dict(self) -> dict[str, Any]:
         def plain(value: Any) -> Any:
@@ -132,7 +133,7 @@ def check(config: TrainConfig, where: str) -> None:
     """ConfigError unless every value can be used: numbers in range, agent specs that
     make agents, decks that load, an opponent pool that can draw from its first game.
     The message is one line: ``where``, then each problem as ``key NAME: what``."""
-    from gaenv.agents.evaluate import ScheduleError, schedule
+    from gaenv.agents.evaluate import ScheduleError, default_decks, schedule
     from gaenv.agents.registry import AgentSpecError, make
     from gaenv.cards.decks import load_deck
     from gaenv.cards.schema import CardFileError
@@ -176,6 +177,11 @@ def check(config: TrainConfig, where: str) -> None:
         problems.append(str(exc))
     else:
         for i, deck in enumerate(config.decks or ()):
+            if config.game == "duel":
+                if deck not in default_decks("duel"):
+                    problem(f"decks[{i}]", f"no duel deck {deck!r}; known: "
+                                           f"{', '.join(default_decks('duel'))}")
+                continue
             try:
                 load_deck(str(deck))
             except CardFileError as exc:
