@@ -206,3 +206,5 @@ def test_duel_tiny_training_run(tmp_path: Path) -> None:
     mask = np.zeros(agent.model.action_space.n, dtype=np.int8)
     mask[[2, 7]] = 1
     assert agent.act(np.zeros(agent.model.observation_space.shape, np.float32), mask) in (2, 7)
+    with pytest.raises(ValueError, match="a policy plays only the game it was trained on"):
+        agent.act(np.zeros(agent.model.observation_space.shape, np.float32), mask[:100])

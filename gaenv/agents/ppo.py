@@ -118,6 +118,10 @@ class PPOAgent(Agent):
         self.deterministic = deterministic
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
+        if len(mask) != self.model.action_space.n:
+            raise ValueError(f"{self.path}: the policy has {self.model.action_space.n} "
+                             f"actions and this game {len(mask)}: a policy plays only the game "
+                             "it was trained on")
         action, _ = self.model.predict(observation, action_masks=mask.astype(bool),
                                        deterministic=self.deterministic)
         return int(action)
