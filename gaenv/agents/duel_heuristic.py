@@ -74,8 +74,12 @@ def score(state: DuelState, decision: Decision, option: Option) -> float:
         return 1.0 if side_worth(state, me) < side_worth(state, 1 - me) - 8 else -1.0
     if decision.kind == opt.ACTION:
         return _action(state, me, option)
-    if decision.kind in (opt.TRIGGER_WINDOW, opt.WOULD_WINDOW):
+    if decision.kind == opt.TRIGGER_WINDOW:
         return _trigger(state, me, option)
+    if decision.kind == opt.WOULD_WINDOW:  # Aegis (6.10): its card, resolving at once
+        return 0.1 + max(effect_worth(state, me, t.effect)
+                         for t in state.cards[option.card].defn.triggers
+                         if t.when == "would_be_dealt_damage")
     if decision.kind == opt.CHOOSE_TARGET:
         return _target(state, me, option)
     if decision.kind == opt.CHOOSE_MODE:
@@ -238,13 +242,10 @@ def _equip(state: DuelState, me: int, option: Option) -> float:
 
 
 def _trigger(state: DuelState, me: int, option: Option) -> float:
-    """A trigger chance (its ``card`` is the chance's uid) or a would trigger (the card)."""
-    chance = next((ch for ch in state.chances if ch.uid == option.card), None)
-    cid = chance.card if chance is not None else option.card
-    defn = state.cards[cid].defn
-    triggers = [defn.triggers[chance.trigger]] if chance is not None else [
-        t for t in defn.triggers if t.when == "would_be_dealt_damage"]
-    return 0.1 + max(effect_worth(state, me, t.effect) for t in triggers)
+    """A trigger chance (the option's ``card`` is the chance's uid, 6.5)."""
+    chance = next(ch for ch in state.chances if ch.uid == option.card)
+    trigger = state.cards[chance.card].defn.triggers[chance.trigger]
+    return 0.1 + effect_worth(state, me, trigger.effect)
 
 
 def _program(state: DuelState) -> Program | None:
