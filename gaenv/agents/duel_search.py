@@ -2,18 +2,20 @@
 duel"): the duel heuristic for rollouts and unsearched decisions, a position score, the
 determinized copy of `gaenv.duel.determinize`, and the decisions worth searching (the
 action, trigger windows, targets and modes; cards, slots and would windows take the
-heuristic's answer).
+heuristic's answer). A rollout that reaches its horizon plays on to the next action, so
+no effect is left half-resolved when the position is scored.
 
 The score reads only public information (DUEL 2.8): health on each side, champions,
-Equipment, face-up Quarter Pillars (a win at four, 11.3) and the cards left in each deck
-(drawing from an empty one loses, 11.2).
+Equipment, face-up Quarter Pillars (a win at four, 11.3), the cards in each hand (as
+many as a draw is worth to the heuristic) and the cards left in each deck (drawing from
+an empty one loses, 11.2).
 """
 
 from __future__ import annotations
 
 import math
 
-from gaenv.agents.duel_heuristic import choose, side_worth
+from gaenv.agents.duel_heuristic import DRAW_WORTH, choose, side_worth
 from gaenv.agents.search import SearchRules
 from gaenv.duel import options as opt
 from gaenv.duel import rules
@@ -43,7 +45,10 @@ def _strength(state: DuelState, player: int) -> float:
                   if not state.cards[cid].facedown
                   and state.cards[cid].defn.passive.get("win_with"))
     deck = len(state.players[player].deck)
-    return side_worth(state, player) + PILLAR_WORTH * pillars - (3.0 if deck < 3 else 0.0)
+    return (side_worth(state, player) + PILLAR_WORTH * pillars
+            + DRAW_WORTH * len(state.players[player].hand) - (3.0 if deck < 3 else 0.0))
 
 
-DUEL = SearchRules(choose, evaluate, determinized, SEARCHED)
+# A rollout past its horizon plays on to the next action, so the effects under way have
+# resolved (DUEL 6.7) when the position is scored.
+DUEL = SearchRules(choose, evaluate, determinized, SEARCHED, frozenset({opt.ACTION}))

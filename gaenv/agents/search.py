@@ -70,12 +70,15 @@ def position_worth(game: Any, player: int) -> float:
 class SearchRules:
     """What search needs of a game: the heuristic's answer (rollouts and decisions not
     searched), a position's worth to a player in [0, 1], a determinized copy for a seat,
-    and the decision kinds worth searching."""
+    the decision kinds worth searching, and which decision kinds a rollout may stop at
+    once ``horizon`` is reached (None: any; else it plays on with the heuristic until one
+    of them, so that an effect under way is finished before the position is scored)."""
 
     choose: Callable[[Any], Option]
     evaluate: Callable[[Any, int], float]
     determinized: Callable[[Any, int, random.Random], Any]
     searched: frozenset[str]
+    stop_at: frozenset[str] | None = None
 
 
 GRAND_ARCHIVE = SearchRules(choose, evaluate, lambda game, player, rng: game.determinized(
@@ -157,5 +160,8 @@ class SearchAgent(Agent):
             elif rng.random() < self.explore:
                 sim.step(rng.randrange(len(decision.options)))
             else:
+                sim.step(rules.choose(sim))
+        if rules.stop_at is not None:
+            while (decision := sim.decision) is not None and decision.kind not in rules.stop_at:
                 sim.step(rules.choose(sim))
         return rules.evaluate(sim, player)
