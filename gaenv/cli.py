@@ -288,13 +288,18 @@ def _eval(args: argparse.Namespace) -> int:
         if done == total or done % max(1, total // 20) == 0:
             print(f"  {done}/{total} games", file=sys.stderr)
 
-    files = _pool_files(args)
-    decks = deck_names(args.decks, args.pool, "--decks")
-    flag_vanilla(decks, files)
+    if args.game == "duel":  # its own cards and decks (docs/duel.md)
+        if args.pool:
+            raise ConfigError("--pool is for Grand Archive cards; the duel plays its own")
+        files, decks = None, args.decks
+    else:
+        files = _pool_files(args)
+        decks = deck_names(args.decks, args.pool, "--decks")
+        flag_vanilla(decks, files)
     try:
         evaluation = evaluate(args.agents, args.games, decks, args.seed, args.turn_limit,
                               args.workers, progress, args.replays, pool=files,
-                              backend=args.backend, address=args.address)
+                              backend=args.backend, address=args.address, game=args.game)
     except ScheduleError as exc:
         print(f"gaenv eval: error: {exc}", file=sys.stderr)
         return 2
@@ -330,7 +335,11 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                         "(default 100)")
     p.add_argument("--decks", nargs="+", help="decks to cycle through (default: built-in)")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    p.add_argument("--turn-limit", type=positive_int, default=DEFAULT_TURN_LIMIT)
+    p.add_argument("--turn-limit", type=positive_int,
+                   help=f"turns before a game is truncated (default: the game's own, "
+                        f"{DEFAULT_TURN_LIMIT} for Grand Archive)")
+    p.add_argument("--game", choices=("ga", "duel"), default="ga",
+                   help="duel: the three-champion duel (docs/agents.md, The duel)")
     _add_workers(p)
     p.add_argument("--out", type=Path, help="folder for results.csv/.md, ratings.csv "
                                             "(default runs/eval-TIME)")

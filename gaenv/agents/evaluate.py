@@ -23,9 +23,8 @@ from gaenv import replay
 from gaenv.agents.match import GameResult, play_game
 from gaenv.agents.registry import make
 from gaenv.cards.decks import builtin_deck_names
-from gaenv.engine.game import DEFAULT_TURN_LIMIT
 from gaenv.engine.game import Game as EngineGame
-from gaenv.env.aec import raw_env
+from gaenv.env.aec import raw_env_for
 from gaenv.parallel import executor
 
 
@@ -122,14 +121,18 @@ def schedule(agents: Sequence[str], games: int, decks: Sequence[str], seed: int,
     return plan
 
 
-def run_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT, replays: Path | None = None,
-             pool: tuple[str, ...] | None = None) -> tuple[GameResult, EngineGame]:
-    """Play one scheduled game (its decks checked against the card files ``pool``, by
-    default the built-in pool); agents are seeded from the game's seed and seat. With
-    ``replays`` its replay file is written there. Returns the result and the engine game."""
+def run_game(game: Game, turn_limit: int | None = None, replays: Path | None = None,
+             pool: tuple[str, ...] | None = None, kind: str = "ga"
+             ) -> tuple[GameResult, EngineGame]:
+    """Play one scheduled game of ``kind`` (``ga``, or ``duel``: docs/agents.md, "The duel"),
+    its decks checked against the card files ``pool`` (by default the built-in pool; not
+    used by the duel), stopped after ``turn_limit`` turns (None: the game's default);
+    agents are seeded from the game's seed and seat. With ``replays`` its replay file is
+    written there. Returns the result and the engine game."""
     seats = (make(game.seats[0], f"{game.seed}:0", pool),
              make(game.seats[1], f"{game.seed}:1", pool))
-    env = raw_env(decks=game.decks, seed=game.seed, turn_limit=turn_limit, pool=pool)
+    limit = {} if turn_limit is None else {"turn_limit": turn_limit}
+    env = raw_env_for(game=kind, decks=game.decks, seed=game.seed, pool=pool, **limit)
     result = play_game(env, seats, game.seed)
     assert env.game is not None
     if replays is not None:
@@ -138,26 +141,37 @@ def run_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT, replays: Path | N
     return result, env.game
 
 
-def _run_one(args: tuple[Game, int, Path | None, tuple[str, ...] | None]) -> GameResult:
+def _run_one(args: tuple[Game, int | None, Path | None, tuple[str, ...] | None, str]
+             ) -> GameResult:
     return run_game(*args)[0]
 
 
+def default_decks(kind: str = "ga") -> list[str]:
+    """The built-in decks of a game: Grand Archive's, or the duel's two."""
+    if kind == "duel":
+        from gaenv.duel.cards import builtin_decks
+
+        return list(builtin_decks())
+    return builtin_deck_names()
+
+
 def evaluate(agents: Sequence[str], games: int, decks: Sequence[str] | None = None,
-             seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT, workers: int = 1,
+             seed: int = 0, turn_limit: int | None = None, workers: int = 1,
              progress: Callable[[int, int], None] | None = None,
              replays: Path | None = None, focus: str | None = None,
              pool: tuple[str, ...] | None = None, backend: str = "local",
-             address: str = "") -> Evaluation:
+             address: str = "", game: str = "ga") -> Evaluation:
     """Play the schedule (in ``workers`` processes, or as Ray tasks with ``backend="ray"``:
     `gaenv.parallel.executor`) and tabulate it; with ``focus`` only the pairs that agent
     is in. ``pool``: the card files the decks are made of (None: the built-in pool; then
-    ``decks`` defaults to the built-in decks)."""
+    ``decks`` defaults to the built-in decks). ``game``: ``ga`` or ``duel``;
+    ``turn_limit`` None is the game's own default."""
     if pool is not None and not decks:
         raise ScheduleError("with a card pool of one's own, name its decks (--decks)")
     for spec in agents:  # fail on a bad spec before any game is played
         make(spec, pool=pool)
-    plan = schedule(agents, games, decks or builtin_deck_names(), seed, focus)
-    jobs = [(g, turn_limit, replays, pool) for g in plan]
+    plan = schedule(agents, games, decks or default_decks(game), seed, focus)
+    jobs = [(g, turn_limit, replays, pool, game) for g in plan]
     results: list[GameResult] = []
     if workers > 1 or backend != "local":
         with executor(workers, backend, address) as pool:

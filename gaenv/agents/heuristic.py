@@ -37,8 +37,16 @@ class HeuristicAgent(Agent):
     needs_view = True
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
+        """Grand Archive's heuristic, or the duel's for a duel
+        (`gaenv.agents.duel_heuristic`)."""
         if view is None:
             raise ValueError("the heuristic agent needs a View of the game (needs_view)")
+        from gaenv.duel.game import DuelGame
+
+        if isinstance(view.game, DuelGame):
+            from gaenv.agents import duel_heuristic
+
+            return view.index_of(duel_heuristic.choose(view.game))
         return view.index_of(choose(view.game))
 
 

@@ -10,6 +10,10 @@ slots, plus a learned embedding of the card's identity (an empty slot has its ow
 row); the slot's play state (power now, damage, ...), the globals, the players and
 the stack and choice extras are used as they are. One shared layer maps all of that to
 ``features_dim`` features for the policy and value heads.
+
+The duel's observation (`gaenv.env.duel_observation`) marks card identities as one-hot
+flags, not indices, so `DenseExtractor` (one shared layer over the whole vector) is its
+feature extractor.
 """
 
 from __future__ import annotations
@@ -59,3 +63,17 @@ class CardEmbeddingExtractor(BaseFeaturesExtractor):
         cards = self.printed(printed) + self.embedding(ids)
         return self.layer(torch.cat([observations[:, self.other_columns], cards.flatten(1)],
                                     dim=1))
+
+
+class DenseExtractor(BaseFeaturesExtractor):
+    """One shared layer, the observation as it is: the duel's feature extractor (its
+    observation has no card indices to embed)."""
+
+    def __init__(self, observation_space: gymnasium.spaces.Box, features_dim: int = 256
+                 ) -> None:
+        super().__init__(observation_space, features_dim)
+        self.layer = nn.Sequential(nn.Linear(observation_space.shape[0], features_dim),
+                                   nn.ReLU())
+
+    def forward(self, observations: torch.Tensor) -> torch.Tensor:
+        return self.layer(observations)

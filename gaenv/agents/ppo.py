@@ -45,10 +45,22 @@ def pool_name(pool: tuple[str, ...] | None) -> str:
 
 
 @functools.cache
-def layout(pool: tuple[str, ...] | None = None) -> dict[str, str | int]:
+def layout(pool: tuple[str, ...] | None = None, game: str = "ga") -> dict[str, str | int]:
     """What a policy's weights fit: the card pool of these card files (None: the built-in
     pool), by digest and name, its size (the card vocabulary), the observation and action
-    layout (a digest of what `gaenv layout` prints) and their sizes."""
+    layout (a digest of what `gaenv layout` prints) and their sizes; a duel policy
+    records ``game: duel`` instead of a pool (its digest is that of the duel's cards)."""
+    if game == "duel":
+        from gaenv.duel.cards import CARD_FILE
+        from gaenv.env.duel import duel_raw_env, layout_markdown
+
+        env = duel_raw_env()
+        return {"game": "duel",
+                "card_pool": hashlib.sha256(CARD_FILE.read_bytes()).hexdigest()[:12],
+                "card_pool_name": "the duel's cards",
+                "observation_layout": hashlib.sha256(layout_markdown().encode()
+                                                     ).hexdigest()[:12],
+                "observation_size": env.encoder.size, "actions": env.layout.size}
     from gaenv.env.observation import Encoder, markdown
 
     encoder = Encoder(pool_of(pool))
@@ -71,13 +83,13 @@ def check_model(path: Path, pool: tuple[str, ...] | None = None) -> None:
 
 def check_layout(saved: Any, pool: tuple[str, ...] | None, where: str) -> None:
     """ModelMismatchError (naming ``where``) unless ``saved``, the `layout` a policy
-    recorded when it was trained, is that of the card pool of these card files (None: the
-    built-in pool) and of this observation layout."""
-    now = layout(pool)
+    recorded when it was trained, is that of its game now: for Grand Archive, of the card
+    pool of these card files (None: the built-in pool) and of this observation layout."""
     if not isinstance(saved, dict):
         raise ModelMismatchError(f"{where}: the model does not record the card pool and "
                                  "observation layout it was trained on (saved before gaenv "
                                  "recorded them); train it again")
+    now = layout(pool, str(saved.get("game", "ga")))
     problems = []
     if saved.get("card_pool") != now["card_pool"]:
         # (models saved before pools had names were all trained on the built-in pool)
@@ -134,6 +146,10 @@ class PPOAgent(Agent):
         self.deterministic = deterministic
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
+        if len(mask) != self.model.action_space.n:
+            raise ValueError(f"{self.path}: the policy has {self.model.action_space.n} "
+                             f"actions and this game {len(mask)}: a policy plays only the game "
+                             "it was trained on")
         action, _ = self.model.predict(observation, action_masks=mask.astype(bool),
                                        deterministic=self.deterministic)
         return int(action)

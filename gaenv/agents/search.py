@@ -1,4 +1,6 @@
-"""Search by determinized rollouts over ``Game.clone()``.
+"""Search by determinized rollouts over ``Game.clone()``, for either game: the duel
+brings its own heuristic, position score, determinization and searched decisions
+(`rules_of`, `gaenv.agents.duel_search`); the text below is Grand Archive's.
 
 At each decision that matters (an opportunity, materializing, an attack's
 target, retaliating, a target or mode), every legal option is tried in
@@ -19,6 +21,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -56,6 +61,41 @@ def evaluate(game: Game, player: int) -> float:
     return 0.5 + 0.5 * math.tanh(worth)
 
 
+def position_worth(game: Any, player: int) -> float:
+    """A position's worth to ``player`` in [0, 1] by the game's own evaluation."""
+    return rules_of(game).evaluate(game, player)
+
+
+@dataclass(frozen=True)
+class SearchRules:
+    """What search needs of a game (besides its ``determinized`` copy for a seat, which
+    every game offers): the heuristic's answer (rollouts and decisions not searched), a
+    position's worth to a player in [0, 1], the decision kinds worth searching, and the
+    decision kinds a rollout may stop at once ``horizon`` is reached (None: any; else it
+    plays on with the heuristic until one of them, so that an effect under way is
+    finished before the position is scored)."""
+
+    choose: Callable[[Any], Option]
+    evaluate: Callable[[Any, int], float]
+    searched: frozenset[str]
+    stop_at: frozenset[str] | None = None
+
+
+GRAND_ARCHIVE = SearchRules(choose, evaluate, SEARCHED)
+
+
+def rules_of(game: Any) -> SearchRules:
+    """The search rules of ``game``'s kind: Grand Archive's, or the duel's
+    (`gaenv.agents.duel_search`)."""
+    from gaenv.duel.game import DuelGame
+
+    if isinstance(game, DuelGame):
+        from gaenv.agents.duel_search import DUEL
+
+        return DUEL
+    return GRAND_ARCHIVE
+
+
 class SearchAgent(Agent):
     """``budget`` rollouts per searched decision, each at most ``horizon`` decisions long."""
 
@@ -80,13 +120,16 @@ class SearchAgent(Agent):
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
         if view is None:
             raise ValueError("the search agent needs a View of the game (needs_view)")
-        decision = view.game.decision
+        game = view.game
+        rules = rules_of(game)
+        decision = game.decision
         assert decision is not None
-        if len(decision.options) == 1 or decision.kind not in SEARCHED:
-            return view.index_of(choose(view.game))
-        return view.index_of(self._search(view.game, view.player, decision))
+        if len(decision.options) == 1 or decision.kind not in rules.searched:
+            return view.index_of(rules.choose(game))
+        return view.index_of(self._search(rules, game, view.player, decision))
 
-    def _search(self, game: Game, player: int, decision: Decision) -> Option:
+    def _search(self, rules: SearchRules, game: Game, player: int, decision: Decision
+                ) -> Option:
         options = decision.options
         totals = [0.0] * len(options)
         counts = [0] * len(options)
@@ -96,14 +139,14 @@ class SearchAgent(Agent):
             else:
                 pick = max(range(len(options)), key=lambda i: totals[i] / counts[i] + math.sqrt(
                     2 * math.log(n) / counts[i]))
-            totals[pick] += self._rollout(game, player, pick)
+            totals[pick] += self._rollout(rules, game, player, pick)
             counts[pick] += 1
         if min(counts) == 0:  # a budget too small to try every option: trust the heuristic
-            return choose(game)
+            return rules.choose(game)
         best = max(range(len(options)), key=lambda i: (totals[i] / counts[i], -i))
         return options[best]
 
-    def _rollout(self, game: Game, player: int, pick: int) -> float:
+    def _rollout(self, rules: SearchRules, game: Game, player: int, pick: int) -> float:
         sim = game.determinized(player, self.rng)
         sim.step(pick)
         rng = self.rng
@@ -116,5 +159,8 @@ class SearchAgent(Agent):
             elif rng.random() < self.explore:
                 sim.step(rng.randrange(len(decision.options)))
             else:
-                sim.step(choose(sim))
-        return evaluate(sim, player)
+                sim.step(rules.choose(sim))
+        if rules.stop_at is not None:
+            while (decision := sim.decision) is not None and decision.kind not in rules.stop_at:
+                sim.step(rules.choose(sim))
+        return rules.evaluate(sim, player)

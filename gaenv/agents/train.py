@@ -47,10 +47,9 @@ from gaenv.agents.evaluate import PairResult, evaluate
 from gaenv.agents.heuristic import HeuristicAgent
 from gaenv.agents.ppo import BEST_MODEL, FINAL_MODEL, LAYOUT, check_model, layout
 from gaenv.agents.registry import make
-from gaenv.agents.search import evaluate as position_worth
+from gaenv.agents.search import position_worth
 from gaenv.agents.train_config import TrainConfig, load
-from gaenv.env.actions import N_ACTIONS
-from gaenv.env.aec import AGENTS, raw_env
+from gaenv.env.aec import AGENTS, raw_env_for
 from gaenv.env.config import ConfigError
 from gaenv.env.single import SelfPlayEnv
 from gaenv.env.view import View
@@ -207,7 +206,8 @@ def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
     ``games``, in order."""
     potential = Potential(config.shaping) if config.shaping else None
     weights = {s: w for s, w in config.opponents.items() if s != "snapshots" and w > 0}
-    env = raw_env(seed=config.seed, **config.env_config())
+    env = raw_env_for(seed=config.seed, **config.env_config())
+    n_actions = env.action_space(AGENTS[0]).n
     cards = config.pool_files()
     out = []
     for game in games:
@@ -235,7 +235,7 @@ def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
                            dtype=np.float32) - np.array(potentials, dtype=np.float32)
         # (explicit widths: a teacher can end a game without a decision of its own)
         out.append((np.array(observations, dtype=np.float32).reshape(n, env.encoder.size),
-                    np.array(masks, dtype=bool).reshape(n, N_ACTIONS),
+                    np.array(masks, dtype=bool).reshape(n, n_actions),
                     np.array(actions, dtype=np.int64), returns))
     return out
 
@@ -301,7 +301,7 @@ def evaluate_model(model_file: Path, config: TrainConfig, steps: int, folder: Pa
         evaluation = evaluate([spec, *config.eval_opponents], config.eval_games, seed=10_000,
                               turn_limit=config.turn_limit,
                               decks=list(config.decks) if config.decks else None, focus=spec,
-                              progress=lambda done, total: bar.update(),
+                              game=config.game, progress=lambda done, total: bar.update(),
                               pool=config.pool_files())
     rows = [r for r in evaluation.results if r.agent == spec]
     path = folder / "eval.csv"
@@ -456,24 +456,28 @@ def _callback(config: TrainConfig, folder: Path, log: Callable[[str], object],
 
 def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) -> Any:
     """A fresh MaskablePPO learner: card embeddings and one shared layer
-    (`gaenv.agents.policy.CardEmbeddingExtractor`), then the policy and value heads. It
-    records the card pool and observation layout it fits (saved with it)."""
+    (`gaenv.agents.policy.CardEmbeddingExtractor`; for the duel one shared layer,
+    `DenseExtractor`), then the policy and value heads. It records the game, card pool and
+    observation layout it fits (saved with it)."""
     from sb3_contrib import MaskablePPO
 
-    from gaenv.agents.policy import CardEmbeddingExtractor
+    from gaenv.agents.policy import CardEmbeddingExtractor, DenseExtractor
 
     ppo = config.ppo
-    cards = layout(config.pool_files())
+    cards = layout(config.pool_files(), config.game)
+    extractor: tuple[type, dict[str, int]] = (
+        (DenseExtractor, {"features_dim": ppo.features_dim}) if config.game == "duel" else
+        (CardEmbeddingExtractor, {"features_dim": ppo.features_dim,
+                                  "embedding_dim": ppo.embedding_dim,
+                                  "cards": int(cards["cards"])}))
     model = MaskablePPO(
         "MlpPolicy", env, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
         batch_size=ppo.batch_size, n_epochs=ppo.n_epochs, gamma=ppo.gamma,
         gae_lambda=ppo.gae_lambda, clip_range=ppo.clip_range, ent_coef=ppo.ent_coef,
         vf_coef=ppo.vf_coef, max_grad_norm=ppo.max_grad_norm, seed=config.seed,
         policy_kwargs={
-            "features_extractor_class": CardEmbeddingExtractor,
-            "features_extractor_kwargs": {"features_dim": ppo.features_dim,
-                                          "embedding_dim": ppo.embedding_dim,
-                                          "cards": cards["cards"]},
+            "features_extractor_class": extractor[0],
+            "features_extractor_kwargs": extractor[1],
             "net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}},
         device="cpu", tensorboard_log=str(tensorboard) if tensorboard else None, verbose=0)
     setattr(model, LAYOUT, cards)

@@ -72,6 +72,7 @@ class GameKeys:
 class TrainConfig(GameKeys):
     backend: str = "sb3"                     # rllib configs: gaenv train --backend rllib
     name: str = "run"
+    game: str = "ga"                         # ga or duel (docs/agents.md, "The duel")
     total_timesteps: int = 20_000
     n_envs: int = 2
     vec_env: str = "subproc"                 # subproc or dummy
@@ -93,6 +94,9 @@ class TrainConfig(GameKeys):
     out_dir: str = "runs"
     pretrain: PretrainSettings = field(default_factory=PretrainSettings)
     ppo: PPOSettings = field(default_factory=PPOSettings)
+
+    def env_config(self) -> dict[str, Any]:
+        return {**super().env_config(), "game": self.game}
 
     def as_dict(self) -> dict[str, Any]:
         return plain(self)
@@ -144,7 +148,7 @@ def check(config: TrainConfig, where: str) -> None:
     """ConfigError unless every value can be used: numbers in range, agent specs that
     make agents, decks that load, an opponent pool that can draw from its first game.
     The message is one line: ``where``, then each problem as ``key NAME: what``."""
-    from gaenv.agents.evaluate import ScheduleError, schedule
+    from gaenv.agents.evaluate import ScheduleError, default_decks, schedule
     from gaenv.agents.registry import AgentSpecError, make
     from gaenv.cards.decks import load_deck
     from gaenv.cards.schema import CardFileError, pool_of
@@ -165,7 +169,9 @@ def check(config: TrainConfig, where: str) -> None:
                for n in config.ppo.net_arch):
         problem("ppo.net_arch", f"expected layer sizes of at least 1, got {config.ppo.net_arch}")
     pool = None
-    if config.card_pool is not None:
+    if config.card_pool is not None and config.game == "duel":
+        problem("card_pool", "the duel plays its own cards (docs/duel.md)")
+    elif config.card_pool is not None:
         try:
             if not isinstance(config.card_pool, str):
                 raise CardFileError(f"expected an import folder, got {config.card_pool!r}")
@@ -199,6 +205,11 @@ def check(config: TrainConfig, where: str) -> None:
         problems.append(str(exc))
     else:
         for i, deck in enumerate(config.decks or ()):
+            if config.game == "duel":
+                if deck not in default_decks("duel"):
+                    problem(f"decks[{i}]", f"no duel deck {deck!r}; known: "
+                                           f"{', '.join(default_decks('duel'))}")
+                continue
             try:
                 load_deck(str(deck), pool_of(pool))
             except CardFileError as exc:

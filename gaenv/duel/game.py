@@ -94,28 +94,36 @@ class DuelGame:
 
     def determinized(self, player: int, rng: random.Random) -> DuelGame:
         """A copy that agrees with everything ``player`` may know and with nothing else,
-        for search (as `Game.determinized`): the identities of the opponent's hand and
-        deck and of the facedown cards ``player`` may not look at (7.12) are dealt again
-        from their union (a facedown slot gets an Equipment card), ``player``'s own deck
-        is shuffled, and the engine's RNG is reseeded. Cards an open trigger chance or
-        the chain refers to keep their identity. No log: it is not the real game."""
+        for search (as `Game.determinized`). What a seat may not know (DUEL 2.8, 7.12):
+        the opponent's hand and deck, the order of every deck, and the identity of a
+        facedown card it may not look at (`rules.may_look`). Every card object stays where
+        it is (zones, slots, controllers); only the identities of those hidden cards are
+        dealt again among themselves, owner by owner, the cards that can be equipped among
+        themselves (only they can be facedown: 7.8), so sizes, slots and facedown elements
+        stay as seen; decks are shuffled and the engine's RNG reseeded from ``rng`` (draws:
+        player 0's hidden identities, then player 1's, then each deck, then the seed).
+        Cards an open trigger chance or the chain refers to keep their identity (the
+        engine would otherwise resolve a trigger the card does not have). No log: it is
+        not the real game."""
         state = copy.deepcopy(self.state)
-        fixed = {ch.card for ch in state.chances} | {item.card for item in state.chain}
-        other = state.players[1 - player]
-        hidden = [cid for cid in (*other.hand, *other.deck) if cid not in fixed]
-        facedown = [c.id for c in state.cards if c.zone == FIELD and c.facedown
-                    and not rules.may_look(state, c.id, player) and c.id not in fixed]
-        defns = [state.cards[cid].defn for cid in (*facedown, *hidden)]
-        rng.shuffle(defns)
-        for cid in facedown:  # an Equipment card for each facedown slot, if there is one
-            pick = next((d for d in defns if d.type == "equipment"), defns[0])
-            defns.remove(pick)
-            state.cards[cid].defn = pick
-        for cid, defn in zip(hidden, defns, strict=True):
-            state.cards[cid].defn = defn
-        rng.shuffle(state.players[player].deck)
+        pinned = {ch.card for ch in state.chances} | {item.card for item in state.chain}
+        for owner in (0, 1):
+            pile = state.players[owner]
+            hidden = [*pile.hand, *pile.deck] if owner != player else []
+            hidden += [c.id for c in state.cards if c.owner == owner and c.zone == FIELD
+                       and c.facedown and not rules.may_look(state, c.id, player)]
+            hidden = [cid for cid in hidden if cid not in pinned]
+            for equippable in (True, False):
+                group = [cid for cid in hidden
+                         if bool(state.cards[cid].defn.equippable_element) == equippable]
+                identities = [state.cards[cid].defn for cid in group]
+                rng.shuffle(identities)
+                for cid, defn in zip(group, identities, strict=True):
+                    state.cards[cid].defn = defn
+        for pile in state.players:
+            rng.shuffle(pile.deck)
         state.rng = random.Random(rng.getrandbits(64))
-        return DuelGame(state)
+        return DuelGame(state, self.decks)
 
     def step(self, choice: Option | int | str) -> None:
         d = self.state.decision
