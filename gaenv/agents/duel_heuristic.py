@@ -20,16 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import numpy as np
-
-from gaenv.agents.base import Agent
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import DuelCard
 from gaenv.duel.game import DuelGame
 from gaenv.duel.state import HAND, Champ, DuelState, Program
 from gaenv.engine.decisions import Decision, Option
-from gaenv.env.view import View
 
 DRAW_WORTH = 0.8      # one card drawn (the baseline action)
 CARD_WORTH = 0.5      # a card spent from hand
@@ -39,19 +35,6 @@ KILL_BONUS = 3.0      # a hit that defeats a champion
 # Steps that hurt what was chosen before them: the target goes to the opponent.
 HARMFUL = frozenset({"deal", "destroy_target", "return_target", "flip_target_facedown",
                      "take_control", "compel"})
-
-
-class DuelHeuristicAgent(Agent):
-    """The duel heuristic as an agent (``heuristic`` picks it for a duel, see
-    `gaenv.agents.heuristic.HeuristicAgent`)."""
-
-    name = "duel_heuristic"
-    needs_view = True
-
-    def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
-        if view is None:
-            raise ValueError("the duel heuristic needs a View of the game (needs_view)")
-        return view.index_of(choose(view.game))  # type: ignore[arg-type]
 
 
 def choose(game: DuelGame) -> Option:
