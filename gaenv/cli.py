@@ -8,6 +8,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -50,9 +51,19 @@ def non_negative(text: str) -> float:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    names = deck_names(args.decks, args.pool, "--decks A B")
-    pool = _pool(args)
-    decks = [load_deck(n, pool) for n in names]
+    if args.game == "duel":  # its own cards and decks (docs/duel.md)
+        from gaenv.duel.cards import builtin_decks
+
+        if args.pool:
+            raise ConfigError("--pool is for Grand Archive cards; the duel plays its own")
+        known = builtin_decks()
+        missing = [n for n in args.decks or () if n not in known]
+        if missing:
+            raise ConfigError(f"no duel deck {missing[0]!r}; duel decks: {', '.join(known)}")
+        decks: list[Any] = [known[n] for n in args.decks or known]
+    else:
+        pool = _pool(args)
+        decks = [load_deck(n, pool) for n in deck_names(args.decks, args.pool, "--decks A B")]
     if args.decks:
         pairs = [(decks[0], decks[1])]
         label = f"{decks[0].name} (player 0) vs {decks[1].name} (player 1)"
@@ -60,10 +71,15 @@ def _simulate(args: argparse.Namespace) -> int:
         pairs = pairings(decks)
         label = (f"cycling through the {len(pairs)} seat-ordered pairings of {len(decks)} "
                  "built-in decks")
-    summary = simulate(pairs, args.games, args.seed, args.turn_limit, args.check, args.replays)
+    summary = simulate(pairs, args.games, args.seed, args.turn_limit, args.check, args.replays,
+                       args.game)
     print(f"random vs random, {label}, seeds {args.seed}..{args.seed + args.games - 1}")
     for line in summary.lines():
         print(line)
+    if args.game == "duel":
+        if args.check:
+            print("checks           the duel's invariants held after every decision")
+        return 0
     _print_flag([d.cards for d in decks])
     if args.check:
         print("checks           card conservation and statics held after every decision")
@@ -78,10 +94,12 @@ def _add_simulate(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.add_argument("--decks", nargs=2, metavar=("A", "B"),
                    help="deck names or files for player 0 and player 1 "
                         "(default: every pairing of the built-in decks)")
-    p.add_argument("--turn-limit", type=positive_int, default=DEFAULT_TURN_LIMIT,
-                   help=f"truncate games after this many turns (default {DEFAULT_TURN_LIMIT})")
+    p.add_argument("--turn-limit", type=positive_int,
+                   help=f"truncate games after this many turns (default: the game's own, "
+                        f"{DEFAULT_TURN_LIMIT} for Grand Archive)")
     p.add_argument("--check", action="store_true",
-                   help="verify card conservation after every decision (slower)")
+                   help="verify the invariants after every decision (slower)")
+    _add_game(p)
     _add_replays(p)
     _add_pool(p)
     p.set_defaults(run=_simulate)
@@ -93,16 +111,35 @@ def _add_replays(p: argparse.ArgumentParser) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    import json
+
     from gaenv import replay
 
+    header, choices = replay.read(args.file)
+    if isinstance(header, dict) and header.get("game") == "duel":  # docs/duel.md
+        from gaenv.duel.game import DuelGame
+
+        if args.pool:
+            raise ConfigError("--pool is for Grand Archive cards; the duel plays its own")
+        try:
+            duel = DuelGame.from_json(json.dumps({**header, "choices": choices}))
+        except ReplayError as exc:
+            raise ReplayError(f"{args.file}: {exc}") from None
+        print(f"{_replayed(duel)} (a duel: verified, not told turn by turn)")
+        return 0
     game = replay.show(args.file, step=args.step, pool=_pool(args))
-    result = ("unfinished" if not game.over else "truncated" if game.truncated
-              else "a draw" if game.winner is None else f"won by player {game.winner}")
-    print(f"replayed {len(game.log)} decisions: every recorded choice was legal and the "
-          f"same; the game was {result}")
+    print(_replayed(game))
     assert game.setup is not None  # a replayed game was started by Game.new
     _print_flag(game.setup.decks)
     return 0
+
+
+def _replayed(game: Any) -> str:
+    """What a verified replay came to (either game's: the same narrow API)."""
+    result = ("unfinished" if not game.over else "truncated" if game.truncated
+              else "a draw" if game.winner is None else f"won by player {game.winner}")
+    return (f"replayed {len(game.log)} decisions: every recorded choice was legal and the "
+            f"same; the game was {result}")
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -264,8 +301,7 @@ def _layout(args: argparse.Namespace) -> int:
 
 def _add_layout(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("layout", help="print the observation and action layout (Markdown)")
-    p.add_argument("--game", choices=("ga", "duel"), default="ga",
-                   help="duel: the three-champion duel's layout (docs/duel.md)")
+    _add_game(p)
     p.set_defaults(run=_layout)
 
 
@@ -312,6 +348,11 @@ def _eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_game(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", choices=("ga", "duel"), default="ga",
+                   help="duel: the three-champion duel (docs/duel.md)")
+
+
 def _add_workers(p: argparse.ArgumentParser) -> None:
     """Where the games run (`gaenv.parallel`)."""
     p.add_argument("--workers", type=positive_int, default=1,
@@ -338,8 +379,7 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     p.add_argument("--turn-limit", type=positive_int,
                    help=f"turns before a game is truncated (default: the game's own, "
                         f"{DEFAULT_TURN_LIMIT} for Grand Archive)")
-    p.add_argument("--game", choices=("ga", "duel"), default="ga",
-                   help="duel: the three-champion duel (docs/agents.md, The duel)")
+    _add_game(p)
     _add_workers(p)
     p.add_argument("--out", type=Path, help="folder for results.csv/.md, ratings.csv "
                                             "(default runs/eval-TIME)")

@@ -5,13 +5,14 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gaenv import checks, replay
 from gaenv.cards.decks import Deck
+from gaenv.duel.cards import DuelDeck
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
 
 
@@ -28,7 +29,8 @@ class Summary:
     decisions: int = 0
     seconds: float = 0.0
 
-    def add(self, game: Game, decisions: int) -> None:
+    def add(self, game: Any, decisions: int) -> None:
+        """Count a finished game (either game's: the same narrow API)."""
         self.games += 1
         self.turns += game.state.turn
         self.decisions += decisions
@@ -67,6 +69,24 @@ def play_random(deck0: Deck, deck1: Deck, seed: int, turn_limit: int = DEFAULT_T
     With ``check`` the card-conservation invariant is verified after every step.
     """
     game = Game.new(deck0.cards, deck1.cards, seed, turn_limit)
+    return game, _play(game, seed, checks.engine_step if check else None)
+
+
+def play_random_duel(deck0: DuelDeck, deck1: DuelDeck, seed: int,
+                     turn_limit: int | None = None, check: bool = False) -> tuple[Any, int]:
+    """One game of the duel (docs/duel.md) between two random agents, as `play_random`
+    (``turn_limit`` None: the duel's own; ``check``: its invariants, `gaenv.duel.checks`)."""
+    from gaenv.duel.checks import invariants
+    from gaenv.duel.game import DuelGame
+
+    limit = {} if turn_limit is None else {"turn_limit": turn_limit}
+    game = DuelGame.new(deck0, deck1, seed, **limit)
+    return game, _play(game, seed, invariants if check else None)
+
+
+def _play(game: Any, seed: int, check: Callable[[Any], None] | None) -> int:
+    """Play ``game`` to its end with a random agent per seat (seeded from ``seed``), calling
+    ``check`` after every step; returns the number of decisions."""
     rngs = (random.Random(f"{seed}:0"), random.Random(f"{seed}:1"))
     decisions = 0
     while not game.over:
@@ -74,9 +94,9 @@ def play_random(deck0: Deck, deck1: Deck, seed: int, turn_limit: int = DEFAULT_T
         assert decision is not None
         game.step(rngs[decision.player].choice(decision.options))
         decisions += 1
-        if check:
-            checks.engine_step(game)
-    return game, decisions
+        if check is not None:
+            check(game)
+    return decisions
 
 
 T = TypeVar("T")
@@ -87,19 +107,24 @@ def pairings(decks: Sequence[T]) -> list[tuple[T, T]]:
     return list(itertools.product(decks, repeat=2))
 
 
-def simulate(pairs: Sequence[tuple[Deck, Deck]], games: int, seed: int,
-             turn_limit: int = DEFAULT_TURN_LIMIT, check: bool = False,
-             replays: Path | None = None) -> Summary:
-    """Play ``games`` random games, cycling through ``pairs``; game i uses seed ``seed + i``.
-    With ``replays`` each game's replay file is written there."""
+def simulate(pairs: Sequence[tuple[Any, Any]], games: int, seed: int,
+             turn_limit: int | None = DEFAULT_TURN_LIMIT, check: bool = False,
+             replays: Path | None = None, game: str = "ga") -> Summary:
+    """Play ``games`` random games of ``game`` (``ga``, or ``duel`` with duel decks),
+    cycling through ``pairs``; game i uses seed ``seed + i``. With ``replays`` each game's
+    replay file is written there."""
     summary = Summary()
     start = time.perf_counter()
     for i in range(games):
         deck0, deck1 = pairs[i % len(pairs)]
-        game, decisions = play_random(deck0, deck1, seed + i, turn_limit, check)
-        summary.add(game, decisions)
+        if game == "duel":
+            played, decisions = play_random_duel(deck0, deck1, seed + i, turn_limit, check)
+        else:
+            played, decisions = play_random(deck0, deck1, seed + i,
+                                            turn_limit or DEFAULT_TURN_LIMIT, check)
+        summary.add(played, decisions)
         if replays is not None:
-            replay.write(replays, f"{seed + i:06d}-{deck0.name}-vs-{deck1.name}", game,
+            replay.write(replays, f"{seed + i:06d}-{deck0.name}-vs-{deck1.name}", played,
                          ("random", "random"))
     summary.seconds = time.perf_counter() - start
     return summary

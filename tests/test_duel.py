@@ -456,3 +456,30 @@ def test_determinized_copy_keeps_what_the_seat_knows() -> None:
             assert copy.decision is not None
             copy.step(rng.randrange(len(copy.decision.options)))
     assert changed > 0
+
+
+def test_simulate_and_replay_duels_from_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``gaenv simulate --game duel`` plays checked random games of the duel and writes
+    replays whose header names the game; ``gaenv replay`` verifies one choice by choice
+    and names the first that diverges; a bad deck or a Grand Archive pool is one line."""
+    from gaenv.cli import main
+
+    assert main(["simulate", "--game", "duel", "--games", "4", "--check", "--replays",
+                 str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "games            4" in out and "the duel's invariants held" in out
+    files = sorted(tmp_path.glob("*.jsonl"))
+    assert len(files) == 4 and '"game": "duel"' in files[0].read_text().splitlines()[0]
+    assert main(["replay", str(files[0])]) == 0
+    assert "every recorded choice was legal and the same" in capsys.readouterr().out
+    lines = files[0].read_text().splitlines()
+    lines[3] = lines[3].replace('"choice": "', '"choice": "no such ')
+    files[0].write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(files[0])]) == 2
+    err = capsys.readouterr().err
+    assert "the replay diverges at choice 2" in err and err.count("\n") == 1
+    assert main(["simulate", "--game", "duel", "--decks", "ember_assault", "nope"]) == 2
+    assert "no duel deck 'nope'; duel decks: " in capsys.readouterr().err
+    assert main(["simulate", "--game", "duel", "--pool", str(tmp_path)]) == 2
+    assert "the duel plays its own" in capsys.readouterr().err
