@@ -239,11 +239,15 @@ def train(config: RllibTrainConfig, out: Path, resume: bool = False, address: st
             raise ConfigError(f"{out} already holds a run; resume it with --resume or "
                               "choose another --out")
         snapshots, made, start = [], 0, 0
+    # What the policy's weights fit (the card pool, the observation layout), checked when
+    # it is loaded as an agent (`gaenv.agents.ppo.check_layout`) and when a run resumes.
+    fits = layout(config.pool_files())
+    if resume and json.loads((out / LAYOUT).read_text()) != fits:
+        raise ConfigError(f"{out} was trained on another card pool or observation layout; "
+                          "resume it with the cards it was trained on")
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.yaml").write_text(yaml.safe_dump(plain(config), sort_keys=False))
-    # What the policy's weights fit (the card pool, the observation layout), checked when
-    # it is loaded as an agent (`gaenv.agents.ppo.check_layout`).
-    (out / LAYOUT).write_text(json.dumps(layout(config.pool_files())))
+    (out / LAYOUT).write_text(json.dumps(fits))
     ray.init(address=address or config.address or None, ignore_reinit_error=True,
              include_dashboard=False, logging_level="ERROR", log_to_driver=False)
     algo = _algorithm_config(config, snapshots).build_algo()
