@@ -10,6 +10,7 @@ import pytest
 from conftest import pool_with, run_scenario
 
 from gaenv import scenario
+from gaenv.cards import mechanics
 from gaenv.cards.schema import CardFileError, CardPool, load_pool
 from gaenv.cards.translate import translate
 from gaenv.engine import journal
@@ -269,13 +270,13 @@ expect:
 
 
 @pytest.mark.parametrize(("card_type", "text", "fields"), [
-    ("action", "Your champion gets +1 level until end of turn.",
-     {"effect": [{"level_boost": {"target": "your_champion", "amount": 1}}]}),
+    ("action", "Your champion gets +4 level until end of turn.",
+     {"effect": [{"level_boost": {"target": "your_champion", "amount": 4}}]}),
     ("action", "Until end of turn, target champion gets -2 level.",
      {"effect": [{"level_boost": {"target": {"target": {"type": "champion"}}, "amount": -2}}]}),
-    ("item", "Champions you don't control get -1 level.",
+    ("item", "Champions you don't control get -2 level.",
      {"abilities": [{"static": {"modify_level": {
-         "amount": -1, "applies_to": {"type": "champion", "controller": "opponent"}}}}]}),
+         "amount": -2, "applies_to": {"type": "champion", "controller": "opponent"}}}}]}),
     ("ally", "Your champion gets +1 level as long as you control a Beast ally.",
      {"abilities": [{"static": {"modify_level": {
          "amount": 1, "applies_to": {"type": "champion", "controller": "you"}}},
@@ -450,12 +451,12 @@ expect:
 
 
 @pytest.mark.parametrize(("text", "fields"), [
-    ("On Enter: You gain the Shifting Currents mastery.",
-     {"abilities": [{"on_enter": [{"gain_currents": {}}]}]}),
-    ("As long as your Shifting Currents face South, allies you control get +1 LIFE.",
+    ("On Attack: You gain the Shifting Currents mastery.",
+     {"abilities": [{"on_attack": [{"gain_currents": {}}]}]}),
+    ("As long as your Shifting Currents face East, allies you control get +2 LIFE.",
      {"abilities": [{"static": {"modify_stats": {
-         "life": 1, "applies_to": {"controller": "you", "type": "ally"}}},
-         "requires": {"currents": "south"}}]}),
+         "life": 2, "applies_to": {"controller": "you", "type": "ally"}}},
+         "requires": {"currents": "east"}}]}),
     ("Whenever your Shifting Currents change from facing North to West, draw a card.",
      {"abilities": [{"trigger": {"event": "currents_change", "filter": {
          "player": "you", "currents": "north_to_west"}}, "effect": [{"draw": {"amount": 1}}]}]}),
@@ -509,9 +510,9 @@ expect:
     ("REST, Remove two preparation counters from your champion: Draw a card.",
      {"abilities": [{"activated": [{"draw": {"amount": 1}}], "cost": {
          "rest": True, "champion_counters": {"preparation": 2}}}]}),
-    ("On Attack: You may remove a preparation counter from your champion. If you do, draw a "
+    ("On Enter: You may remove a preparation counter from your champion. If you do, draw a "
      "card.",
-     {"abilities": [{"on_attack": [{"if": {
+     {"abilities": [{"on_enter": [{"if": {
          "when": {"amount": {"counters": {"kind": "preparation", "of": "your_champion"}},
                   "at_least": 1},
          "then": [{"may": [{"remove_counters": {"target": "your_champion",
@@ -750,9 +751,9 @@ expect:
 
 def test_materialize_template() -> None:
     out = translate("Invented Knight", "champion", "On Enter: Materialize a weapon card with "
-                    "memory cost 0 from your material deck.")
+                    "memory cost 2 from your material deck.")
     assert out.status == "full" and out.fields == {"abilities": [{"on_enter": [
-        {"materialize": {"type": "weapon", "memory_cost": 0}}]}]}
+        {"materialize": {"type": "weapon", "memory_cost": 2}}]}]}
 
 
 
@@ -846,8 +847,8 @@ not_offered: [activate Test Denial]
 
 def test_negation_template() -> None:
     out = translate("Invented Refusal", "action", "Negate target action card activation "
-                    "unless its controller pays (2). Banish the card that had its activation "
-                    "negated this way.")
+                    f"unless its controller pays (3). Put {mechanics.NEGATED} into its "
+                    "owner's memory.")  # (the template's own phrase)
     assert out.status == "full" and out.fields == {"effect": [{"negate": {
-        "target": {"target": {"activation": True, "type": "action"}}, "unless_pays": 2,
-        "to": "banishment"}}]}
+        "target": {"target": {"activation": True, "type": "action"}}, "unless_pays": 3,
+        "to": "memory"}}]}

@@ -26,7 +26,7 @@ def test_own_statics_read_no_object(tmp_path: Path) -> None:
     """A card's own cost works in hand, where the card is no object: no ``self``."""
     bad = tmp_path / "bad.yaml"
     bad.write_text((HERE / "cards.yaml").read_text().replace(
-        "requires: {class_bonus: true}\n        text: \"[Class Bonus] This card",
-        "requires: {self: {rested: true}}\n        text: \"[Class Bonus] This card"))
+        "requires: {class_bonus: true}\n        text: \"Class Bonus: activating",
+        "requires: {self: {rested: true}}\n        text: \"Class Bonus: activating"))
     with pytest.raises(CardFileError, match="own_cost works where it has no object"):
         load_pool([bad])

@@ -129,33 +129,33 @@ def test_static_keywords_and_counted_control() -> None:
 def test_activation_conditions_restrict_the_ability() -> None:
     out = translate("Tally Stone", "item", "[Class Bonus] REST: Draw a card. Activate this "
                     "ability only at slow speed and only if there are three or more tally "
-                    "counters on Tally Stone.\nBanish Tally Stone: Recover 2. Activate this "
-                    "ability only during your turn.")
+                    "counters on Tally Stone.\nBanish Tally Stone: Recover 3. Activate this "
+                    "ability only at slow speed and only during your turn.")
     assert out.fields["abilities"] == [
         {"activated": [{"draw": {"amount": 1}}], "cost": {"rest": True}, "speed": "slow",
          "requires": {"class_bonus": True, "amount": {"counters": {"kind": "tally"}},
                       "at_least": 3}},
-        {"activated": [{"recover": 2}], "cost": {"banish": True},
+        {"activated": [{"recover": 3}], "cost": {"banish": True}, "speed": "slow",
          "requires": {"your_turn": True}}]
 
 
 def test_conditions_on_the_target_before() -> None:
-    out = translate("Tinker Spark", "action", "Wake up target ally. If that ally is an "
-                    "Automaton, put a buff counter on it.")
+    out = translate("Tinker Spark", "action", "Wake up target ally. If that ally is a "
+                    "Golem, put two buff counters on it.")
     assert out.fields["effect"] == [
         {"wake": {"target": {"type": "ally"}}},
-        {"if": {"when": {"target": {"subtype": ["Automaton"]}},
-                "then": [{"counters": {"target": "same_target", "kind": "buff", "amount": 1}}]}}]
+        {"if": {"when": {"target": {"subtype": ["Golem"]}},
+                "then": [{"counters": {"target": "same_target", "kind": "buff", "amount": 2}}]}}]
 
 
 def test_references_back_without_a_target() -> None:
     out = translate("Moss Cake", "item", "Whenever an Animal ally enters the field under your "
-                    "control, you may sacrifice Moss Cake. If you do, put a buff counter on "
+                    "control, you may sacrifice Moss Cake. If you do, put two buff counters on "
                     "that ally.\nOn Enter: Put a charge counter on Moss Cake. Class Bonus: Put "
                     "two charge counters on it instead.")
     first, second = out.fields["abilities"]
     assert first["effect"] == [{"may": [{"sacrifice": "self"}, {"counters": {
-        "target": "that_object", "kind": "buff", "amount": 1}}]}]
+        "target": "that_object", "kind": "buff", "amount": 2}}]}]
     assert second["on_enter"][0]["if"]["then"] == [
         {"counters": {"target": "self", "kind": "charge", "amount": 2}}]
     assert translate("Moss Cake", "action", "Draw a card. Put a buff counter on it."
@@ -225,7 +225,7 @@ def test_objects_chosen_as_it_resolves() -> None:
                                           "then": [{"deal_damage": {
                                               "amount": 1, "target": {"choose": unit}}}]}}]
     # "it" cannot name a chosen object again (it would be chosen anew).
-    assert translate("Kindle Pup", "action", "Put a buff counter on an ally you control. "
+    assert translate("Kindle Pup", "action", "Put two buff counters on an ally you control. "
                      "Wake it up.").status != "full"
 
 
@@ -233,7 +233,7 @@ def test_more_whenever_triggers() -> None:
     out = translate("Watchful Kite", "ally", "Whenever another unit you control becomes "
                     "distant, Watchful Kite becomes distant.\nWhenever Watchful Kite is dealt "
                     "damage, draw a card.\nWhenever a champion you don't control levels up, "
-                    "deal 2 damage to it.\nWhenever an opponent activates a Harmony or a Melody "
+                    "deal 3 damage to it.\nWhenever an opponent activates a Harmony or a Melody "
                     "card, wake up Watchful Kite, and it gets +1 POWER until end of turn.")
     assert [a["trigger"] for a in out.fields["abilities"]] == [
         {"event": "counters_placed", "filter": {"another": True, "controller": "you",
@@ -244,7 +244,7 @@ def test_more_whenever_triggers() -> None:
         {"event": "activated", "filter": {"subtype": ["Harmony", "Melody"],
                                           "player": "opponent"}}]
     assert out.fields["abilities"][2]["effect"] == [
-        {"deal_damage": {"amount": 2, "target": "that_object"}}]
+        {"deal_damage": {"amount": 3, "target": "that_object"}}]
     assert out.fields["abilities"][3]["effect"] == [
         {"wake": "self"}, {"boost": {"target": "self", "power": 1}}]
 
@@ -258,26 +258,26 @@ def test_unpreventable_damage_and_have_this_deal() -> None:
 
 
 def test_cards_moved_between_your_zones() -> None:
-    out = translate("Tidy", "action", "Return a Spell card from your graveyard to your "
-                    "memory. You may banish two cards at random from your memory. If you do, "
+    out = translate("Tidy", "action", "Return an Attack card from your graveyard to your "
+                    "memory. You may banish three cards at random from your memory. If you do, "
                     "draw a card.")
-    spell = {"subtype": ["Spell"]}
+    spell = {"type": "attack"}
     assert out.fields["effect"] == [
         {"if": {"when": {"amount": {"cards": {"zone": "graveyard", **spell}}, "at_least": 1},
                 "then": [{"move_cards": {"filter": spell, "zone": "graveyard",
                                          "to": "memory", "amount": 1}}]}},
-        {"if": {"when": {"amount": {"cards": {"zone": "memory"}}, "at_least": 2},
+        {"if": {"when": {"amount": {"cards": {"zone": "memory"}}, "at_least": 3},
                 "then": [{"may": [{"move_cards": {"filter": {}, "zone": "memory",
-                                                  "to": "banishment", "amount": 2,
+                                                  "to": "banishment", "amount": 3,
                                                   "random": True}},
                                   {"draw": {"amount": 1}}]}]}}]
 
 
 def test_if_condition_instead_and_those_units() -> None:
-    out = translate("Lens", "item", "REST: Glimpse 2. If your champion is distant, glimpse 4 "
+    out = translate("Lens", "item", "REST: Glimpse 2. If your champion is distant, glimpse 5 "
                     "instead.")
     assert out.fields["abilities"][0]["activated"] == [{"if": {
-        "when": {"champion": {"distant": True}}, "then": [{"glimpse": 4}],
+        "when": {"champion": {"distant": True}}, "then": [{"glimpse": 5}],
         "otherwise": [{"glimpse": 2}]}}]
     # A condition on the target cannot come before the target it reads: refused.
     assert translate("Jab", "action", "Deal 2 damage to target ally. If that ally is rested, "
@@ -333,12 +333,12 @@ def test_up_to_several_targets() -> None:
 
 def test_activation_limits_of_the_card() -> None:
     out = translate("Night Trick", "action", "Activate this card only during an opponent's "
-                    "end phase.\nDraw a card.")
+                    "main phase.\nDraw a card.")
     assert out.fields["abilities"] == [{"static": {"activation_limit": {}}, "requires": {
-        "your_turn": False, "phase": "end"}}]
+        "your_turn": False, "phase": "main"}}]
     out = translate("Spirit Gift", "action", "Activate this card only if your champion is "
-                    "attacking.\nDraw a card.")
-    assert out.fields["abilities"][0]["requires"] == {"champion": {"attacking": {}}}
+                    "attacking an ally.\nDraw a card.")
+    assert out.fields["abilities"][0]["requires"] == {"champion": {"attacking": {"type": "ally"}}}
 
 
 def test_tokens_with_counters() -> None:
@@ -350,18 +350,18 @@ def test_tokens_with_counters() -> None:
 
 def test_reveal_the_top_card() -> None:
     out = translate("Breeze", "action", "Glimpse 2, then reveal the top card of your deck. If "
-                    "that card is a Harmony or Melody card, put it into your hand.")
+                    "that card is a Song or Melody card, put it into your hand.")
     assert out.fields["effect"] == [{"glimpse": 2}, {"look_at_top": {
-        "amount": 1, "filter": {"subtype": ["Harmony", "Melody"]}, "to": "hand",
+        "amount": 1, "filter": {"subtype": ["Song", "Melody"]}, "to": "hand",
         "optional": False, "rest": "top"}}]
 
 
 def test_counters_on_them_defending_and_optional_discards() -> None:
     out = translate("Herd", "item", "Allies you control with one or more buff counters on "
-                    "them have ambush.")
+                    "them have taunt.")
     assert out.fields["abilities"][0]["static"]["grant_keyword"]["applies_to"] == {
         "counters": "buff", "controller": "you", "type": "ally"}
-    out = translate("Brace", "action", "Target ally gets +3 LIFE until end of turn. If that "
+    out = translate("Brace", "action", "Target ally gets +4 LIFE until end of turn. If that "
                     "ally is defending, wake it up.")
     assert out.fields["effect"][1] == {"if": {"when": {"target": {"defending": True}},
                                               "then": [{"wake": "same_target"}]}}
