@@ -4,9 +4,10 @@
     while not game.over:
         game.step(game.decision.options[0])
 
-``decision``, ``step`` (an Option, its index or its text), ``clone``, ``over``,
-``winner``, ``truncated``, ``log`` and ``to_json``/``from_json`` behave as they do for
-`gaenv.engine.game.Game`; the same seed and choices give the same game.
+``decision``, ``over``, ``winner``, ``truncated``, ``log``, the answer lookup and the
+checked replay of a choice are those of `gaenv.engine.game.Played`, which Grand
+Archive's `Game` shares; ``step`` (an Option, its index or its text), ``clone`` and
+``to_json``/``from_json`` behave as Game's; the same seed and choices give the same game.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from typing import Any
 from gaenv.duel import engine, rules
 from gaenv.duel.cards import DuelCardError, DuelDeck, DuelPool, check_deck, default_pool
 from gaenv.duel.state import FIELD, DuelState
-from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.game import Game, IllegalOption, ReplayError
+from gaenv.engine.decisions import Option
+from gaenv.engine.game import IllegalOption, Played, ReplayError
 
 DEFAULT_TURN_LIMIT = 400
 SAVE_FORMAT = "gaenv-duel-1"
@@ -29,21 +30,16 @@ ENGINE_VERSION = "0.1.0"  # changes when the same choices could give another gam
 __all__ = ["DuelGame", "IllegalOption", "ReplayError"]
 
 
-class DuelGame:
+class DuelGame(Played):
     """A duel between players 0 and 1 (docs/duel.md)."""
 
-    __slots__ = ("decks", "log", "state")
-
-    # The option lookup and the checked replay of one choice are Game's own: both read
-    # only ``state.decision``, ``state.over``, ``state.turn`` and ``step``.
-    _index_of = Game._index_of
-    replay_choice = Game.replay_choice
+    __slots__ = ("decks",)
+    state: DuelState
 
     def __init__(self, state: DuelState, decks: tuple[DuelDeck, DuelDeck] | None = None,
                  log: list[tuple[int, str, int, str]] | None = None) -> None:
-        self.state = state
+        super().__init__(state, log)
         self.decks = decks
-        self.log: list[tuple[int, str, int, str]] = log if log is not None else []
 
     @classmethod
     def new(cls, deck0: DuelDeck, deck1: DuelDeck, seed: int,
@@ -59,22 +55,6 @@ class DuelGame:
         game = cls(state, (deck0, deck1))
         engine.run(state)
         return game
-
-    @property
-    def decision(self) -> Decision | None:
-        return self.state.decision
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
-    @property
-    def winner(self) -> int | None:
-        return self.state.winner
-
-    @property
-    def truncated(self) -> bool:
-        return self.state.truncated
 
     @property
     def outcome(self) -> str:
@@ -126,15 +106,7 @@ class DuelGame:
         return DuelGame(state, self.decks)
 
     def step(self, choice: Option | int | str) -> None:
-        d = self.state.decision
-        if d is not None and type(choice) is int and 0 <= choice < len(d.options):
-            index = choice
-        else:
-            index = self._index_of(choice)
-            assert d is not None
-        option = d.options[index]
-        self.log.append((d.player, d.kind, index, option.text))
-        engine.answer(self.state, option)
+        engine.answer(self.state, self._answer(choice)[2])
 
     # --- saving ----------------------------------------------------------------------------
 

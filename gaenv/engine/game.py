@@ -64,7 +64,97 @@ class ReplayError(ValueError):
     """A saved game or replay that cannot be restored here; the message says where."""
 
 
-class Game:
+class Played:
+    """What every game of this project shares (`Game`, and the duel's
+    `gaenv.duel.game.DuelGame`): a ``state`` whose ``decision``, ``over``, ``winner`` and
+    ``truncated`` it reads, and a ``log`` of the answers given, as (player, decision
+    kind, option index, option text). An answer is an `Option`, its index or its text
+    (`_answer`); a recorded one is replayed checked (`replay_choice`)."""
+
+    __slots__ = ("log", "state")
+    state: Any
+
+    def __init__(self, state: Any, log: list[tuple[int, str, int, str]] | None = None) -> None:
+        self.state = state
+        self.log: list[tuple[int, str, int, str]] = log if log is not None else []
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.state.decision
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def truncated(self) -> bool:
+        return self.state.truncated
+
+    def step(self, choice: Option | int | str) -> None:
+        """Apply one answer to the current decision and run to the next one (each game's
+        own rules)."""
+        raise NotImplementedError
+
+    def _index_of(self, choice: Option | int | str) -> int:
+        """The index of the current decision's option that ``choice`` names (the Option or
+        its text: `step` takes an index in range as it is), or IllegalOption."""
+        d = self.state.decision
+        if d is None:
+            raise IllegalOption(f"no decision is pending (game over: {self.state.over})")
+        options = d.options
+        if isinstance(choice, Option):
+            if choice in options:
+                return options.index(choice)
+        elif isinstance(choice, str):
+            for index, option in enumerate(options):
+                if option.text == choice:
+                    return index
+        legal = "; ".join(f"{i}: {o.text}" for i, o in enumerate(options))
+        raise IllegalOption(
+            f"{choice!r} is not a legal option for player {d.player}'s {d.kind} decision; "
+            f"legal options are [{legal}]")
+
+    def _answer(self, choice: Option | int | str) -> tuple[int, str, Option]:
+        """The player, decision kind and option that ``choice`` answers the current
+        decision with (IllegalOption if none), logged."""
+        d = self.state.decision
+        # An index in range, the common answer, needs no lookup (bool is not an index).
+        if d is not None and type(choice) is int and 0 <= choice < len(d.options):
+            index = choice
+        else:
+            index = self._index_of(choice)
+            assert d is not None
+        option = d.options[index]
+        self.log.append((d.player, d.kind, index, option.text))
+        return d.player, d.kind, option
+
+    def replay_choice(self, number: int, entry: Any) -> None:
+        """Apply recorded choice ``number`` (player, kind, index, text), checking that it
+        is legal here and means the same; ReplayError saying where it diverges."""
+        d = self.state.decision
+        try:
+            player, kind, index, text = entry
+        except (TypeError, ValueError):
+            raise ReplayError(f"choice {number}: malformed entry {entry!r}") from None
+        if d is None:
+            raise ReplayError(f"choice {number} ({text!r}) was recorded but the game is "
+                              "over here")
+        if (d.player, d.kind) != (player, kind) or not (
+                isinstance(index, int) and 0 <= index < len(d.options)
+                and d.options[index].text == text):
+            legal = "; ".join(f"[{i}] {o.text}" for i, o in enumerate(d.options))
+            raise ReplayError(
+                f"the replay diverges at choice {number} (turn {self.state.turn}): recorded "
+                f"player {player}, {kind}, [{index}] {text!r}; here player {d.player} decides "
+                f"{d.kind}, legal: {legal}")
+        self.step(index)
+
+
+class Game(Played):
     """A game of Grand Archive between players 0 and 1.
 
     ``log`` records every answer given, as (player, decision kind, option index,
@@ -72,13 +162,13 @@ class Game:
     saved (`to_json`) and replayed.
     """
 
-    __slots__ = ("log", "setup", "state")
+    __slots__ = ("setup",)
+    state: GameState
 
     def __init__(self, state: GameState, setup: Setup | None = None,
                  log: list[tuple[int, str, int, str]] | None = None) -> None:
-        self.state = state
+        super().__init__(state, log)
         self.setup = setup
-        self.log: list[tuple[int, str, int, str]] = log if log is not None else []
 
     @classmethod
     def new(cls, deck0: DeckList, deck1: DeckList, seed: int,
@@ -103,22 +193,6 @@ class Game:
         return game
 
     # --- reading the position ---------------------------------------------------
-
-    @property
-    def decision(self) -> Decision | None:
-        return self.state.decision
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
-    @property
-    def winner(self) -> int | None:
-        return self.state.winner
-
-    @property
-    def truncated(self) -> bool:
-        return self.state.truncated
 
     def clone(self) -> Game:
         return Game(self.state.clone(), self.setup, list(self.log))
@@ -181,61 +255,12 @@ class Game:
             raise ReplayError("not a saved game: expected an object with 'choices'")
         return replay(data, data["choices"], pool)
 
-    def replay_choice(self, number: int, entry: Any) -> None:
-        """Apply recorded choice ``number`` (player, kind, index, text), checking that it
-        is legal here and means the same; ReplayError saying where it diverges."""
-        d = self.state.decision
-        try:
-            player, kind, index, text = entry
-        except (TypeError, ValueError):
-            raise ReplayError(f"choice {number}: malformed entry {entry!r}") from None
-        if d is None:
-            raise ReplayError(f"choice {number} ({text!r}) was recorded but the game is "
-                              "over here")
-        if (d.player, d.kind) != (player, kind) or not (
-                isinstance(index, int) and 0 <= index < len(d.options)
-                and d.options[index].text == text):
-            legal = "; ".join(f"[{i}] {o.text}" for i, o in enumerate(d.options))
-            raise ReplayError(
-                f"the replay diverges at choice {number} (turn {self.state.turn}): recorded "
-                f"player {player}, {kind}, [{index}] {text!r}; here player {d.player} decides "
-                f"{d.kind}, legal: {legal}")
-        self.step(index)
-
     # --- acting ------------------------------------------------------------------
-
-    def _index_of(self, choice: Option | int | str) -> int:
-        """The index of the current decision's option that ``choice`` names (the Option or
-        its text: `step` takes an index in range as it is), or IllegalOption."""
-        d = self.state.decision
-        if d is None:
-            raise IllegalOption(f"no decision is pending (game over: {self.state.over})")
-        options = d.options
-        if isinstance(choice, Option):
-            if choice in options:
-                return options.index(choice)
-        elif isinstance(choice, str):
-            for index, option in enumerate(options):
-                if option.text == choice:
-                    return index
-        legal = "; ".join(f"{i}: {o.text}" for i, o in enumerate(options))
-        raise IllegalOption(
-            f"{choice!r} is not a legal option for player {d.player}'s {d.kind} decision; "
-            f"legal options are [{legal}]")
 
     def step(self, choice: Option | int | str) -> None:
         """Apply one answer to the current decision and run to the next one."""
         state = self.state
-        d = state.decision
-        # An index in range, the common answer, needs no lookup (bool is not an index).
-        if d is not None and type(choice) is int and 0 <= choice < len(d.options):
-            index = choice
-        else:
-            index = self._index_of(choice)
-            assert d is not None
-        player, kind, options, _ = d
-        option = options[index]
-        self.log.append((player, kind, index, option.text))
+        player, kind, option = self._answer(choice)
         state.events = []  # the journal's events since this answer (see journal)
         state.decision = None
         state.decisions_made += 1
