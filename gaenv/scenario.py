@@ -33,7 +33,7 @@ from gaenv.engine.objects import (
     band_text,
 )
 from gaenv.engine.state import PHASES, GameState
-from gaenv.yamlio import YamlError, load_yaml
+from gaenv.yamlio import YamlError, keyed, load_yaml
 
 TOP_KEYS = ("game", "name", "rules", "seed", "setup", "steps", "expect", "offered", "not_offered",
             "not_offered_before", "error")
@@ -63,15 +63,6 @@ class Scenario:
     data: dict[str, Any]
 
 
-def _check_keys(where: str, mapping: Any, allowed: Sequence[str]) -> dict[str, Any]:
-    if not isinstance(mapping, dict):
-        raise ScenarioError(f"{where}: expected a mapping, got {mapping!r}")
-    for key in mapping:
-        if key not in allowed:
-            raise ScenarioError(f"{where}: unknown key {key!r}; known: {', '.join(allowed)}")
-    return mapping
-
-
 def _whole(value: Any, where: str, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise ScenarioError(f"{where}: expected a whole number >= {minimum}, got {value!r}")
@@ -89,7 +80,7 @@ def load(path: Path) -> Scenario:
         data = load_yaml(path.read_text(), str(path))
     except YamlError as exc:
         raise ScenarioError(str(exc)) from exc
-    _check_keys(str(path), data, TOP_KEYS)
+    keyed(data, TOP_KEYS, str(path), ScenarioError)
     if data.get("game", "ga") not in GAMES:
         raise ScenarioError(f"{path}: game: {data['game']!r} is not one of {', '.join(GAMES)}")
     for key in ("name", "rules", "setup", "steps"):
@@ -111,7 +102,7 @@ def load(path: Path) -> Scenario:
 def build(scenario: Scenario, pool: CardPool) -> Game:
     """The scenario's starting position, run up to its first decision."""
     where = str(scenario.path)
-    setup = _check_keys(f"{where}: setup", scenario.data["setup"], SETUP_KEYS)
+    setup = keyed(scenario.data["setup"], SETUP_KEYS, f"{where}: setup", ScenarioError)
     players = setup.get("players", [{}, {}])
     if not isinstance(players, list) or len(players) != 2:
         raise ScenarioError(f"{where}: setup.players must list two players")
@@ -138,7 +129,7 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
 
     for index, pdata in enumerate(players):
         here = f"{where}: setup.players[{index}]"
-        pdata = _check_keys(here, pdata or {}, PLAYER_KEYS)
+        pdata = keyed(pdata or {}, PLAYER_KEYS, here, ScenarioError)
         player = state.players[index]
         lineage = _list(pdata.get("lineage") or [], f"{here}.lineage")
         for name in lineage:
@@ -146,8 +137,9 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
         if lineage:
             top = state.cards[player.zones[LINEAGE][-1]]
             make_object(state, top)
-            _apply_object_state(top, _check_keys(f"{here}.champion", pdata.get("champion", {}),
-                                                  CHAMPION_KEYS), f"{here}.champion")
+            champion = keyed(pdata.get("champion", {}), CHAMPION_KEYS, f"{here}.champion",
+                             ScenarioError)
+            _apply_object_state(top, champion, f"{here}.champion")
             player.had_champion = True
             player.turns_started = 1
         elif "champion" in pdata:
@@ -159,8 +151,8 @@ def build(scenario: Scenario, pool: CardPool) -> Game:
             for name in names:
                 create(state, index, card(name, f"setup.players[{index}].{key}"), zone)
         for i, obj in enumerate(_list(pdata.get("field", []), f"{here}.field")):
-            spec = {"card": obj} if isinstance(obj, str) else _check_keys(
-                f"{here}.field[{i}]", obj, OBJECT_KEYS)
+            spec = {"card": obj} if isinstance(obj, str) else keyed(
+                obj, OBJECT_KEYS, f"{here}.field[{i}]", ScenarioError)
             if "card" not in spec:
                 raise ScenarioError(f"{here}.field[{i}]: missing key 'card'")
             defn = card(spec["card"], f"setup.players[{index}].field[{i}]")

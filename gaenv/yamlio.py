@@ -3,6 +3,7 @@ overwrite, and every error names the file."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import yaml
@@ -36,3 +37,15 @@ def load_yaml(text: str | bytes, label: str) -> Any:
         return yaml.load(text, Loader=_StrictLoader)
     except yaml.YAMLError as exc:
         raise YamlError(f"{label}: not valid YAML: {exc}") from exc
+
+
+def keyed(value: Any, allowed: Sequence[str], where: str,
+          error: type[Exception] = ValueError) -> dict[str, Any]:
+    """``value``, a mapping read from YAML, once every key is one of ``allowed``; else
+    ``error`` naming ``where`` and the key (the scenario readers of both games use it)."""
+    if not isinstance(value, dict):
+        raise error(f"{where}: expected a mapping, got {value!r}")
+    for key in value:
+        if key not in allowed:
+            raise error(f"{where}: unknown key {key!r}; known: {', '.join(allowed)}")
+    return value

@@ -11,6 +11,7 @@ from gaenv.duel import engine, rules
 from gaenv.duel.cards import ELEMENTS, DuelCardError, DuelPool, default_pool
 from gaenv.duel.game import DuelGame
 from gaenv.duel.state import CHAMPION, DECK, GRAVE, HAND, Champ
+from gaenv.yamlio import keyed
 
 SETUP_KEYS = ("turn", "turn_player", "players")
 PLAYER_KEYS = ("champions", "hand", "deck", "grave")
@@ -23,15 +24,6 @@ DECLINES = frozenset({"pass", "no", "done"})
 
 class SetupError(ValueError):
     """A malformed duel setup; the message names the key (the runner adds the file)."""
-
-
-def _keys(where: str, value: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise SetupError(f"{where}: expected a mapping, got {value!r}")
-    for key in value:
-        if key not in allowed:
-            raise SetupError(f"{where}: unknown key {key!r}; known: {', '.join(allowed)}")
-    return value
 
 
 def _player_index(value: Any, where: str) -> int:
@@ -50,7 +42,7 @@ def _card(pool: DuelPool, name: Any, where: str) -> Any:
 def build(data: dict[str, Any], seed: int = 0, pool: DuelPool | None = None) -> DuelGame:
     """15.2: the position at the start of the turn player's turn, empty history."""
     pool = pool or default_pool()
-    setup = _keys("setup", data, SETUP_KEYS)
+    setup = keyed(data, SETUP_KEYS, "setup", SetupError)
     players = setup.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise SetupError("setup.players: expected exactly two players")
@@ -63,7 +55,7 @@ def build(data: dict[str, Any], seed: int = 0, pool: DuelPool | None = None) -> 
                                                            "setup.turn_player")
     for p, raw in enumerate(players):
         where = f"setup.players[{p}]"
-        spec = _keys(where, raw or {}, PLAYER_KEYS)
+        spec = keyed(raw or {}, PLAYER_KEYS, where, SetupError)
         champions = spec.get("champions") or []
         if not isinstance(champions, list) or not champions:
             raise SetupError(f"{where}.champions: a player needs at least one champion")
@@ -83,7 +75,8 @@ def build(data: dict[str, Any], seed: int = 0, pool: DuelPool | None = None) -> 
 
 
 def _place_champion(state: Any, pool: DuelPool, owner: int, entry: Any, where: str) -> None:
-    spec = {"card": entry} if isinstance(entry, str) else _keys(where, entry, CHAMPION_KEYS)
+    spec = {"card": entry} if isinstance(entry, str) else keyed(
+        entry, CHAMPION_KEYS, where, SetupError)
     defn = _card(pool, spec.get("card"), f"{where}.card")
     if defn.type != "champion":
         raise SetupError(f"{where}.card: {defn.name} is not a champion")
@@ -110,7 +103,7 @@ def _place_champion(state: Any, pool: DuelPool, owner: int, entry: Any, where: s
 
 
 def _place_equipment(state: Any, pool: DuelPool, champ: Champ, item: Any, where: str) -> None:
-    spec = _keys(where, item, EQUIPMENT_KEYS)
+    spec = keyed(item, EQUIPMENT_KEYS, where, SetupError)
     defn = _card(pool, spec.get("card"), f"{where}.card")
     facedown = bool(spec.get("facedown", False))
     if not defn.equippable_element:
