@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from gaenv.agents.heuristic import best
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import DuelCard
@@ -38,11 +39,8 @@ HARMFUL = frozenset({"deal", "destroy_target", "return_target", "flip_target_fac
 
 
 def choose(game: DuelGame) -> Option:
-    """The heuristic's answer to the current decision: the best-scored option, the
-    earliest of the engine's options on a tie."""
-    decision = game.decision
-    assert decision is not None
-    return max(decision.options, key=lambda o: score(game.state, decision, o))
+    """The heuristic's answer to the current decision (`heuristic.best` by `score`)."""
+    return best(game, score)
 
 
 def score(state: DuelState, decision: Decision, option: Option) -> float:

@@ -14,7 +14,7 @@ public counts (`gaenv.engine.zones.can_see` holds for everything it reads).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -22,7 +22,7 @@ import numpy as np
 from gaenv.agents.base import Agent
 from gaenv.engine import champions, combat, decisions, statics, zones
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.game import Game
+from gaenv.engine.game import Game, Played
 from gaenv.engine.objects import CardDef, CardObj
 from gaenv.engine.state import GameState
 from gaenv.env.view import View
@@ -51,8 +51,13 @@ class HeuristicAgent(Agent):
 
 
 def choose(game: Game) -> Option:
-    """The heuristic's answer to the game's current decision: the best-scored option,
-    the earliest of the engine's options on a tie."""
+    """The heuristic's answer to the game's current decision (`best` by `score`)."""
+    return best(game, score)
+
+
+def best(game: Played, score: Callable[[Any, Decision, Option], float]) -> Option:
+    """The option of the current decision that ``score`` (state, decision, option) rates
+    highest, the earliest of the engine's options on a tie: either game's heuristic."""
     decision = game.decision
     assert decision is not None
     return max(decision.options, key=lambda o: score(game.state, decision, o))
