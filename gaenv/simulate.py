@@ -8,12 +8,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gaenv import checks, replay
 from gaenv.cards.decks import Deck
-from gaenv.duel.cards import DuelDeck
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
+
+if TYPE_CHECKING:  # (the duel is imported only when a duel is played)
+    from gaenv.duel.cards import DuelDeck
 
 
 @dataclass
