@@ -26,6 +26,7 @@ from gaenv.simulate import pairings, simulate
 
 # The decks ``play`` and ``watch`` use when none are named (built-in pool only).
 DEFAULT_DECKS = ("ember_vanguard", "vesper_shadows")
+DUEL_DECKS = ("ember_assault", "pillars_of_the_sky")  # the same with --game duel
 
 
 def positive_int(text: str) -> int:
@@ -111,21 +112,12 @@ def _add_replays(p: argparse.ArgumentParser) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    import json
-
     from gaenv import replay
 
-    header, choices = replay.read(args.file)
+    header, _ = replay.read(args.file)
     if isinstance(header, dict) and header.get("game") == "duel":  # docs/duel.md
-        from gaenv.duel.game import DuelGame
-
-        if args.pool:
-            raise ConfigError("--pool is for Grand Archive cards; the duel plays its own")
-        try:
-            duel = DuelGame.from_json(json.dumps({**header, "choices": choices}))
-        except ReplayError as exc:
-            raise ReplayError(f"{args.file}: {exc}") from None
-        print(f"{_replayed(duel)} (a duel: verified, not told turn by turn)")
+        _no_pool(args)
+        print(_replayed(replay.show(args.file, step=args.step)))
         return 0
     game = replay.show(args.file, step=args.step, pool=_pool(args))
     print(_replayed(game))
@@ -404,15 +396,26 @@ def _play(args: argparse.Namespace) -> int:
     from gaenv.agents.play import play
     from gaenv.live import seat_for
 
-    files = _pool_files(args)
-    deck = deck_names([args.deck] if args.deck else None, args.pool, "--deck",
-                      DEFAULT_DECKS[:1])[0]
-    opponent_deck = args.opponent_deck or deck
-    flag_vanilla([deck, opponent_deck], files)
+    if args.game == "duel":  # the duel's own decks (docs/duel.md)
+        files = _no_pool(args)
+        deck, opponent_deck = args.deck or DUEL_DECKS[0], args.opponent_deck or DUEL_DECKS[1]
+    else:
+        files = _pool_files(args)
+        deck = deck_names([args.deck] if args.deck else None, args.pool, "--deck",
+                          DEFAULT_DECKS[:1])[0]
+        opponent_deck = args.opponent_deck or deck
+        flag_vanilla([deck, opponent_deck], files)
     seed = _seed(args.seed)
     seat = args.seat if args.seat is not None else seat_for(seed)
-    play(args.opponent, deck, opponent_deck, seat, seed, replays=args.replays, pool=files)
+    play(args.opponent, deck, opponent_deck, seat, seed, replays=args.replays, pool=files,
+         game_kind=args.game)
     return 0
+
+
+def _no_pool(args: argparse.Namespace) -> None:
+    """The duel plays its own cards: ``--pool`` is refused."""
+    if args.pool:
+        raise ConfigError("--pool is for Grand Archive cards; the duel plays its own")
 
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -421,9 +424,11 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                    help="agent spec, as for eval --agents (default heuristic)")
     p.add_argument("--deck", help=f"your deck (default {DEFAULT_DECKS[0]}; with --pool, "
                                   "give one of its cards)")
-    p.add_argument("--opponent-deck", help="the agent's deck (default: the same as yours)")
+    p.add_argument("--opponent-deck", help="the agent's deck (default: the same as yours; "
+                                           f"duel: {DUEL_DECKS[1]})")
     p.add_argument("--seat", type=int, choices=(0, 1), help="your seat (default: random)")
     p.add_argument("--seed", type=int, help="game seed (default: a random one, printed)")
+    _add_game(p)
     _add_replays(p)
     _add_pool(p)
     p.set_defaults(run=_play)
@@ -506,12 +511,24 @@ def _watch(args: argparse.Namespace) -> int:
     from gaenv.gamelog import Teller
     from gaenv.live import Table
 
-    files = _pool_files(args)
-    decks = deck_names(args.decks, args.pool, "--decks A B", DEFAULT_DECKS)
-    flag_vanilla(decks, files)
-    seed = _seed(args.seed)
-    table = Table(decks, seed, (make(args.a, f"{seed}:0", files),
-                                make(args.b, f"{seed}:1", files)), args.turn_limit, files)
+    if args.game == "duel":  # the duel's own decks (docs/duel.md)
+        from gaenv.duel.game import DEFAULT_TURN_LIMIT as DUEL_TURN_LIMIT
+        from gaenv.duel.live import DuelTable
+
+        _no_pool(args)
+        decks = list(args.decks or DUEL_DECKS)
+        seed = _seed(args.seed)
+        table: Table = DuelTable(decks, seed, (make(args.a, f"{seed}:0"),
+                                               make(args.b, f"{seed}:1")),
+                                 args.turn_limit or DUEL_TURN_LIMIT)
+    else:
+        files = _pool_files(args)
+        decks = deck_names(args.decks, args.pool, "--decks A B", DEFAULT_DECKS)
+        flag_vanilla(decks, files)
+        seed = _seed(args.seed)
+        table = Table(decks, seed, (make(args.a, f"{seed}:0", files),
+                                    make(args.b, f"{seed}:1", files)),
+                      args.turn_limit or DEFAULT_TURN_LIMIT, files)
     print(f"player 0: {args.a} ({decks[0]}); player 1: {args.b} ({decks[1]}); seed {seed}")
     teller = Teller(table.log, print, pause=lambda: time.sleep(args.delay))
     while not table.game.over:
@@ -537,7 +554,10 @@ def _add_watch(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--delay", type=non_negative, default=1.0,
                    help="seconds to wait after each step with something to say (default 1, "
                         "0: no wait)")
-    p.add_argument("--turn-limit", type=positive_int, default=DEFAULT_TURN_LIMIT)
+    p.add_argument("--turn-limit", type=positive_int,
+                   help=f"turns before the game stops (default: the game's own, "
+                        f"{DEFAULT_TURN_LIMIT} for Grand Archive)")
+    _add_game(p)
     _add_replays(p)
     _add_pool(p)
     p.set_defaults(run=_watch)

@@ -17,12 +17,13 @@ Critical, glimpses, an ability used). Passes and rests are left out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from gaenv.board import board
 from gaenv.engine import combat, decisions, events
-from gaenv.engine.decisions import Decision
+from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.events import Event
 from gaenv.engine.game import Game
 from gaenv.engine.objects import (
@@ -92,6 +93,22 @@ class Line:
         return self.public
 
 
+class Told(Protocol):
+    """What the terminal and the web page read of a game's log, whichever game it is:
+    `GameLog` and the duel's `gaenv.duel.live.DuelLog`."""
+
+    lines: list[Line]
+
+    @property
+    def game(self) -> Any: ...
+
+    def since(self, start: int, viewer: int | None) -> list[str]: ...
+
+    def ending(self) -> str: ...
+
+    def show(self, viewer: int | None, actions: Mapping[int, Option] | None = None) -> str: ...
+
+
 def who(player: int) -> str:
     return f"player {player}"
 
@@ -142,6 +159,14 @@ class GameLog:
             return f"the game stopped at the turn limit ({game.state.turn_limit} turns)"
         result = "a draw" if game.winner is None else f"{who(game.winner)} wins"
         return f"{result}: {'; '.join(self._losses)}" if self._losses else result
+
+    def show(self, viewer: int | None, actions: Mapping[int, Option] | None = None) -> str:
+        """The board as ``viewer`` (a seat, None: everything) may see it, with ``actions``
+        numbering the options (`gaenv.board.board`) and how the game ended. The duel's
+        log (`gaenv.duel.live.DuelLog`) has the same method, so the terminal tools tell
+        either game."""
+        return board(self.game, actions, seen=(0, 1) if viewer is None else (viewer,),
+                     ending=self.ending())
 
     # --- the parts of a step --------------------------------------------------------
 
@@ -302,7 +327,7 @@ class Teller:
     there), ``pause`` after each step that had something to say (``gaenv watch
     --delay``)."""
 
-    def __init__(self, log: GameLog, write: Callable[[str], None],
+    def __init__(self, log: Told, write: Callable[[str], None],
                  turn_break: Callable[[], object] = lambda: None,
                  pause: Callable[[], object] = lambda: None) -> None:
         self.log = log
@@ -326,11 +351,11 @@ class Teller:
                 self.turn_break()
             self._turn = game.state.turn
             self.write("")
-            self.write(board(game, {}, seen=(0, 1)))
+            self.write(log.show(None, {}))
         if news:
             self.pause()
 
     def end(self) -> None:
         self.told()
         self.write("")
-        self.write(board(self.log.game, seen=(0, 1), ending=self.log.ending()))
+        self.write(self.log.show(None))

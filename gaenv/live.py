@@ -18,7 +18,7 @@ from gaenv.cards.schema import pool_of
 from gaenv.engine.decisions import Option
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
 from gaenv.env.aec import AGENTS, raw_env
-from gaenv.gamelog import GameLog
+from gaenv.gamelog import GameLog, Told
 
 
 def random_seed() -> int:
@@ -44,7 +44,7 @@ class Table:
         self.env = raw_env(decks=tuple(decks), auto_forced=False, pool=pool)
         self.env.reset_to(self.game)
         self.agents = tuple(agents)
-        self.log = GameLog(self.game)
+        self.log: Told = GameLog(self.game)
 
     @property
     def person(self) -> int | None:

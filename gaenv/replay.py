@@ -23,7 +23,7 @@ from typing import Any
 
 from gaenv.cards.schema import CardPool
 from gaenv.engine.game import Game, ReplayError, replay
-from gaenv.gamelog import GameLog, Teller
+from gaenv.gamelog import GameLog, Teller, Told
 
 
 def write(folder: Path, name: str, game: Game, agents: Sequence[str] | None = None) -> Path:
@@ -76,14 +76,15 @@ def parse(text: str, path: str) -> tuple[dict[str, Any], list[tuple[int, str, in
 
 
 def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
-         wait: Callable[[str], str] = input, pool: CardPool | None = None) -> Game:
+         wait: Callable[[str], str] = input, pool: CardPool | None = None) -> Any:
     """Re-run the replay at ``path``, telling it turn by turn (`gaenv.live.Teller`: the
     board as each turn begins, then the game log; ``step``: wait for Enter before each
     turn), its cards looked up in ``pool`` (None: the built-in pool). Returns the
-    finished game; ReplayError if it diverges."""
+    finished game (a `DuelGame` for a duel's replay: ``"game": "duel"`` in the header);
+    ReplayError if it diverges."""
     tellers: list[Teller] = []
 
-    def told(game: Game, log: GameLog) -> None:
+    def told(game: Any, log: Told) -> None:
         if not tellers:
             tellers.append(Teller(log, out, lambda: step and wait("-- Enter for the next turn --")))
         else:
@@ -91,7 +92,12 @@ def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
 
     header, choices = read(path)
     try:
-        game, _ = run(header, choices, told, pool)
+        if isinstance(header, dict) and header.get("game") == "duel":  # docs/duel.md
+            from gaenv.duel.live import replay_run
+
+            game, _ = replay_run(header, choices, told)
+        else:
+            game, _ = run(header, choices, told, pool)
     except ReplayError as exc:
         raise ReplayError(f"{path}: {exc}") from None
     tellers[0].end()

@@ -15,19 +15,26 @@ from pathlib import Path
 
 from gaenv import replay
 from gaenv.agents.registry import make
-from gaenv.board import board
 from gaenv.live import Table
 
 
 def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
          read: Callable[[str], str] = input, write: Callable[[str], None] = print,
-         replays: Path | None = None, pool: tuple[str, ...] | None = None) -> int | None:
+         replays: Path | None = None, pool: tuple[str, ...] | None = None,
+         game_kind: str = "ga") -> int | None:
     """Play one game; returns the winning seat (None for a draw, truncation or quitting).
     With ``replays`` the game's replay file is written there (a left game too), named
-    after the seed. ``pool``: the card files the decks are made of (None: built-in)."""
+    after the seed. ``pool``: the card files the decks are made of (None: built-in).
+    ``game_kind``: ``ga``, or ``duel`` (decks: the duel's built-in decks)."""
     agent = make(opponent, seed, pool)
     decks = (deck, opponent_deck) if seat == 0 else (opponent_deck, deck)
-    table = Table(decks, seed, (None, agent) if seat == 0 else (agent, None), pool=pool)
+    seats = (None, agent) if seat == 0 else (agent, None)
+    if game_kind == "duel":
+        from gaenv.duel.live import DuelTable
+
+        table: Table = DuelTable(decks, seed, seats)
+    else:
+        table = Table(decks, seed, seats, pool=pool)
     game = table.game
     write(f"You are player {seat} ({deck}); your opponent is {opponent} ({opponent_deck}); "
           f"seed {seed}.")
@@ -40,7 +47,7 @@ def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
         options = table.options()
         actions = list(options)
         numbered = {n: options[a] for n, a in enumerate(actions, start=1)}
-        write(board(game, numbered, seen=(seat,)))
+        write(table.log.show(seat, numbered))
         choice = _ask(read, write, len(actions))
         if choice is None:
             _save(replays, table, seat, opponent, seed, write)
@@ -49,7 +56,7 @@ def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
         table.choose(actions[choice - 1])
     _news(table, seat, shown, write)
     _save(replays, table, seat, opponent, seed, write)
-    write(board(game, seen=(seat,), ending=table.log.ending()))
+    write(table.log.show(seat))
     if game.truncated or game.winner is None:
         write("The game ends without a winner.")
     else:

@@ -123,19 +123,27 @@ class DuelGame(Played):
         return json.dumps({**self.header(), "choices": [list(e) for e in self.log]})
 
     @classmethod
-    def from_json(cls, text: str) -> DuelGame:
+    def from_header(cls, data: Any) -> DuelGame:
+        """The game a saved game's header (`header`) starts, before any choice;
+        ReplayError if it is not a duel's."""
         try:
-            data = json.loads(text)
             if data.get("format") != SAVE_FORMAT:
                 raise ReplayError(f"not a duel game record (expected format {SAVE_FORMAT!r})")
             decks = [DuelDeck(d["name"], d["name"], tuple(d["champions"]), tuple(d["main"]))
                      for d in data["decks"]]
-            game = cls.new(decks[0], decks[1], data["seed"], data["turn_limit"],
+            return cls.new(decks[0], decks[1], data["seed"], data["turn_limit"],
                            first_player=data["first_player"], **data.get("options", {}))
-            choices = data["choices"]
-        except (json.JSONDecodeError, KeyError, TypeError, AttributeError, IndexError,
-                DuelCardError) as exc:
+        except (KeyError, TypeError, AttributeError, IndexError, DuelCardError) as exc:
             raise ReplayError(f"not a duel game record: {exc}") from None
+
+    @classmethod
+    def from_json(cls, text: str) -> DuelGame:
+        try:
+            data = json.loads(text)
+            choices = data["choices"]
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise ReplayError(f"not a duel game record: {exc}") from None
+        game = cls.from_header(data)
         for number, entry in enumerate(choices):
             game.replay_choice(number, entry)
         return game

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from gaenv.duel import rules
+from gaenv.duel.board import board
 from gaenv.duel.cards import builtin_decks, default_pool
 from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
 from gaenv.duel.state import DuelState
@@ -64,31 +64,17 @@ class duel_raw_env(raw_env):
                  "action_mask": self.layout.mask(by_index)}, by_index)
 
     def render(self) -> str | None:
+        """The observer's board (`gaenv.duel.board`: everything, hidden cards too) with
+        the legal actions by index."""
         if self.game is None or self.render_mode is None:
             return None
-        text = board_text(self.game.state)
-        if not self.game.over:
-            _, by_index = self._encoded(self.agent_selection)
-            text += "\n" + "\n".join(f"  [{i}] {o.text}" for i, o in sorted(by_index.items()))
+        actions = None if self.game.over else dict(sorted(
+            self._encoded(self.agent_selection)[1].items()))
+        text = board(self.game, None, actions)
         if self.render_mode == "human":
             print(text)
             return None
         return text
-
-
-def board_text(state: DuelState) -> str:
-    """The whole position as text (for render and debugging: it shows hidden cards)."""
-    lines = [f"turn {state.turn}, player {state.turn_player} to act"
-             + (f"; over: {state.reason}" if state.over else "")]
-    for p, pile in enumerate(state.players):
-        lines.append(f"player {p}: deck {len(pile.deck)}, hand "
-                     f"{[state.cards[c].defn.name for c in pile.hand]}, grave "
-                     f"{[state.cards[c].defn.name for c in pile.grave]}")
-        for champ in rules.on_field(state, p):
-            gear = ", ".join("empty" if c < 0 else rules.name_seen(state, c) for c in champ.slots)
-            lines.append(f"  {state.cards[champ.card].defn.name} "
-                         f"{rules.health(state, champ)}/{rules.max_health(state, champ)} [{gear}]")
-    return "\n".join(lines)
 
 
 def layout_markdown() -> str:

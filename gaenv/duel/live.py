@@ -1,0 +1,136 @@
+"""A duel played live or re-run: its game log for people and its table.
+
+`DuelLog` is the duel's `gaenv.gamelog.GameLog`: call `DuelLog.collect` after every
+step. Its lines are the turns, the answers given (passes left out) and how the game
+ended; each says who may read it (`gaenv.gamelog.Line`), so a seat never reads what it
+may not know (DUEL 2.8): the card a player draws and a card chosen from a hand are that
+player's alone (the other reads "a card"), and so is the name of a card equipped
+facedown (7.12). The board beside the log is `gaenv.duel.board`, seen from a seat.
+
+`DuelTable` is `gaenv.live.Table` for the duel (``gaenv play --game duel``, ``watch``,
+the web page); `replay_run` re-runs a duel replay file with its log (``gaenv replay``,
+the web page's replays).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from gaenv.agents.base import Agent
+from gaenv.duel import options as opt
+from gaenv.duel.board import board
+from gaenv.duel.cards import builtin_decks
+from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
+from gaenv.duel.state import HAND
+from gaenv.engine.decisions import Decision, Option
+from gaenv.env.config import ConfigError
+from gaenv.gamelog import Line, who
+from gaenv.live import Table
+
+_SILENT = frozenset({"pass", "done"})  # answers that say nothing worth a line
+
+
+class DuelLog:
+    """The log of one duel, collected after every step (see the module doc)."""
+
+    def __init__(self, game: DuelGame) -> None:
+        self.game = game
+        self.lines: list[Line] = []
+        self._answered = len(game.log)
+        self._decision: Decision | None = None
+        self._hand = 0     # the deciding player's hand size before the answer
+        self._in_hand: set[int] = set()  # the options' cards that were in a hand then
+        self._turn = 0
+        self.collect()
+
+    def since(self, start: int, viewer: int | None) -> list[str]:
+        """The texts of lines ``start`` onwards that ``viewer`` may read."""
+        return [text for line in self.lines[start:] if (text := line.seen_by(viewer))]
+
+    def collect(self) -> list[Line]:
+        """Add the lines of the step just taken; returns them."""
+        game, start = self.game, len(self.lines)
+        state = game.state
+        if len(game.log) > self._answered and self._decision is not None:
+            self._answer(self._decision, game.log[-1][2])
+        self._answered = len(game.log)
+        if game.over:
+            self.lines.append(Line(f"game over: {self.ending()}"))
+        elif state.turn != self._turn:
+            self._turn = state.turn
+            self.lines.append(Line(f"turn {state.turn}: {who(state.turn_player)} to act"))
+        self._decision = state.decision
+        if self._decision is not None:
+            self._hand = len(state.players[self._decision.player].hand)
+            self._in_hand = {o.card for o in self._decision.options
+                             if o.card >= 0 and state.cards[o.card].zone == HAND}
+        return self.lines[start:]
+
+    def ending(self) -> str:
+        """How the game ended, in words ("" while it goes on)."""
+        game = self.game
+        if not game.over:
+            return ""
+        result = ("truncated" if game.truncated else "a draw" if game.winner is None
+                  else f"{who(game.winner)} wins")
+        return f"{result} ({game.reason})" if game.reason else result
+
+    def show(self, viewer: int | None, actions: Mapping[int, Option] | None = None) -> str:
+        """The board as ``viewer`` (a seat, None: an observer) may see it."""
+        return board(self.game, viewer, actions, self.ending())
+
+    def _answer(self, decision: Decision, index: int) -> None:
+        option = decision.options[index]
+        player = decision.player
+        if option.verb in _SILENT:
+            return
+        state = self.game.state
+        text = f"{who(player)}: {option.text}"
+        pile = state.players[player]
+        if option.verb == "draw" and len(pile.hand) > self._hand:
+            drawn = state.cards[pile.hand[self._hand]].defn.name
+            self.lines.append(Line(f"{text}s {drawn}", player, f"{text}s a card"))
+        elif decision.kind == opt.CHOOSE_CARD and option.verb == "choose" \
+                and option.card in self._in_hand:
+            name = state.cards[option.card].defn.name
+            self.lines.append(Line(text, player, text.replace(name, "a card")))
+        elif decision.kind == opt.CHOOSE_SLOT and option.text.startswith("equip facedown "):
+            name = state.cards[option.card].defn.name
+            self.lines.append(Line(text, player, text.replace(f" {name} ", " a card ", 1)))
+        else:
+            self.lines.append(Line(text))
+
+
+class DuelTable(Table):
+    """One duel on the duel's environment: ``decks`` by seat (keys of the built-in duel
+    decks), ``agents`` by seat (None for a person)."""
+
+    def __init__(self, decks: Sequence[str], seed: int, agents: Sequence[Agent | None],
+                 turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
+        from gaenv.env.duel import duel_raw_env
+
+        known = builtin_decks()
+        for name in decks:
+            if name not in known:
+                raise ConfigError(f"no duel deck {name!r}; duel decks: {', '.join(known)}")
+        self.game = DuelGame.new(known[decks[0]], known[decks[1]], seed, turn_limit)
+        self.env = duel_raw_env(decks=tuple(decks), auto_forced=False, turn_limit=turn_limit)
+        self.env.reset_to(self.game)
+        self.agents = tuple(agents)
+        self.log = DuelLog(self.game)
+
+
+def replay_run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
+               after: Callable[[DuelGame, DuelLog], None]) -> tuple[DuelGame, DuelLog]:
+    """Re-run a duel replay (`gaenv.replay.read`), checking every choice; ``after`` sees
+    the game and its log at the start and after every choice. ReplayError if the replay
+    is not a duel's or diverges."""
+    game = DuelGame.from_header(header)
+    log = DuelLog(game)
+    after(game, log)
+    for number, entry in enumerate(choices):
+        game.replay_choice(number, entry)
+        log.collect()
+        after(game, log)
+    return game, log
