@@ -327,7 +327,8 @@ def _eval(args: argparse.Namespace) -> int:
     try:
         evaluation = evaluate(args.agents, args.games, decks, args.seed, args.turn_limit,
                               args.workers, progress, args.replays, pool=files,
-                              backend=args.backend, address=args.address, game=args.game)
+                              backend=args.backend, address=args.address, game=args.game,
+                              match=args.match or "")
     except ScheduleError as exc:
         print(f"gaenv eval: error: {exc}", file=sys.stderr)
         return 2
@@ -372,6 +373,9 @@ def _add_eval(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
                    help=f"turns before a game is truncated (default: the game's own, "
                         f"{DEFAULT_TURN_LIMIT} for Grand Archive)")
     _add_game(p)
+    p.add_argument("--match", choices=("bo3",),
+                   help="with --game duel: play best-of-three matches with side decks "
+                        "(DUEL 3.8); --games counts matches")
     _add_workers(p)
     p.add_argument("--out", type=Path, help="folder for results.csv/.md, ratings.csv "
                                             "(default runs/eval-TIME)")

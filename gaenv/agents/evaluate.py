@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from statsmodels.stats.proportion import proportion_confint
 
@@ -63,10 +64,12 @@ class PairResult:
 class Evaluation:
     results: list[PairResult]
     ratings: list[dict[str, float | str]]
+    unit: str = "games"  # what a result counts: games, or best-of-three matches
 
     def table(self) -> str:
         """The results and ratings as Markdown tables."""
-        lines = ["| agent | opponent | games | wins | losses | draws | win rate | 95% CI |",
+        lines = [f"| agent | opponent | {self.unit} | wins | losses | draws | win rate | "
+                 "95% CI |",
                  "|---|---|---|---|---|---|---|---|"]
         lines += [f"| {r.agent} | {r.opponent} | {r.games} | {r.wins} | {r.losses} | {r.draws} "
                   f"| {r.win_rate:.1%} | {r.ci_low:.1%} - {r.ci_high:.1%} |" for r in self.results]
@@ -146,6 +149,15 @@ def _run_one(args: tuple[Game, int | None, Path | None, tuple[str, ...] | None, 
     return run_game(*args)[0]
 
 
+def _run_match(args: tuple[Game, int | None, Path | None]) -> GameResult:
+    """One best-of-three duel match (`gaenv.agents.duel_match.run_match`): the seats'
+    agents and decks, its seed."""
+    from gaenv.agents.duel_match import run_match
+
+    game, turn_limit, replays = args
+    return run_match(game.seats, game.decks, game.seed, turn_limit, replays)
+
+
 def default_decks(kind: str = "ga") -> list[str]:
     """The built-in decks of a game: Grand Archive's, or the duel's two."""
     if kind == "duel":
@@ -160,31 +172,39 @@ def evaluate(agents: Sequence[str], games: int, decks: Sequence[str] | None = No
              progress: Callable[[int, int], None] | None = None,
              replays: Path | None = None, focus: str | None = None,
              pool: tuple[str, ...] | None = None, backend: str = "local",
-             address: str = "", game: str = "ga") -> Evaluation:
+             address: str = "", game: str = "ga", match: str = "") -> Evaluation:
     """Play the schedule (in ``workers`` processes, or as Ray tasks with ``backend="ray"``:
     `gaenv.parallel.executor`) and tabulate it; with ``focus`` only the pairs that agent
     is in. ``pool``: the card files the decks are made of (None: the built-in pool; then
     ``decks`` defaults to the built-in decks). ``game``: ``ga`` or ``duel``;
-    ``turn_limit`` None is the game's own default."""
+    ``turn_limit`` None is the game's own default. ``match``: ``bo3`` plays best-of-three
+    duel matches instead of games (``games`` then counts matches; DUEL 3.8)."""
     if pool is not None and not decks:
         raise ScheduleError("with a card pool of one's own, name its decks (--decks)")
+    if match and (match != "bo3" or game != "duel"):
+        raise ScheduleError(f"matches: only bo3, and only for the duel (--game duel); got "
+                            f"{match!r} for {game}")
     for spec in agents:  # fail on a bad spec before any game is played
         make(spec, pool=pool)
     plan = schedule(agents, games, decks or default_decks(game), seed, focus)
-    jobs = [(g, turn_limit, replays, pool, game) for g in plan]
+    run: Callable[[Any], GameResult] = _run_match if match else _run_one
+    jobs = [(g, turn_limit, replays) if match else (g, turn_limit, replays, pool, game)
+            for g in plan]
     results: list[GameResult] = []
     if workers > 1 or backend != "local":
         with executor(workers, backend, address) as pool:
-            for result in pool.map(_run_one, jobs, chunksize=4):
+            for result in pool.map(run, jobs, chunksize=4):
                 results.append(result)
                 if progress:
                     progress(len(results), len(plan))
     else:
         for job in jobs:
-            results.append(_run_one(job))
+            results.append(run(job))
             if progress:
                 progress(len(results), len(plan))
-    return tabulate(agents, plan, results)
+    evaluation = tabulate(agents, plan, results)
+    evaluation.unit = "matches" if match else "games"
+    return evaluation
 
 
 def tabulate(agents: Sequence[str], plan: Sequence[Game],

@@ -36,6 +36,7 @@ WHEN = {
 }
 CONDITIONS = ("copyable_spell", "opponent_equipped", "in_hand")
 MIN_DECK, MAX_DECK, MAX_COPIES, CHAMPIONS = 60, 100, 4, 3  # DUEL 3.1-3.3
+SIDE, MATCH_CHAMPIONS = 20, 5  # DUEL 3.8: a match's side deck and champions
 
 
 class DuelCardError(ValueError):
@@ -89,6 +90,7 @@ class DuelDeck:
     champions: tuple[str, ...]
     main: tuple[str, ...]
     match_champions: tuple[str, ...] = ()
+    side: tuple[str, ...] = ()  # a best-of-three match's side deck (DUEL 3.8)
 
 
 def _steps(value: Any, where: str) -> tuple[Any, ...]:
@@ -248,6 +250,26 @@ def check_deck(deck: DuelDeck, pool: DuelPool, where: str) -> None:
     for name in champions:
         if pool.get(name, f"{where}.champions").type != "champion":
             raise DuelCardError(f"{where}.champions: {name} is not a champion")
+    if deck.side:
+        _check_side(deck, pool, where)
+
+
+def _check_side(deck: DuelDeck, pool: DuelPool, where: str) -> None:
+    """DUEL 3.8: a side deck of 20 Equipment and Spells beside 5 champions. Our ruling:
+    at most 4 copies of a name in the main and side deck together, so that no swap can
+    break 3.3 (docs/duel.md, "Best of three")."""
+    if len(deck.side) != SIDE:
+        raise DuelCardError(f"{where}.side: {len(deck.side)} cards; a side deck holds {SIDE}")
+    if len(deck.champions) + len(deck.match_champions) != MATCH_CHAMPIONS:
+        raise DuelCardError(f"{where}.match_champions: a deck with a side deck has "
+                            f"{MATCH_CHAMPIONS} champions in all")
+    for name in sorted(set(deck.side)):
+        if pool.get(name, f"{where}.side").type == "champion":
+            raise DuelCardError(f"{where}.side: {name} is a champion")
+        copies = deck.main.count(name) + deck.side.count(name)
+        if copies > MAX_COPIES:
+            raise DuelCardError(f"{where}.side: {copies} copies of {name} in the main and "
+                                f"side deck together; at most {MAX_COPIES}")
 
 
 def load_decks(path: Path = DECK_FILE, pool: DuelPool | None = None) -> dict[str, DuelDeck]:
@@ -264,18 +286,27 @@ def load_decks(path: Path = DECK_FILE, pool: DuelPool | None = None) -> dict[str
         if not isinstance(entry, dict) or not isinstance(entry.get("main"), dict):
             raise DuelCardError(f"{where}: expected a mapping with 'main' (card: count)")
         for field_name in entry:
-            if field_name not in ("name", "champions", "match_champions", "main"):
+            if field_name not in ("name", "champions", "match_champions", "main", "side"):
                 raise DuelCardError(f"{where}: unknown field {field_name!r}")
-        main: list[str] = []
-        for name, count in entry["main"].items():
-            if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
-                raise DuelCardError(f"{where}.main.{name}: expected a positive count")
-            main.extend([name] * count)
         deck = DuelDeck(key, str(entry.get("name", key)), tuple(entry.get("champions") or ()),
-                        tuple(main), tuple(entry.get("match_champions") or ()))
+                        _counted(entry["main"], f"{where}.main"),
+                        tuple(entry.get("match_champions") or ()),
+                        _counted(entry.get("side") or {}, f"{where}.side"))
         check_deck(deck, pool, where)
         decks[key] = deck
     return decks
+
+
+def _counted(raw: Any, where: str) -> tuple[str, ...]:
+    """A ``card: count`` mapping as a list of names."""
+    if not isinstance(raw, dict):
+        raise DuelCardError(f"{where}: expected a mapping of card names to counts")
+    names: list[str] = []
+    for name, count in raw.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
+            raise DuelCardError(f"{where}.{name}: expected a positive count")
+        names.extend([name] * count)
+    return tuple(names)
 
 
 @functools.cache
