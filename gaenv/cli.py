@@ -53,15 +53,13 @@ def non_negative(text: str) -> float:
 
 def _simulate(args: argparse.Namespace) -> int:
     if args.game == "duel":  # its own cards and decks (docs/duel.md)
-        from gaenv.duel.cards import builtin_decks
+        from gaenv.duel.cards import DuelCardError, builtin_decks, find_deck
 
-        if args.pool:
-            raise ConfigError("--pool is for Grand Archive cards; the duel plays its own")
-        known = builtin_decks()
-        missing = [n for n in args.decks or () if n not in known]
-        if missing:
-            raise ConfigError(f"no duel deck {missing[0]!r}; duel decks: {', '.join(known)}")
-        decks: list[Any] = [known[n] for n in args.decks or known]
+        _no_pool(args)
+        try:
+            decks: list[Any] = [find_deck(n) for n in args.decks or builtin_decks()]
+        except DuelCardError as exc:
+            raise ConfigError(str(exc)) from None
     else:
         pool = _pool(args)
         decks = [load_deck(n, pool) for n in deck_names(args.decks, args.pool, "--decks A B")]
@@ -317,9 +315,7 @@ def _eval(args: argparse.Namespace) -> int:
             print(f"  {done}/{total} games", file=sys.stderr)
 
     if args.game == "duel":  # its own cards and decks (docs/duel.md)
-        if args.pool:
-            raise ConfigError("--pool is for Grand Archive cards; the duel plays its own")
-        files, decks = None, args.decks
+        files, decks = _no_pool(args), args.decks
     else:
         files = _pool_files(args)
         decks = deck_names(args.decks, args.pool, "--decks")

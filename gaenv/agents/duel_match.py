@@ -19,7 +19,7 @@ from gaenv import replay
 from gaenv.agents.base import Agent
 from gaenv.agents.match import GameResult
 from gaenv.agents.registry import make
-from gaenv.duel.cards import CHAMPIONS, builtin_decks, default_pool
+from gaenv.duel.cards import CHAMPIONS, DuelCardError, default_pool, find_deck
 from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
 from gaenv.duel.match import MatchPolicy, Side, play_match
 from gaenv.env.aec import AGENTS
@@ -95,15 +95,15 @@ def policy_for(agent: Agent, seed: int | str) -> MatchPolicy:
 
 def run_match(seats: tuple[str, str], decks: tuple[str, str], seed: int,
               turn_limit: int | None = None, replays: Path | None = None) -> GameResult:
-    """One match: agent specs and built-in duel deck keys by seat. The result's
+    """One match: agent specs and duel decks (`find_deck`) by seat. The result's
     ``winner`` is the match's, ``turns`` and ``decisions`` those of all its games. With
     ``replays`` each game's replay file is written there."""
     from gaenv.env.duel import duel_raw_env
 
-    known = builtin_decks()
-    for name in decks:
-        if name not in known:
-            raise ConfigError(f"no duel deck {name!r}; duel decks: {', '.join(known)}")
+    try:
+        found = (find_deck(decks[0]), find_deck(decks[1]))
+    except DuelCardError as exc:
+        raise ConfigError(str(exc)) from None
     agents = [make(spec, f"{seed}:{seat}") for seat, spec in enumerate(seats)]
     policies = (policy_for(agents[0], f"{seed}:0"), policy_for(agents[1], f"{seed}:1"))
     limit = turn_limit or DEFAULT_TURN_LIMIT
@@ -117,7 +117,7 @@ def run_match(seats: tuple[str, str], decks: tuple[str, str], seed: int,
             env.step(env.ask(agents[AGENTS.index(env.agent_selection)]))
             decisions += 1
 
-    result = play_match((known[decks[0]], known[decks[1]]), policies, play, seed, limit)
+    result = play_match(found, policies, play, seed, limit)
     if replays is not None:
         for number, played in enumerate(result.games, start=1):
             replay.write(replays, f"{seed:06d}-{seats[0]}-vs-{seats[1]}-game{number}",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,7 @@ class StudyConfig:
     pilot_games: int = 20
     alpha: float = 0.05
     variants: list[dict[str, Any]] = field(default_factory=list)
+    game: str = "ga"  # or duel: the duel's decks (gaenv.balance.duel)
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -110,8 +112,10 @@ def _check(config: StudyConfig, path: Path, out: Path) -> Study:
         raise ConfigError(f"pilot_games: must be even (paired seeds), got {config.pilot_games}")
     if not 0 < config.alpha < 1:
         raise ConfigError(f"alpha: must be between 0 and 1, got {config.alpha}")
-    files = _pool_files(_texts(config.pool, "pool", "card files or folders"))
-    card_pool = pool_of(files)
+    if config.game not in ("ga", "duel"):
+        raise ConfigError(f"game: ga or duel, got {config.game!r}")
+    files = (None if config.game == "duel" else
+             _pool_files(_texts(config.pool, "pool", "card files or folders")))
     entries = _texts(config.decks, "decks", "deck names or files")
     if not isinstance(config.variants, list):
         raise ConfigError(f"variants: expected a list, got {config.variants!r}")
@@ -121,33 +125,45 @@ def _check(config: StudyConfig, path: Path, out: Path) -> Study:
         raise ConfigError(f"pilots: expected a mapping of deck to agent spec, got "
                           f"{config.pilots!r}")
     _spec(config.pilot, "pilot", files)
-    loaded: dict[str, Deck] = {}
-    for i, entry in enumerate(entries):
-        try:
-            loaded[entry] = load_deck(entry, card_pool)
-        except CardFileError as exc:
-            raise ConfigError(f"decks[{i}]: {exc}") from None
-    variants = [_variant(raw, f"variants[{i}]", loaded, card_pool,
-                         out / "decks" / f"variant_{i}.yaml")
-                for i, raw in enumerate(config.variants)]
-    known = [*entries, *(v[0] for v in variants)]
+    if config.game == "duel":
+        from gaenv.balance.duel import study_decks
+
+        decks = study_decks(config, entries, out)
+    else:
+        decks = _ga_decks(config, entries, files, out)
+    known = [*entries, *(d.label for d in decks if d.variant_of is not None)]
     for key, spec in config.pilots.items():
         if key not in known:
             raise ConfigError(f"pilots.{key}: not a deck of this study; its decks: "
                               f"{', '.join(map(str, known))}")
         _spec(spec, f"pilots.{key}", files)
-    decks = [StudyDeck(deck.name, str(deck.path), config.pilots.get(entry, config.pilot),
-                       _names(deck)) for entry, deck in loaded.items()]
-    for name, base, deck, swap, doc in variants:
-        pilot = config.pilots.get(name, config.pilots.get(base, config.pilot))
-        decks.append(StudyDeck(name, str(deck.path), pilot, _names(deck),
-                               loaded[base].name, swap, doc))
     labels = [d.label for d in decks]
     for label in labels:
         if labels.count(label) > 1:
             raise ConfigError(f"decks: two decks are called {label!r}; each needs its own "
                               "name")
     return Study(config, path, tuple(decks), files)
+
+
+def _ga_decks(config: StudyConfig, entries: list[str], files: tuple[str, ...] | None,
+              out: Path) -> list[StudyDeck]:
+    """A Grand Archive study's decks, then its variants (their deck files in ``out``)."""
+    card_pool = pool_of(files)
+    loaded: dict[str, Deck] = {}
+    for i, entry in enumerate(entries):
+        try:
+            loaded[entry] = load_deck(entry, card_pool)
+        except CardFileError as exc:
+            raise ConfigError(f"decks[{i}]: {exc}") from None
+    decks = [StudyDeck(deck.name, str(deck.path), config.pilots.get(entry, config.pilot),
+                       _names(deck)) for entry, deck in loaded.items()]
+    for i, raw in enumerate(config.variants):
+        name, base, deck, swap, doc = _variant(raw, f"variants[{i}]", loaded, card_pool,
+                                               out / "decks" / f"variant_{i}.yaml")
+        pilot = config.pilots.get(name, config.pilots.get(base, config.pilot))
+        decks.append(StudyDeck(name, str(deck.path), pilot, _names(deck),
+                               loaded[base].name, swap, doc))
+    return decks
 
 
 def _texts(value: Any, key: str, what: str) -> list[str]:
@@ -183,10 +199,9 @@ def _names(deck: Deck) -> frozenset[str]:
     return frozenset(c.name for c in (*deck.cards.main, *deck.cards.material))
 
 
-def _variant(raw: Any, key: str, decks: dict[str, Deck], pool: CardPool, path: Path
-             ) -> tuple[str, str, Deck, tuple[tuple[str, str], ...], dict[str, Any]]:
-    """A variant's name, its deck's entry in ``decks``, the deck, the swaps and the deck
-    file to write at ``path``."""
+def check_variant_keys(raw: Any, key: str, decks: Mapping[str, Any]
+                       ) -> tuple[str, str, dict[Any, Any]]:
+    """A variant's ``name``, ``deck`` (an entry of ``decks``) and ``swap``, checked."""
     if not isinstance(raw, dict):
         raise ConfigError(f"{key}: expected a mapping with keys {', '.join(VARIANT_KEYS)}")
     check_keys(raw, VARIANT_KEYS, f"{key}.")
@@ -201,6 +216,14 @@ def _variant(raw: Any, key: str, decks: dict[str, Deck], pool: CardPool, path: P
                           f"({', '.join(decks)})")
     if not isinstance(swap, dict) or not swap:
         raise ConfigError(f"{key}.swap: expected a mapping of card to the card replacing it")
+    return name, entry, swap
+
+
+def _variant(raw: Any, key: str, decks: dict[str, Deck], pool: CardPool, path: Path
+             ) -> tuple[str, str, Deck, tuple[tuple[str, str], ...], dict[str, Any]]:
+    """A variant's name, its deck's entry in ``decks``, the deck, the swaps and the deck
+    file to write at ``path``."""
+    name, entry, swap = check_variant_keys(raw, key, decks)
     base = decks[entry]
     material = [c.name for c in base.cards.material]
     main = Counter(c.name for c in base.cards.main)

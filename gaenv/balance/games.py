@@ -134,12 +134,19 @@ def played_cards(game: EngineGame, pool: CardPool) -> tuple[frozenset[str], froz
     return frozenset(played[0]), frozenset(played[1])
 
 
-def play(job: Job, turn_limit: int, pool: tuple[str, ...] | None) -> Row:
-    """Play one game of the plan (in a worker process or not)."""
-    result, game = run_game(job.game, turn_limit, pool=pool)
+def play(job: Job, turn_limit: int, pool: tuple[str, ...] | None, kind: str = "ga") -> Row:
+    """Play one game of the plan (in a worker process or not); ``kind``: the study's
+    game, ``ga`` or ``duel`` (`gaenv.balance.duel`)."""
+    result, game = run_game(job.game, turn_limit, pool=pool, kind=kind)
+    if kind == "duel":
+        from gaenv.balance.duel import played_cards as duel_played
+
+        played = duel_played(game)
+    else:
+        played = played_cards(game, pool_of(pool))
     return Row(job.number, job.kind, job.game.seed, job.labels, job.game.seats, result.winner,
                game.state.first_player, result.truncated, result.turns, result.decisions,
-               played_cards(game, pool_of(pool)))
+               played)
 
 
 def prepare(study: Study, out: Path, resume: bool) -> None:
@@ -208,14 +215,14 @@ def _ignore_interrupt() -> None:
 def _played(jobs: Sequence[Job], study: Study, workers: int, backend: str = "local",
             address: str = "") -> Iterator[Row]:
     """The jobs' rows as their games finish."""
-    turn_limit, pool = study.config.turn_limit, study.pool
+    turn_limit, pool, kind = study.config.turn_limit, study.pool, study.config.game
     if workers == 1 and backend == "local":
         for job in jobs:
-            yield play(job, turn_limit, pool)
+            yield play(job, turn_limit, pool, kind)
         return
     runner = executor(workers, backend, address, initializer=_ignore_interrupt)
     try:
-        futures = [runner.submit(play, job, turn_limit, pool) for job in jobs]
+        futures = [runner.submit(play, job, turn_limit, pool, kind) for job in jobs]
         for future in as_completed(futures):
             yield future.result()
     finally:

@@ -204,10 +204,12 @@ def _pilots(study: Study, rows: Sequence[Row], alpha: float) -> list[dict[str, A
 
 def _warnings(study: Study, decks: Sequence[dict[str, Any]],
               pilots: Sequence[dict[str, Any]]) -> list[str]:
-    pool = pool_of(study.pool)  # (variants' deck files may not be written yet)
-    flag = vanilla_line([DeckList(d.label, tuple(map(pool.get, sorted(d.cards))), ())
-                         for d in study.decks])
-    warnings = [flag] if flag else []
+    warnings = []
+    if study.config.game == "ga":  # (the duel's cards are all implemented)
+        pool = pool_of(study.pool)  # (variants' deck files may not be written yet)
+        flag = vanilla_line([DeckList(d.label, tuple(map(pool.get, sorted(d.cards))), ())
+                             for d in study.decks])
+        warnings += [flag] if flag else []
     if not any(d["significant"] for d in decks):
         warnings.append("No deck's win rate differs significantly from 50%: the decks may be "
                         "balanced, or the pilots too weak (or the study too small) to tell "

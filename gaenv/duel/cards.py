@@ -312,3 +312,19 @@ def _counted(raw: Any, where: str) -> tuple[str, ...]:
 @functools.cache
 def builtin_decks() -> dict[str, DuelDeck]:
     return load_decks()
+
+
+def find_deck(name: str) -> DuelDeck:
+    """A built-in duel deck by key, or the one deck of a deck file (a YAML mapping of one
+    key to a deck, as ``data/decks.yaml``); DuelCardError naming the built-in decks."""
+    known = builtin_decks()
+    if name in known:
+        return known[name]
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml") and path.is_file():
+        decks = load_decks(path)
+        if len(decks) != 1:
+            raise DuelCardError(f"{path}: expected one deck, found {len(decks)}")
+        return next(iter(decks.values()))
+    raise DuelCardError(f"no duel deck {name!r}; duel decks: {', '.join(known)} (or a deck "
+                        "file)")

@@ -20,7 +20,7 @@ from typing import Any
 from gaenv.agents.base import Agent
 from gaenv.duel import options as opt
 from gaenv.duel.board import board
-from gaenv.duel.cards import builtin_decks
+from gaenv.duel.cards import DuelCardError, find_deck
 from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
 from gaenv.duel.state import HAND
 from gaenv.engine.decisions import Decision, Option
@@ -103,18 +103,18 @@ class DuelLog:
 
 
 class DuelTable(Table):
-    """One duel on the duel's environment: ``decks`` by seat (keys of the built-in duel
-    decks), ``agents`` by seat (None for a person)."""
+    """One duel on the duel's environment: ``decks`` by seat (built-in duel deck keys or
+    deck files: `find_deck`), ``agents`` by seat (None for a person)."""
 
     def __init__(self, decks: Sequence[str], seed: int, agents: Sequence[Agent | None],
                  turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
         from gaenv.env.duel import duel_raw_env
 
-        known = builtin_decks()
-        for name in decks:
-            if name not in known:
-                raise ConfigError(f"no duel deck {name!r}; duel decks: {', '.join(known)}")
-        self.game = DuelGame.new(known[decks[0]], known[decks[1]], seed, turn_limit)
+        try:
+            found = [find_deck(name) for name in decks]
+        except DuelCardError as exc:
+            raise ConfigError(str(exc)) from None
+        self.game = DuelGame.new(found[0], found[1], seed, turn_limit)
         self.env = duel_raw_env(decks=tuple(decks), auto_forced=False, turn_limit=turn_limit)
         self.env.reset_to(self.game)
         self.agents = tuple(agents)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from gaenv.duel.board import board
-from gaenv.duel.cards import builtin_decks, default_pool
+from gaenv.duel.cards import DuelCardError, builtin_decks, default_pool, find_deck
 from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
 from gaenv.duel.state import DuelState
 from gaenv.engine.decisions import Option
@@ -38,13 +38,11 @@ class duel_raw_env(raw_env):
 
     def _load_game(self) -> tuple[int, Any, int]:
         self.pool = default_pool()
-        decks = builtin_decks()
-        names = self.config.decks or tuple(decks)
+        names = self.config.decks or tuple(builtin_decks())
         try:
-            self._decks = [decks[n] for n in names]
-        except KeyError as exc:
-            raise ConfigError(f"config key 'decks': no duel deck {exc.args[0]!r}; known: "
-                              f"{', '.join(decks)}") from None
+            self._decks = [find_deck(n) for n in names]
+        except DuelCardError as exc:
+            raise ConfigError(f"config key 'decks': {exc}") from None
         self.encoder = DuelEncoder(self.pool)
         self.layout = DuelActions(self.pool)
         return self.encoder.size, HIGH, self.layout.size
