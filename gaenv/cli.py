@@ -26,7 +26,6 @@ from gaenv.simulate import pairings, simulate
 
 # The decks ``play`` and ``watch`` use when none are named (built-in pool only).
 DEFAULT_DECKS = ("ember_vanguard", "vesper_shadows")
-DUEL_DECKS = ("ember_assault", "pillars_of_the_sky")  # the same with --game duel
 
 
 def positive_int(text: str) -> int:
@@ -397,8 +396,11 @@ def _play(args: argparse.Namespace) -> int:
     from gaenv.live import seat_for
 
     if args.game == "duel":  # the duel's own decks (docs/duel.md)
+        from gaenv.duel.cards import builtin_decks
+
         files = _no_pool(args)
-        deck, opponent_deck = args.deck or DUEL_DECKS[0], args.opponent_deck or DUEL_DECKS[1]
+        first, second = builtin_decks()  # by default, one of each
+        deck, opponent_deck = args.deck or first, args.opponent_deck or second
     else:
         files = _pool_files(args)
         deck = deck_names([args.deck] if args.deck else None, args.pool, "--deck",
@@ -425,7 +427,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     p.add_argument("--deck", help=f"your deck (default {DEFAULT_DECKS[0]}; with --pool, "
                                   "give one of its cards)")
     p.add_argument("--opponent-deck", help="the agent's deck (default: the same as yours; "
-                                           f"duel: {DUEL_DECKS[1]})")
+                                           "duel: the other built-in deck)")
     p.add_argument("--seat", type=int, choices=(0, 1), help="your seat (default: random)")
     p.add_argument("--seed", type=int, help="game seed (default: a random one, printed)")
     _add_game(p)
@@ -516,7 +518,9 @@ def _watch(args: argparse.Namespace) -> int:
         from gaenv.duel.live import DuelTable
 
         _no_pool(args)
-        decks = list(args.decks or DUEL_DECKS)
+        from gaenv.duel.cards import builtin_decks
+
+        decks = list(args.decks or builtin_decks())
         seed = _seed(args.seed)
         table: Table = DuelTable(decks, seed, (make(args.a, f"{seed}:0"),
                                                make(args.b, f"{seed}:1")),

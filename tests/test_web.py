@@ -17,6 +17,7 @@ import pytest
 from gaenv import replay
 from gaenv.agents.registry import make
 from gaenv.cli import main
+from gaenv.duel.live import DuelTable
 from gaenv.engine.objects import DECK, HAND, MATERIAL, MEMORY
 from gaenv.engine.zones import can_see
 from gaenv.live import Table
@@ -88,6 +89,68 @@ def test_watch_and_replay_through_the_api(client: Any, tmp_path: Path) -> None:
     assert shown["log"] == data["log"] and shown["ending"] == data["ending"]
 
 
+def _duel_hidden_names(table: DuelTable, seat: int, seen: set[str]) -> set[str]:
+    """Names of the other seat's hidden duel cards (hand, deck, facedown cards it may not
+    look at: DUEL 2.8, 7.12) that ``seat`` sees nowhere now and has not seen before
+    (``seen``, which gains what it sees now: a card returned to a hand was public)."""
+    from gaenv.duel import rules
+    from gaenv.duel.state import DECK as DUEL_DECK
+    from gaenv.duel.state import HAND as DUEL_HAND
+
+    state = table.game.state
+    hidden = {c.defn.name for c in state.cards
+              if (c.zone in (DUEL_HAND, DUEL_DECK) and c.owner != seat)
+              or not rules.may_look(state, c.id, seat)}
+    visible = {c.defn.name for c in state.cards
+               if c.zone != DUEL_DECK and (c.zone != DUEL_HAND or c.owner == seat)
+               and rules.may_look(state, c.id, seat)}
+    seen |= visible
+    return hidden - seen
+
+
+def test_a_duel_seat_is_sent_nothing_it_may_not_see(client: Any) -> None:
+    """The duel on the page (``game: duel``): its own board, and a seat is never sent the
+    other hand, a deck or a facedown card it may not look at (DUEL 2.8, 7.12)."""
+    setup = {"game": "duel", "opponent": "heuristic", "seat": 1, "seed": 4}
+    data = client.post("/api/new/play", json=setup).get_json()
+    playing = Playing(setup)
+    assert isinstance(playing.table, DuelTable)
+    assert "(ember_assault)" in data["title"] and data["board"].startswith("turn ")
+    seen: set[str] = set()
+    for _ in range(40):
+        text = json.dumps(data)
+        secret = _duel_hidden_names(playing.table, 1, seen)
+        assert secret and not [name for name in secret if name in text]
+        assert [hand["player"] for hand in data["hands"]] == [1]
+        if data["over"]:
+            break
+        action = data["options"][0]["action"]
+        data = client.post(f"/api/game/{data['id']}", json={"action": action}).get_json()
+        playing.act({"action": action})
+        assert data["board"] == playing.show()["board"]
+    assert data["log"] and "player 0" in " ".join(data["log"])
+
+
+def test_watch_and_replay_a_duel_through_the_api(client: Any, tmp_path: Path) -> None:
+    data = client.post("/api/new/watch", json={"game": "duel", "a": "heuristic",
+                                               "b": "random", "seed": 3}).get_json()
+    assert "(pillars_of_the_sky)" in data["title"]
+    while not data["over"]:
+        data = client.post(f"/api/game/{data['id']}", json={}).get_json()
+    table = DuelTable(("ember_assault", "pillars_of_the_sky"), 3,
+                      (make("heuristic", "3:0"), make("random", "3:1")))
+    while not table.game.over:
+        table.advance()
+    text = replay.write(tmp_path, "duel", table.game).read_text()
+    shown = client.post("/api/new/replay", json={"name": "d.jsonl", "text": text}).get_json()
+    while not shown["over"]:
+        shown = client.post(f"/api/game/{shown['id']}", json={"move": "turn"}).get_json()
+    assert shown["log"] == data["log"] and shown["ending"] == data["ending"]
+    assert "game over: " in shown["board"]
+    answer = client.post("/api/new/play", json={"game": "chess"})
+    assert answer.status_code == 400 and "game must be ga or duel" in answer.get_json()["error"]
+
+
 def test_bad_input_is_a_one_line_error(client: Any, tmp_path: Path) -> None:
     for mode, body, message in [
         ("play", {"opponent": "nobody"}, "unknown agent 'nobody'"),
@@ -135,7 +198,7 @@ def test_the_page_in_a_browser(server: str, tmp_path: Path) -> None:
     """Loads the page, plays a few moves, steps through a replay file, watches a game."""
     webdriver = pytest.importorskip("selenium.webdriver", reason="needs Selenium (dev extra)")
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
@@ -183,6 +246,17 @@ def test_the_page_in_a_browser(server: str, tmp_path: Path) -> None:
         browser.find_element(By.ID, "watch").click()  # two agents, run to the end
         WebDriverWait(browser, 20).until(
             lambda b: "game over: player" in b.find_element(By.ID, "title").text)
+        assert not browser.find_element(By.ID, "error").text
+        # The duel: the game switch fills its decks; its own board and options.
+        Select(browser.find_element(By.CSS_SELECTOR, "#play-form [name=game]")
+               ).select_by_value("duel")
+        decks = browser.find_element(By.CSS_SELECTOR, "#play-form [name=deck]")
+        assert "ember_assault" in decks.text and "ember_vanguard" not in decks.text
+        browser.find_element(By.ID, "play").click()
+        wait.until(lambda b: "(ember_assault)" in b.find_element(By.ID, "title").text)
+        wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#options button")
+                   or "game over" in b.find_element(By.ID, "title").text)
+        assert "hand:" in browser.find_element(By.ID, "board").text
         assert not browser.find_element(By.ID, "error").text
     finally:
         browser.quit()

@@ -6,7 +6,9 @@ step, nothing fetched from elsewhere) asks a JSON API, and the server keeps the 
 Each answer is a `view` of one game for one viewer: the board, the hands that viewer may
 see, the stack, the game log (`gaenv.gamelog`), card texts and the legal options. A
 person playing a seat is that seat's viewer: nothing the seat may not see (the other
-hand, either deck) is ever sent. Watching and replays show everything.
+hand, either deck) is ever sent. Watching and replays show everything. The duel
+(docs/duel.md) is played, watched and replayed the same way, with its own board
+(`gaenv.web.duel`): the forms' ``game`` field, a duel replay's header.
 """
 
 from __future__ import annotations
@@ -15,36 +17,43 @@ import itertools
 import logging
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
 from werkzeug.serving import make_server
 
+from gaenv.agents.base import Agent
 from gaenv.agents.registry import BUILT_IN, SPECS, AgentSpecError, make
 from gaenv.board import board, option_note
 from gaenv.cards.decks import builtin_deck_names
 from gaenv.cards.report import summary
 from gaenv.cards.schema import CardFileError
-from gaenv.engine.game import Game, ReplayError
+from gaenv.duel.cards import DuelCardError, builtin_decks
+from gaenv.duel.game import DuelGame
+from gaenv.duel.live import DuelTable, replay_run
+from gaenv.engine.game import ReplayError
 from gaenv.engine.objects import DECK, HAND, MEMORY
 from gaenv.engine.zones import can_see
 from gaenv.env.config import ConfigError
 from gaenv.gamelog import GameLog
 from gaenv.live import Table, random_seed, seat_for
 from gaenv.replay import parse, run
+from gaenv.web.duel import duel_view
 
 # Games kept at once: a new one past this drops the oldest.
 KEPT = 16
 # Bad input a person can give: the answer is its one-line message (HTTP 400).
-INPUT_ERRORS = (AgentSpecError, CardFileError, ConfigError, ReplayError, FileNotFoundError,
-                KeyError, TypeError, ValueError)
+INPUT_ERRORS = (AgentSpecError, CardFileError, ConfigError, DuelCardError, ReplayError,
+                FileNotFoundError, KeyError, TypeError, ValueError)
 
 
-def view(game: Game, log: GameLog, viewer: int | None, lines: int | None = None) -> dict[str, Any]:
+def view(game: Any, log: Any, viewer: int | None, lines: int | None = None) -> dict[str, Any]:
     """What ``viewer`` (a seat, or None: a spectator) sees of ``game``: the board, their
     hands and memories, the log (its first ``lines``; all by default), the texts of the
-    cards they may see, whether it is over and how it ended."""
+    cards they may see, whether it is over and how it ended. A duel's: `duel_view`."""
+    if isinstance(game, DuelGame):
+        return duel_view(game, log, viewer, lines)
     state = game.state
     seen = (0, 1) if viewer is None else (viewer,)
     hands = [{"player": p, "zone": zone,
@@ -73,11 +82,12 @@ class Playing:
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, got {seat}")
         opponent = make(str(data.get("opponent") or "heuristic"), seed)
-        deck = str(data.get("deck") or "ember_vanguard")
-        other = str(data.get("opponent_deck") or deck)
+        defaults = _defaults(data, ("ember_vanguard", ""))
+        deck = str(data.get("deck") or defaults[0])
+        other = str(data.get("opponent_deck") or defaults[1] or deck)
         self.seat = seat
-        self.table = Table((deck, other) if seat == 0 else (other, deck), seed,
-                           (None, opponent) if seat == 0 else (opponent, None))
+        self.table = _table(data, (deck, other) if seat == 0 else (other, deck), seed,
+                            (None, opponent) if seat == 0 else (opponent, None))
         self.title = (f"you are player {seat} ({deck}) against {opponent.name} ({other}), "
                       f"seed {seed}")
         self._run()
@@ -98,7 +108,9 @@ class Playing:
         table = self.table
         shown = view(table.game, table.log, self.seat)
         if table.person == self.seat:
-            shown["options"] = [{"action": a, "text": o.text, "note": option_note(table.game, o)}
+            duel = isinstance(table.game, DuelGame)  # (its option texts say it all)
+            shown["options"] = [{"action": a, "text": o.text,
+                                 "note": "" if duel else option_note(table.game, o)}
                                 for a, o in table.options().items()]
         return shown
 
@@ -111,10 +123,11 @@ class Watching:
     def __init__(self, data: dict[str, Any]) -> None:
         seed = _seed(data)
         specs = [str(data.get("a") or "heuristic"), str(data.get("b") or "random")]
-        decks = [str(data.get("deck_a") or "ember_vanguard"),
-                 str(data.get("deck_b") or "vesper_shadows")]
+        defaults = _defaults(data, ("ember_vanguard", "vesper_shadows"))
+        decks = [str(data.get("deck_a") or defaults[0]),
+                 str(data.get("deck_b") or defaults[1] or defaults[0])]
         agents = [make(spec, f"{seed}:{seat}") for seat, spec in enumerate(specs)]
-        self.table = Table(decks, seed, agents)
+        self.table = _table(data, decks, seed, agents)
         self.title = (f"player 0: {specs[0]} ({decks[0]}); player 1: {specs[1]} ({decks[1]}); "
                       f"seed {seed}")
 
@@ -137,11 +150,14 @@ class Replaying:
         header, choices = parse(str(data["text"]), name)
         # Per stop: the spectator's view (without the log), its turn, how many log lines.
         self.stops: list[tuple[dict[str, Any], int, int]] = []
-        self.game, self.log = run(header, choices, self._stop)
+        if isinstance(header, dict) and header.get("game") == "duel":  # docs/duel.md
+            self.game, self.log = replay_run(header, choices, self._stop)
+        else:
+            self.game, self.log = run(header, choices, self._stop)
         self.at = 0
         self.title = f"replay {name}: {len(choices)} decisions, seed {header.get('seed')}"
 
-    def _stop(self, game: Game, log: GameLog) -> None:
+    def _stop(self, game: Any, log: Any) -> None:
         if not self.stops or len(log.lines) > self.stops[-1][2] or game.over:
             self.stops.append((view(game, log, None, 0), game.state.turn, len(log.lines)))
 
@@ -160,6 +176,26 @@ class Replaying:
         return {**shown, "log": log_texts(self.log, None, lines),
                 "position": f"step {self.at} of {len(self.stops) - 1}",
                 "over": self.at == len(self.stops) - 1}
+
+
+def _defaults(data: dict[str, Any], ga: tuple[str, str]) -> tuple[str, str]:
+    """The decks of player 0 and 1 when none are given ("": the same as player 0's): the
+    duel's two built-in decks, or ``ga``."""
+    if data.get("game") == "duel":
+        first, second = builtin_decks()
+        return first, second
+    return ga
+
+
+def _table(data: dict[str, Any], decks: Sequence[str], seed: int,
+           agents: Sequence[Agent | None]) -> Table:
+    """A table of the form's ``game`` (``ga`` by default, or ``duel``)."""
+    game = data.get("game") or "ga"
+    if game == "duel":
+        return DuelTable(decks, seed, agents)
+    if game != "ga":
+        raise ValueError(f"game must be ga or duel, got {game!r}")
+    return Table(decks, seed, agents)
 
 
 def _seed(data: dict[str, Any]) -> int:
@@ -187,7 +223,8 @@ def create_app() -> Flask:
 
     @app.get("/api/setup")
     def setup() -> Any:
-        return jsonify({"decks": builtin_deck_names(), "agents": list(BUILT_IN), "specs": SPECS})
+        return jsonify({"decks": builtin_deck_names(), "duel_decks": list(builtin_decks()),
+                        "agents": list(BUILT_IN), "specs": SPECS})
 
     @app.post("/api/new/<mode>")
     def new(mode: str) -> Any:

@@ -112,12 +112,21 @@ $("replay-form").addEventListener("submit", async (event) => {
   start("replay", {name: file.name, text: await file.text()});
 });
 
-ask("/api/setup").then((setup) => {
-  for (const select of document.querySelectorAll("select.decks")) {
-    select.replaceChildren(...setup.decks.map((name) => element("option", name)));
+// A form's deck lists hold the decks of its game (Grand Archive's, or the duel's).
+function fillDecks(form, setup) {
+  const decks = form.elements.game.value === "duel" ? setup.duel_decks : setup.decks;
+  for (const select of form.querySelectorAll("select.decks")) {
+    select.replaceChildren(...decks.map((name) => element("option", name)));
   }
-  document.querySelector("[name=opponent_deck]").value = setup.decks[1] || setup.decks[0];
-  document.querySelector("[name=deck_b]").value = setup.decks[1] || setup.decks[0];
+  const second = form.querySelector("[name=opponent_deck], [name=deck_b]");
+  second.value = decks[1] || decks[0];
+}
+
+ask("/api/setup").then((setup) => {
+  for (const form of [$("play-form"), $("watch-form")]) {
+    fillDecks(form, setup);
+    form.elements.game.addEventListener("change", () => fillDecks(form, setup));
+  }
   $("agents").replaceChildren(...setup.agents.map((name) => element("option", "", {value: name})));
   document.body.dataset.ready = "yes";
 }).catch(fail);
