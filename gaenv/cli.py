@@ -514,8 +514,7 @@ def _watch(args: argparse.Namespace) -> int:
     from gaenv.live import Table
 
     if args.game == "duel":  # the duel's own decks (docs/duel.md)
-        from gaenv.duel.game import DEFAULT_TURN_LIMIT as DUEL_TURN_LIMIT
-        from gaenv.duel.live import DuelTable
+        from gaenv.live import DuelTable
 
         _no_pool(args)
         from gaenv.duel.cards import builtin_decks
@@ -524,7 +523,7 @@ def _watch(args: argparse.Namespace) -> int:
         seed = _seed(args.seed)
         table: Table = DuelTable(decks, seed, (make(args.a, f"{seed}:0"),
                                                make(args.b, f"{seed}:1")),
-                                 args.turn_limit or DUEL_TURN_LIMIT)
+                                 args.turn_limit)
     else:
         files = _pool_files(args)
         decks = deck_names(args.decks, args.pool, "--decks A B", DEFAULT_DECKS)

@@ -95,7 +95,7 @@ class Line:
 
 class Told(Protocol):
     """What the terminal and the web page read of a game's log, whichever game it is:
-    `GameLog` and the duel's `gaenv.duel.live.DuelLog`."""
+    `GameLog` and the duel's `gaenv.duel_log.DuelLog`."""
 
     lines: list[Line]
 
@@ -163,7 +163,7 @@ class GameLog:
     def show(self, viewer: int | None, actions: Mapping[int, Option] | None = None) -> str:
         """The board as ``viewer`` (a seat, None: everything) may see it, with ``actions``
         numbering the options (`gaenv.board.board`) and how the game ended. The duel's
-        log (`gaenv.duel.live.DuelLog`) has the same method, so the terminal tools tell
+        log (`gaenv.duel_log.DuelLog`) has the same method, so the terminal tools tell
         either game."""
         return board(self.game, actions, seen=(0, 1) if viewer is None else (viewer,),
                      ending=self.ending())

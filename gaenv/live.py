@@ -4,7 +4,8 @@
 its `GameLog`: the environment takes no decision by itself here (``auto_forced`` off), so
 every `Game.step` goes through `Table.choose` and is logged; a decision with one option
 is taken by `Table.advance` without asking the agent, as the environment would.
-``gaenv play``, ``gaenv watch`` and the web page play on a table.
+``gaenv play``, ``gaenv watch`` and the web page play on a table; `DuelTable` is a
+table of the duel (docs/duel.md), with its own log (`gaenv.duel_log.DuelLog`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from gaenv.cards.schema import pool_of
 from gaenv.engine.decisions import Option
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
 from gaenv.env.aec import AGENTS, raw_env
+from gaenv.env.config import ConfigError
 from gaenv.gamelog import GameLog, Told
 
 
@@ -80,3 +82,28 @@ class Table:
         lines = len(self.log.lines)
         while not self.game.over and self.person is None and len(self.log.lines) == lines:
             self.advance()
+
+
+class DuelTable(Table):
+    """One duel on the duel's environment: ``decks`` by seat (built-in duel deck keys or
+    deck files: `find_deck`), ``agents`` by seat (None for a person); ``turn_limit`` None:
+    the duel's own."""
+
+    def __init__(self, decks: Sequence[str], seed: int, agents: Sequence[Agent | None],
+                 turn_limit: int | None = None) -> None:
+        from gaenv.duel.cards import DuelCardError, find_deck
+        from gaenv.duel.game import DEFAULT_TURN_LIMIT as DUEL_TURN_LIMIT
+        from gaenv.duel.game import DuelGame
+        from gaenv.duel_log import DuelLog
+        from gaenv.env.duel import duel_raw_env
+
+        try:
+            found = [find_deck(name) for name in decks]
+        except DuelCardError as exc:
+            raise ConfigError(str(exc)) from None
+        turn_limit = turn_limit or DUEL_TURN_LIMIT
+        self.game = DuelGame.new(found[0], found[1], seed, turn_limit)
+        self.env = duel_raw_env(decks=tuple(decks), auto_forced=False, turn_limit=turn_limit)
+        self.env.reset_to(self.game)
+        self.agents = tuple(agents)
+        self.log = DuelLog(self.game)

@@ -93,7 +93,7 @@ def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
     header, choices = read(path)
     try:
         if isinstance(header, dict) and header.get("game") == "duel":  # docs/duel.md
-            from gaenv.duel.live import replay_run
+            from gaenv.duel_log import replay_run
 
             game, _ = replay_run(header, choices, told)
         else:

@@ -16,10 +16,11 @@ from gaenv.duel import rules
 from gaenv.duel.board import board
 from gaenv.duel.cards import DuelCardError, DuelDeck, builtin_decks, default_pool, load_decks
 from gaenv.duel.game import DuelGame
-from gaenv.duel.live import DuelLog, DuelTable
 from gaenv.duel.match import MAX_GAMES, MatchError, Side, play_match
 from gaenv.duel.scenario import build
 from gaenv.duel.state import FIELD
+from gaenv.duel_log import DuelLog
+from gaenv.live import DuelTable
 
 POOL = default_pool()
 

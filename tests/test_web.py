@@ -17,10 +17,9 @@ import pytest
 from gaenv import replay
 from gaenv.agents.registry import make
 from gaenv.cli import main
-from gaenv.duel.live import DuelTable
 from gaenv.engine.objects import DECK, HAND, MATERIAL, MEMORY
 from gaenv.engine.zones import can_see
-from gaenv.live import Table
+from gaenv.live import DuelTable, Table
 
 flask = pytest.importorskip("flask", reason="gaenv web needs the web extra (Flask)")
 from gaenv.web import Playing, create_app  # noqa: E402  (after the skip)
@@ -61,6 +60,14 @@ def test_a_seat_is_sent_nothing_it_may_not_see(client: Any) -> None:
     assert data["log"] and "player 0" in " ".join(data["log"])
 
 
+def _opened_replay(client: Any, table: Table, folder: Path) -> dict[str, Any]:
+    """The table's game played to its end, saved and opened on the page as a replay."""
+    while not table.game.over:
+        table.advance()
+    text = replay.write(folder, "game", table.game).read_text()
+    return client.post("/api/new/replay", json={"name": "g.jsonl", "text": text}).get_json()
+
+
 def test_watch_and_replay_through_the_api(client: Any, tmp_path: Path) -> None:
     data = client.post("/api/new/watch",
                        json={"a": "heuristic", "b": "random", "seed": 3}).get_json()
@@ -73,12 +80,8 @@ def test_watch_and_replay_through_the_api(client: Any, tmp_path: Path) -> None:
         steps += 1
     assert data["ending"].startswith("player ") and steps > 20
     # The same game, made here and opened as a replay file: the same log, the same end.
-    table = Table(("ember_vanguard", "vesper_shadows"), 3,
-                  (make("heuristic", "3:0"), make("random", "3:1")))
-    while not table.game.over:
-        table.advance()
-    text = replay.write(tmp_path, "game", table.game).read_text()
-    shown = client.post("/api/new/replay", json={"name": "g.jsonl", "text": text}).get_json()
+    shown = _opened_replay(client, Table(("ember_vanguard", "vesper_shadows"), 3, (
+        make("heuristic", "3:0"), make("random", "3:1"))), tmp_path)
     key = shown["id"]
     for move in ("next", "turn", "back"):
         before = shown["position"]
@@ -137,12 +140,8 @@ def test_watch_and_replay_a_duel_through_the_api(client: Any, tmp_path: Path) ->
     assert "(pillars_of_the_sky)" in data["title"]
     while not data["over"]:
         data = client.post(f"/api/game/{data['id']}", json={}).get_json()
-    table = DuelTable(("ember_assault", "pillars_of_the_sky"), 3,
-                      (make("heuristic", "3:0"), make("random", "3:1")))
-    while not table.game.over:
-        table.advance()
-    text = replay.write(tmp_path, "duel", table.game).read_text()
-    shown = client.post("/api/new/replay", json={"name": "d.jsonl", "text": text}).get_json()
+    shown = _opened_replay(client, DuelTable(("ember_assault", "pillars_of_the_sky"), 3, (
+        make("heuristic", "3:0"), make("random", "3:1"))), tmp_path)
     while not shown["over"]:
         shown = client.post(f"/api/game/{shown['id']}", json={"move": "turn"}).get_json()
     assert shown["log"] == data["log"] and shown["ending"] == data["ending"]

@@ -30,7 +30,7 @@ def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
     decks = (deck, opponent_deck) if seat == 0 else (opponent_deck, deck)
     seats = (None, agent) if seat == 0 else (agent, None)
     if game_kind == "duel":
-        from gaenv.duel.live import DuelTable
+        from gaenv.live import DuelTable
 
         table: Table = DuelTable(decks, seed, seats)
     else:

@@ -31,13 +31,13 @@ from gaenv.cards.report import summary
 from gaenv.cards.schema import CardFileError
 from gaenv.duel.cards import DuelCardError, builtin_decks
 from gaenv.duel.game import DuelGame
-from gaenv.duel.live import DuelTable, replay_run
+from gaenv.duel_log import replay_run
 from gaenv.engine.game import ReplayError
 from gaenv.engine.objects import DECK, HAND, MEMORY
 from gaenv.engine.zones import can_see
 from gaenv.env.config import ConfigError
 from gaenv.gamelog import GameLog
-from gaenv.live import Table, random_seed, seat_for
+from gaenv.live import DuelTable, Table, random_seed, seat_for
 from gaenv.replay import parse, run
 from gaenv.web.duel import duel_view
 

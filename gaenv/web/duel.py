@@ -11,8 +11,8 @@ from typing import Any
 from gaenv.duel import rules
 from gaenv.duel.cards import DuelCard
 from gaenv.duel.game import DuelGame
-from gaenv.duel.live import DuelLog
 from gaenv.duel.state import DECK, HAND
+from gaenv.duel_log import DuelLog
 
 
 def card_note(card: DuelCard) -> str:

@@ -1,4 +1,4 @@
-"""A duel played live or re-run: its game log for people and its table.
+"""The duel's game log for people, and its replays re-run with it.
 
 `DuelLog` is the duel's `gaenv.gamelog.GameLog`: call `DuelLog.collect` after every
 step. Its lines are the turns, the answers given (passes left out) and how the game
@@ -7,9 +7,8 @@ may not know (DUEL 2.8): the card a player draws and a card chosen from a hand a
 player's alone (the other reads "a card"), and so is the name of a card equipped
 facedown (7.12). The board beside the log is `gaenv.duel.board`, seen from a seat.
 
-`DuelTable` is `gaenv.live.Table` for the duel (``gaenv play --game duel``, ``watch``,
-the web page); `replay_run` re-runs a duel replay file with its log (``gaenv replay``,
-the web page's replays).
+`replay_run` re-runs a duel replay file with its log (``gaenv replay``, the web page's
+replays); `gaenv.live.DuelTable` plays a duel live with this log.
 """
 
 from __future__ import annotations
@@ -17,16 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gaenv.agents.base import Agent
 from gaenv.duel import options as opt
 from gaenv.duel.board import board
-from gaenv.duel.cards import DuelCardError, find_deck
-from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
+from gaenv.duel.game import DuelGame
 from gaenv.duel.state import HAND
 from gaenv.engine.decisions import Decision, Option
-from gaenv.env.config import ConfigError
 from gaenv.gamelog import Line, who
-from gaenv.live import Table
 
 _SILENT = frozenset({"pass", "done"})  # answers that say nothing worth a line
 
@@ -100,25 +95,6 @@ class DuelLog:
             self.lines.append(Line(text, player, text.replace(f" {name} ", " a card ", 1)))
         else:
             self.lines.append(Line(text))
-
-
-class DuelTable(Table):
-    """One duel on the duel's environment: ``decks`` by seat (built-in duel deck keys or
-    deck files: `find_deck`), ``agents`` by seat (None for a person)."""
-
-    def __init__(self, decks: Sequence[str], seed: int, agents: Sequence[Agent | None],
-                 turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
-        from gaenv.env.duel import duel_raw_env
-
-        try:
-            found = [find_deck(name) for name in decks]
-        except DuelCardError as exc:
-            raise ConfigError(str(exc)) from None
-        self.game = DuelGame.new(found[0], found[1], seed, turn_limit)
-        self.env = duel_raw_env(decks=tuple(decks), auto_forced=False, turn_limit=turn_limit)
-        self.env.reset_to(self.game)
-        self.agents = tuple(agents)
-        self.log = DuelLog(self.game)
 
 
 def replay_run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
