@@ -52,6 +52,7 @@ class Job:
     kind: str
     game: Game
     labels: tuple[str, str]
+    game_kind: str = "ga"  # the study's game: ga, or duel (gaenv.balance.duel)
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,8 @@ def plan(study: Study) -> list[Job]:
     for k in range(config.games):
         for a, b in pairings(study.decks):
             jobs.append(Job(len(jobs), STUDY, Game((a.pilot, b.pilot), (a.path, b.path),
-                                                   config.seed + k), (a.label, b.label)))
+                                                   config.seed + k), (a.label, b.label),
+                            config.game))
     labels = {d.path: d.label for d in study.decks}
     measured: set[frozenset[str]] = set()
     for pilot in study.pilot_specs() if config.pilot_games else ():
@@ -111,7 +113,7 @@ def plan(study: Study) -> list[Job]:
             for game in schedule([pilot, opponent], config.pilot_games, list(labels),
                                  config.seed):
                 jobs.append(Job(len(jobs), PILOT, game,
-                                (labels[game.decks[0]], labels[game.decks[1]])))
+                                (labels[game.decks[0]], labels[game.decks[1]]), config.game))
     return jobs
 
 
@@ -134,11 +136,10 @@ def played_cards(game: EngineGame, pool: CardPool) -> tuple[frozenset[str], froz
     return frozenset(played[0]), frozenset(played[1])
 
 
-def play(job: Job, turn_limit: int, pool: tuple[str, ...] | None, kind: str = "ga") -> Row:
-    """Play one game of the plan (in a worker process or not); ``kind``: the study's
-    game, ``ga`` or ``duel`` (`gaenv.balance.duel`)."""
-    result, game = run_game(job.game, turn_limit, pool=pool, kind=kind)
-    if kind == "duel":
+def play(job: Job, turn_limit: int, pool: tuple[str, ...] | None) -> Row:
+    """Play one game of the plan (in a worker process or not)."""
+    result, game = run_game(job.game, turn_limit, pool=pool, kind=job.game_kind)
+    if job.game_kind == "duel":
         from gaenv.balance.duel import played_cards as duel_played
 
         played = duel_played(game)
@@ -215,14 +216,14 @@ def _ignore_interrupt() -> None:
 def _played(jobs: Sequence[Job], study: Study, workers: int, backend: str = "local",
             address: str = "") -> Iterator[Row]:
     """The jobs' rows as their games finish."""
-    turn_limit, pool, kind = study.config.turn_limit, study.pool, study.config.game
+    turn_limit, pool = study.config.turn_limit, study.pool
     if workers == 1 and backend == "local":
         for job in jobs:
-            yield play(job, turn_limit, pool, kind)
+            yield play(job, turn_limit, pool)
         return
     runner = executor(workers, backend, address, initializer=_ignore_interrupt)
     try:
-        futures = [runner.submit(play, job, turn_limit, pool, kind) for job in jobs]
+        futures = [runner.submit(play, job, turn_limit, pool) for job in jobs]
         for future in as_completed(futures):
             yield future.result()
     finally:
