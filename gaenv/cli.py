@@ -514,11 +514,10 @@ def _watch(args: argparse.Namespace) -> int:
     from gaenv.live import Table
 
     if args.game == "duel":  # the duel's own decks (docs/duel.md)
+        from gaenv.duel.cards import builtin_decks
         from gaenv.live import DuelTable
 
         _no_pool(args)
-        from gaenv.duel.cards import builtin_decks
-
         decks = list(args.decks or builtin_decks())
         seed = _seed(args.seed)
         table: Table = DuelTable(decks, seed, (make(args.a, f"{seed}:0"),
