@@ -360,3 +360,21 @@ def test_duel_study_errors_name_file_and_key(tmp_path: Path, extra: str, message
     with pytest.raises(ConfigError, match=f"{path}: .*{message}".replace("[", r"\[")):
         study_config.load(path, tmp_path / "out")
 
+
+
+def test_env_render_is_the_observers_board() -> None:
+    """The environment's ``render`` (ansi) shows everything, hidden cards too, with the
+    legal actions by index: it is for debugging, not for a seat."""
+    from gaenv.env import env
+
+    e = env(game="duel", seed=2, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    raw = e.unwrapped
+    assert isinstance(text, str) and raw.game is not None
+    state = raw.game.state
+    for pile in state.players:
+        assert all(state.cards[c].defn.name in text for c in pile.hand)
+    assert text == board(raw.game, None, dict(sorted(raw.legal_options(e.agent_selection)
+                                                     .items())))
+    assert "[2] draw" in text
