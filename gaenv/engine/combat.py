@@ -457,28 +457,29 @@ def _deal(state: GameState, combat: Combat) -> None:
     cards = state.cards
     attacker, weapon = _attacking(state, combat)
     intent = list(state.players[combat.player].zones[INTENT])
-    hits: list[tuple[int, int, int]] = []  # (source card id, target card id, amount)
+    # (source card id, target card id, amount, 2 if Critical doubles it else 1)
+    hits: list[tuple[int, int, int, int]] = []
     if attacker >= 0:
         doubled = combat.doubled
         amount = _attack_power(state, attacker, weapon, intent)
-        if combat.attacker in doubled:
-            amount *= 2
+        times = 2 if combat.attacker in doubled else 1
         live = _still_defending(state, combat, attacker, weapon)
         for target in live:
-            hits.append((attacker, target, amount))
+            hits.append((attacker, target, amount, times))
         if weapon >= 0 and live:
             journal.counters(state, weapon, "durability", -1)
         for oid in combat.retaliators:
             unit = find_object(state, oid)
             if unit >= 0:
                 amount = power_of(state, unit) + (keywords.value(state, unit, "retort") or 0)
-                hits.append((unit, attacker, amount * 2 if oid in doubled else amount))
+                hits.append((unit, attacker, amount, 2 if oid in doubled else 1))
     # The hits land together (no one acts in between and nothing leaves the field before
     # the checks), but in the attacking player's order, so that On Kill goes to the
     # source whose damage is the lethal part ("Combat Phase - Damage Step 2a").
     killed: set[int] = set()
-    for src, dst, amount in hits:
-        if rules.deal_damage(state, dst, amount, src) <= 0:
+    for src, dst, amount, times in hits:
+        amount = rules.deal_damage(state, dst, amount, src, times=times)
+        if amount <= 0:
             continue
         used = [src] if src != attacker else [src, *intent, *([weapon] if weapon >= 0 else [])]
         for cid in used:
