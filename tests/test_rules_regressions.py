@@ -31,6 +31,17 @@ cards:
     supertypes: [unique]
     element: norm
     reserve_cost: 0
+  - name: Test Dawn Bell
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: phase_begins, filter: {phase: materialize, player: you}}
+        effect: [draw: 1]
+      - trigger: {event: phase_begins, filter: {phase: wake_up, player: you}}
+        effect: [recover: 1]
+      - trigger: {event: phase_begins, filter: {phase: draw, player: you}}
+        effect: [recover: 2]
 """
 
 
@@ -149,3 +160,72 @@ def test_same_target_reuses_the_previous_target(tmp_path: Path) -> None:
                    "reserve_cost: 0, effect: [{boost: {target: same_target, power: 2}}]}\n")
     with pytest.raises(CardFileError, match=r"'Orphan': field effect: same_target needs"):
         load_pool([bad])
+
+
+def test_materialize_phase_triggers_resolve_before_materializing(
+        tmp_path: Path, extra_pool: CardPool) -> None:
+    """Turn Order - Materialize Phase 2: triggers at its beginning go on the stack and
+    resolve (opportunity given) before the materialization step; the card drawn is in hand
+    by then. Wake Up Phase 1 likewise: its trigger resolves in the wake up phase, before
+    the materialize phase begins."""
+    _run(tmp_path, extra_pool, """name: materialize trigger first
+rules: Turn Order - Wake Up Phase 1; Turn Order - Materialize Phase 2 and 3
+setup:
+  phase: wake_up
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {damage: 3}
+      field: [Test Dawn Bell]
+      material: [Mentor's Tome]
+      memory: [Quick Study]
+      deck: [Drifting Thought, Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study]
+steps: [pass, pass, pass, pass]
+expect:
+  phase: materialize
+  players.0.champion.damage: 2
+  players.0.hand: [Drifting Thought]
+  decision.kind: materialize
+""")
+    _run(tmp_path, extra_pool, """name: wake up trigger in wake up
+rules: Turn Order - Wake Up Phase 1
+setup:
+  phase: wake_up
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {damage: 3}
+      field: [Test Dawn Bell]
+      deck: [Drifting Thought, Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study]
+steps: []
+expect:
+  phase: wake_up
+  decision.kind: opportunity
+  players.0.champion.damage: 3
+""")
+
+
+def test_draw_phase_trigger_resolves_in_the_draw_phase(tmp_path: Path,
+                                                       extra_pool: CardPool) -> None:
+    """Turn Order - Draw Phase 1 and 2: the card is drawn, then a trigger of the phase
+    gives opportunity and resolves before the main phase begins."""
+    _run(tmp_path, extra_pool, """name: draw trigger in draw
+rules: Turn Order - Draw Phase 1 and 2
+setup:
+  phase: draw
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {damage: 3}
+      field: [Test Dawn Bell]
+      deck: [Drifting Thought, Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study]
+steps: []
+expect:
+  phase: draw
+  decision.kind: opportunity
+  players.0.hand: [Drifting Thought]
+  players.0.champion.damage: 3
+""")
