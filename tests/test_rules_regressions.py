@@ -162,70 +162,42 @@ def test_same_target_reuses_the_previous_target(tmp_path: Path) -> None:
         load_pool([bad])
 
 
-def test_materialize_phase_triggers_resolve_before_materializing(
-        tmp_path: Path, extra_pool: CardPool) -> None:
-    """Turn Order - Materialize Phase 2: triggers at its beginning go on the stack and
-    resolve (opportunity given) before the materialization step; the card drawn is in hand
-    by then. Wake Up Phase 1 likewise: its trigger resolves in the wake up phase, before
-    the materialize phase begins."""
-    _run(tmp_path, extra_pool, """name: materialize trigger first
-rules: Turn Order - Wake Up Phase 1; Turn Order - Materialize Phase 2 and 3
+_DAWN_BELL = """name: a trigger of a phase without opportunity of its own
+rules: Turn Order - Wake Up Phase 1; Materialize Phase 2 and 3; Draw Phase 1 and 2
 setup:
-  phase: wake_up
+  phase: {phase}
   players:
     - lineage: [Spirit of Fire]
-      champion: {damage: 3}
+      champion: {{damage: 3}}
       field: [Test Dawn Bell]
       material: [Mentor's Tome]
       memory: [Quick Study]
       deck: [Drifting Thought, Quick Study]
     - lineage: [Spirit of Water]
       deck: [Quick Study]
-steps: [pass, pass, pass, pass]
+steps: [{steps}]
 expect:
-  phase: materialize
-  players.0.champion.damage: 2
-  players.0.hand: [Drifting Thought]
-  decision.kind: materialize
-""")
-    _run(tmp_path, extra_pool, """name: wake up trigger in wake up
-rules: Turn Order - Wake Up Phase 1
-setup:
-  phase: wake_up
-  players:
-    - lineage: [Spirit of Fire]
-      champion: {damage: 3}
-      field: [Test Dawn Bell]
-      deck: [Drifting Thought, Quick Study]
-    - lineage: [Spirit of Water]
-      deck: [Quick Study]
-steps: []
-expect:
-  phase: wake_up
-  decision.kind: opportunity
-  players.0.champion.damage: 3
-""")
+  phase: {then}
+  decision.kind: {kind}
+  players.0.champion.damage: {damage}
+  players.0.hand.count: {hand}
+"""
 
 
-def test_draw_phase_trigger_resolves_in_the_draw_phase(tmp_path: Path,
-                                                       extra_pool: CardPool) -> None:
-    """Turn Order - Draw Phase 1 and 2: the card is drawn, then a trigger of the phase
-    gives opportunity and resolves before the main phase begins."""
-    _run(tmp_path, extra_pool, """name: draw trigger in draw
-rules: Turn Order - Draw Phase 1 and 2
-setup:
-  phase: draw
-  players:
-    - lineage: [Spirit of Fire]
-      champion: {damage: 3}
-      field: [Test Dawn Bell]
-      deck: [Drifting Thought, Quick Study]
-    - lineage: [Spirit of Water]
-      deck: [Quick Study]
-steps: []
-expect:
-  phase: draw
-  decision.kind: opportunity
-  players.0.hand: [Drifting Thought]
-  players.0.champion.damage: 3
-""")
+@pytest.mark.parametrize(("phase", "steps", "then", "kind", "damage", "hand"), [
+    # Wake Up Phase 1: its trigger (recover 1) waits on the stack in the wake up phase.
+    ("wake_up", "", "wake_up", "opportunity", 3, 0),
+    # ... and resolves there; then Materialize Phase 2: its beginning trigger (draw) goes
+    # on the stack and resolves before the materialization step (3) is offered.
+    ("wake_up", "pass, pass, pass, pass", "materialize", "materialize", 2, 1),
+    # Draw Phase 1 and 2: the card is drawn, then the phase's trigger (recover 2) gives
+    # opportunity in the draw phase, before the main phase begins.
+    ("draw", "", "draw", "opportunity", 3, 1),
+])
+def test_phase_triggers_resolve_in_their_phase(tmp_path: Path, extra_pool: CardPool, phase: str,
+                                               steps: str, then: str, kind: str, damage: int,
+                                               hand: int) -> None:
+    """Triggers of wake up, materialize and draw go on the stack and resolve in that phase,
+    with opportunity, before it goes on (a made-up card: none of the pool triggers there)."""
+    _run(tmp_path, extra_pool, _DAWN_BELL.format(phase=phase, steps=steps, then=then, kind=kind,
+                                                 damage=damage, hand=hand))
