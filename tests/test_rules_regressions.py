@@ -31,6 +31,17 @@ cards:
     supertypes: [unique]
     element: norm
     reserve_cost: 0
+  - name: Test Dawn Bell
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: phase_begins, filter: {phase: materialize, player: you}}
+        effect: [draw: 1]
+      - trigger: {event: phase_begins, filter: {phase: wake_up, player: you}}
+        effect: [recover: 1]
+      - trigger: {event: phase_begins, filter: {phase: draw, player: you}}
+        effect: [recover: 2]
 """
 
 
@@ -149,3 +160,44 @@ def test_same_target_reuses_the_previous_target(tmp_path: Path) -> None:
                    "reserve_cost: 0, effect: [{boost: {target: same_target, power: 2}}]}\n")
     with pytest.raises(CardFileError, match=r"'Orphan': field effect: same_target needs"):
         load_pool([bad])
+
+
+_DAWN_BELL = """name: a trigger of a phase without opportunity of its own
+rules: Turn Order - Wake Up Phase 1; Materialize Phase 2 and 3; Draw Phase 1 and 2
+setup:
+  phase: {phase}
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {{damage: 3}}
+      field: [Test Dawn Bell]
+      material: [Mentor's Tome]
+      memory: [Quick Study]
+      deck: [Drifting Thought, Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study]
+steps: [{steps}]
+expect:
+  phase: {then}
+  decision.kind: {kind}
+  players.0.champion.damage: {damage}
+  players.0.hand.count: {hand}
+"""
+
+
+@pytest.mark.parametrize(("phase", "steps", "then", "kind", "damage", "hand"), [
+    # Wake Up Phase 1: its trigger (recover 1) waits on the stack in the wake up phase.
+    ("wake_up", "", "wake_up", "opportunity", 3, 0),
+    # ... and resolves there; then Materialize Phase 2: its beginning trigger (draw) goes
+    # on the stack and resolves before the materialization step (3) is offered.
+    ("wake_up", "pass, pass, pass, pass", "materialize", "materialize", 2, 1),
+    # Draw Phase 1 and 2: the card is drawn, then the phase's trigger (recover 2) gives
+    # opportunity in the draw phase, before the main phase begins.
+    ("draw", "", "draw", "opportunity", 3, 1),
+])
+def test_phase_triggers_resolve_in_their_phase(tmp_path: Path, extra_pool: CardPool, phase: str,
+                                               steps: str, then: str, kind: str, damage: int,
+                                               hand: int) -> None:
+    """Triggers of wake up, materialize and draw go on the stack and resolve in that phase,
+    with opportunity, before it goes on (a made-up card: none of the pool triggers there)."""
+    _run(tmp_path, extra_pool, _DAWN_BELL.format(phase=phase, steps=steps, then=then, kind=kind,
+                                                 damage=damage, hand=hand))

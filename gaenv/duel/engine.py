@@ -12,7 +12,17 @@ import random
 from gaenv.duel import effects, rules
 from gaenv.duel import options as opt
 from gaenv.duel.cards import DuelDeck, DuelPool
-from gaenv.duel.state import CHAIN, CHAMPION, FIELD, GRAVE, DuelState, History, Program, Window
+from gaenv.duel.state import (
+    CHAIN,
+    CHAMPION,
+    FIELD,
+    GRAVE,
+    HAND,
+    DuelState,
+    History,
+    Program,
+    Window,
+)
 from gaenv.engine.decisions import NO, YES, Decision, Option
 
 OPENING_HAND = 7  # 3.4
@@ -158,10 +168,24 @@ def take_action(state: DuelState, option: Option) -> None:
 # --- chain and windows (6) --------------------------------------------------------------------
 
 def trigger_options(state: DuelState, player: int) -> list[Option]:
-    """6.5: `trigger NAME` for each open chance the player holds."""
-    chances = [ch for ch in state.chances if ch.controller == player
-               and rules.chance_is_open(state, ch)
-               and _trigger_has_choices(state, player, ch.card, ch.trigger)]
+    """6.5: `trigger NAME` for each open chance the player holds. Chances of cards in one
+    hand or one Grave that are alike (one name, one trigger, answering the same thing)
+    are one option, as such cards are everywhere else (`effects.card_options`): using
+    one leaves the others open (6.4), offered again in the next window; #k numbers only
+    what differs (15.3)."""
+    chances = []
+    alike: set[tuple[str, int, str, int, int]] = set()
+    for ch in state.chances:
+        if ch.controller != player or not rules.chance_is_open(state, ch) \
+                or not _trigger_has_choices(state, player, ch.card, ch.trigger):
+            continue
+        card = state.cards[ch.card]
+        if card.zone in (HAND, GRAVE):
+            key = (card.defn.name, ch.trigger, card.zone, card.owner, ch.answers)
+            if key in alike:
+                continue
+            alike.add(key)
+        chances.append(ch)
     texts = opt.numbered([(f"trigger {state.cards[ch.card].defn.name}", "") for ch in chances])
     return [Option("trigger", t, ch.uid) for ch, t in zip(chances, texts, strict=True)]
 

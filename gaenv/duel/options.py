@@ -25,12 +25,15 @@ DONE = Option("done", "done")
 
 
 def champion_labels(state: DuelState) -> dict[int, str]:
-    """Each champion on the field by name; equal names get ` #k` in entry order, player
-    0's entries first (15.3-15.4)."""
+    """Each champion on the field by name. Champions of one name under one controller get
+    ` #k`, in the order of the entry lists (player 0's entries first, 15.3-15.4): every
+    text that names a champion also names its controller, or is its controller's own
+    (`activate CHAMPION`, equipping to your own), so only these would have the same
+    text. Same-named champions of different controllers keep their bare names."""
     ordered = sorted(rules.on_field(state), key=lambda ch: ch.owner)
-    names = [state.cards[ch.card].defn.name for ch in ordered]
-    return {ch.oid: (f"{name} #{names[:i + 1].count(name)}" if names.count(name) > 1 else name)
-            for i, (ch, name) in enumerate(zip(ordered, names, strict=True))}
+    keys = [(state.cards[ch.card].defn.name, ch.controller) for ch in ordered]
+    return {ch.oid: (f"{key[0]} #{keys[:i + 1].count(key)}" if keys.count(key) > 1 else key[0])
+            for i, (ch, key) in enumerate(zip(ordered, keys, strict=True))}
 
 
 def numbered(parts: list[tuple[str, str]]) -> list[str]:

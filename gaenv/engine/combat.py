@@ -181,23 +181,45 @@ def attack_card_resolves(state: GameState, player: int, card: int) -> None:
     state.frames.append(AttackFrame(player, champ, -1, card, "target"))
 
 
-def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> Decision | None:
-    """Advance a declaration: choose target(s), then (attack cards) a weapon, then fight."""
+def _weapon_choices(state: GameState, frame: AttackFrame) -> list[int]:
+    """What an attack card's attack may use: no weapon (-1) or one of its player's weapons;
+    any other attack has its weapon already."""
+    if frame.card < 0:
+        return [frame.weapon]
     cards = state.cards
+    return [-1, *(c for c in state.players[frame.player].zones[FIELD]
+                  if cards[c].defn.type == "weapon")]
+
+
+def _declarable(state: GameState, frame: AttackFrame, weapon: int) -> list[int]:
+    return legal_targets(state, frame.player, frame.attacker, weapon, frame.card)
+
+
+def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> Decision | None:
+    """Advance a declaration: choose target(s), then (attack cards) a weapon, then fight.
+
+    An attack card's weapon is part of its declaration ("Combat Phase - Attacking and the
+    Combat Phase 5b"), so the target and the weapon must be legal together: the targets
+    offered are those some weapon choice allows (a Stealth unit through a True Sight
+    weapon: "Keywords - True Sight 1b"), and then only the weapon choices that keep them
+    legal are offered. A Cleave attack card (by its own or its champion's keywords)
+    attacks what the chosen weapon lets it, decided once the weapon is chosen."""
     if frame.stage == "target":
         if answer is not None:
             frame.targets = [answer.card]
         else:
-            legal = ([] if frame.attacker < 0 else
-                     legal_targets(state, frame.player, frame.attacker, frame.weapon, frame.card))
+            legal: list[int] = []
+            if frame.attacker >= 0:
+                for weapon in _weapon_choices(state, frame):
+                    for c in _declarable(state, frame, weapon):
+                        if c not in legal:
+                            legal.append(c)
             if not legal:
                 # "Card Types - Attack": with nothing to attack, the attack fizzles.
                 state.frames.pop()
                 journal.move(state, frame.card, GRAVEYARD)
                 return None
-            if "cleave" in _attack_keywords(state, frame.attacker, frame.weapon, frame.card):
-                frame.targets = list(legal)
-            else:
+            if "cleave" not in _attack_keywords(state, frame.attacker, frame.weapon, frame.card):
                 defender = 1 - frame.player  # every legal target is the defending player's
                 names = labels(state, defender)
                 options = []
@@ -209,14 +231,19 @@ def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> 
         answer = None
     if frame.stage == "weapon" and frame.card >= 0:
         if answer is None:
-            weapons = [c for c in state.players[frame.player].zones[FIELD]
-                       if cards[c].defn.type == "weapon"]
-            if weapons:
-                options = [decisions.NO_WEAPON, *(decisions.use_weapon(c, label(state, c))
-                                                  for c in weapons)]
+            choices = _weapon_choices(state, frame)
+            if len(choices) > 1:
+                options = []
+                for weapon in choices:
+                    allowed = _declarable(state, frame, weapon)
+                    if all(c in allowed for c in frame.targets) if frame.targets else allowed:
+                        options.append(decisions.use_weapon(weapon, label(state, weapon))
+                                       if weapon >= 0 else decisions.NO_WEAPON)
                 return Decision(frame.player, decisions.CHOOSE_WEAPON, tuple(options), frame.card)
         elif answer.verb == "weapon":
             frame.weapon = answer.card
+    if not frame.targets:  # Cleave: every target the attack with its weapon may have
+        frame.targets = list(_declarable(state, frame, frame.weapon))
     state.frames.pop()
     _begin(state, frame)
     return None
@@ -457,28 +484,29 @@ def _deal(state: GameState, combat: Combat) -> None:
     cards = state.cards
     attacker, weapon = _attacking(state, combat)
     intent = list(state.players[combat.player].zones[INTENT])
-    hits: list[tuple[int, int, int]] = []  # (source card id, target card id, amount)
+    # (source card id, target card id, amount, 2 if Critical doubles it else 1)
+    hits: list[tuple[int, int, int, int]] = []
     if attacker >= 0:
         doubled = combat.doubled
         amount = _attack_power(state, attacker, weapon, intent)
-        if combat.attacker in doubled:
-            amount *= 2
+        times = 2 if combat.attacker in doubled else 1
         live = _still_defending(state, combat, attacker, weapon)
         for target in live:
-            hits.append((attacker, target, amount))
+            hits.append((attacker, target, amount, times))
         if weapon >= 0 and live:
             journal.counters(state, weapon, "durability", -1)
         for oid in combat.retaliators:
             unit = find_object(state, oid)
             if unit >= 0:
                 amount = power_of(state, unit) + (keywords.value(state, unit, "retort") or 0)
-                hits.append((unit, attacker, amount * 2 if oid in doubled else amount))
+                hits.append((unit, attacker, amount, 2 if oid in doubled else 1))
     # The hits land together (no one acts in between and nothing leaves the field before
     # the checks), but in the attacking player's order, so that On Kill goes to the
     # source whose damage is the lethal part ("Combat Phase - Damage Step 2a").
     killed: set[int] = set()
-    for src, dst, amount in hits:
-        if rules.deal_damage(state, dst, amount, src) <= 0:
+    for src, dst, amount, times in hits:
+        amount = rules.deal_damage(state, dst, amount, src, times=times)
+        if amount <= 0:
             continue
         used = [src] if src != attacker else [src, *intent, *([weapon] if weapon >= 0 else [])]
         for cid in used:

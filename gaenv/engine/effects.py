@@ -34,6 +34,7 @@ from gaenv.engine.objects import (
     GONE,
     GRAVEYARD,
     HAND,
+    MARK_COUNTERS,
     MATERIAL,
     MEMORY,
     NO_ARGS,
@@ -403,12 +404,14 @@ def _remove_counters(state: GameState, frame: ResolveFrame, args: Args,
                      answer: Option | None) -> Decision | None:
     """Remove up to ``amount`` counters of a kind from objects ("Game Mechanics -
     Counters"); with ``all``, every counter of the kind, and of every kind when no kind is
-    named (marked damage is not counters: it stays). A kind is needed unless ``all``."""
+    named (marked damage is not counters: it stays; nor are a prevention shield and the
+    distant property, `MARK_COUNTERS`). A kind is needed unless ``all``."""
     amount = amount_of(state, frame, args["amount"])
     kind = args["kind"]
     for cid in objects_of(state, frame, args):
         counters = state.cards[cid].counters
-        for name in [kind] if kind is not None else list(counters):
+        for name in [kind] if kind is not None else [
+                name for name in counters if name not in MARK_COUNTERS]:
             journal.counters(state, cid, name, -counters.get(name, 0) if args["all"] else -amount)
     return None
 

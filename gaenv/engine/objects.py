@@ -29,6 +29,11 @@ ELEMENTS = (
 DIRECTIONS = ("north", "east", "south", "west")
 BASIC_ELEMENTS = frozenset({"fire", "water", "wind"})
 SPEEDS = ("slow", "fast")
+# What the engine keeps on an object as counters though the rules do not call them
+# counters: a prevention shield (a replacement effect: "Game Mechanics - Damage
+# Prevention") and the distant property ("Game Terms - Distant 1"). An effect that
+# removes "all counters" leaves them.
+MARK_COUNTERS = frozenset({"prevent", "distant"})
 
 # Levels of change (`gaenv.engine.journal`), coarsest last: a change to marks (damage,
 # rest, counters, hidden zones, a moment), to the board (what is in play), or to the

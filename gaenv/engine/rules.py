@@ -19,13 +19,20 @@ from gaenv.engine.zones import find_object, label
 
 
 def deal_damage(state: GameState, cid: int, amount: int, source: int = -1,
-                unpreventable: bool = False) -> int:
+                unpreventable: bool = False, times: int = 1) -> int:
     """Deal ``amount`` damage to object ``cid`` from card ``source`` (-1: none), less any
-    prevention on it; return what was dealt ("Game Mechanics - Damage", "Damage
-    Prevention": prevented damage never happens). Unpreventable damage ("Game Mechanics -
-    Damage 3") passes prevention by, leaving its counters for later damage ("Damage
-    Prevention": it does not use up a shield). Damage to a siegeable domain removes its
-    durability counters instead ("Functional Subtypes, Siegeable")."""
+    prevention on it, then multiplied by ``times``; return what was dealt ("Game
+    Mechanics - Damage", "Damage Prevention": prevented damage never happens).
+    Unpreventable damage ("Game Mechanics - Damage 3") passes prevention by, leaving its
+    counters for later damage ("Damage Prevention": it does not use up a shield). Damage
+    to a siegeable domain removes its durability counters instead ("Functional Subtypes,
+    Siegeable").
+
+    ``times`` is Critical's doubling. It and the prevention shield are both replacement
+    effects on this damage, which the damaged object's controller orders ("Combat Phase -
+    Damage Step 3f"; "Types of Effects - Replacement Effects"). Prevention first never
+    deals more damage nor uses more of the shield than doubling first, so that order is
+    taken as their choice without asking."""
     if amount <= 0:
         return 0
     card = state.cards[cid]
@@ -36,6 +43,7 @@ def deal_damage(state: GameState, cid: int, amount: int, source: int = -1,
         amount -= stopped
         if amount <= 0:
             return 0
+    amount *= times
     if card.defn.is_siegeable:
         journal.counters(state, cid, "durability", -amount)
     else:

@@ -34,6 +34,9 @@ from gaenv.engine.stack import materialize_options, open_window
 from gaenv.engine.state import PHASES, GameState
 
 _DONE = 2  # phase_stage value for "this phase has nothing left to do"
+# phase_stage value for "its turn-based actions are done; the triggers they or the phase's
+# beginning caused are being put on the stack and resolved before the phase goes on"
+_HELD = 3
 
 
 # Each phase and the one after it in a turn (None after the last: a new turn begins).
@@ -110,10 +113,25 @@ def _begins(state: GameState) -> None:
     journal.emit(state, "phase_begins", -1, state.turn_player, -1, 0, state.phase)
 
 
+def _held(state: GameState) -> bool:
+    """A phase that gives no opportunity of its own (wake up, materialize, draw) waits,
+    once its turn-based actions are done, while triggers are pending: they go on the stack
+    and resolve in this phase, the turn player receiving opportunity, before it goes on
+    ("Turn Order - Wake Up Phase 1", "Materialize Phase 2", "Draw Phase 2"). True if it
+    waits now."""
+    if state.pending_triggers:
+        state.phase_stage = _HELD
+        return True
+    return False
+
+
 def _wake_up(state: GameState) -> None:
-    _begins(state)
-    for cid in zones.field_objects(state, state.turn_player):
-        journal.rest(state, cid, False)
+    if state.phase_stage != _HELD:
+        _begins(state)
+        for cid in zones.field_objects(state, state.turn_player):
+            journal.rest(state, cid, False)
+        if _held(state):
+            return
     next_phase(state)
 
 
@@ -121,6 +139,8 @@ def _materialize(state: GameState) -> None:
     tp = state.turn_player
     if state.phase_stage == 0:
         _begins(state)
+        if _held(state):  # the materialization step waits for them (Materialize Phase 2)
+            return
     allowed = 1 + statics.total(state, "extra_materialization", tp)
     if state.phase_stage != _DONE and state.players[tp].materialized < allowed:
         options = materialize_options(state, tp)
@@ -153,8 +173,11 @@ def _recollection(state: GameState) -> None:
 
 
 def _draw(state: GameState) -> None:
-    _begins(state)
-    zones.draw(state, state.turn_player, 1)
+    if state.phase_stage != _HELD:
+        _begins(state)
+        zones.draw(state, state.turn_player, 1)
+        if _held(state):
+            return
     next_phase(state)
 
 
