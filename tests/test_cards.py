@@ -105,7 +105,8 @@ def test_leveler_expands_into_plain_abilities(pool: CardPool) -> None:
 
 def test_leveler_band_grants_numbered_keywords(tmp_path: Path) -> None:
     """A band's numbered keyword is granted with its number (layer D)."""
-    path = _write(tmp_path, _LEVELER.format(levels="[{from: 1, power: 2, life: 2, "
+    path = _write(tmp_path, _LEVELER.format(levels="[{from: 1, to: 1, power: 1, life: 1}, "
+                                                   "{from: 2, power: 2, life: 2, "
                                                    "keywords: [{ranged: 2}]}]"))
     grant = load_pool([path]).get("Lev").abilities[-1].static
     assert grant.op == "grant_keyword" and grant.args["keyword"] == "ranged"
@@ -147,17 +148,26 @@ def _write(tmp_path: Path, body: str) -> Path:
     (_LEVELER.format(levels="[{from: 1, to: 3, power: 2, life: 2}, "
                             "{from: 3, power: 3, life: 3}]"),
      r"card 'Lev': field levels\[1\].from: bands start at 1 or more, ascending"),
-    (_LEVELER.format(levels="[{from: 0, power: 2, life: 2}]"),
+    (_LEVELER.format(levels="[{from: 0, to: 1, power: 2, life: 2}, {from: 2, power: 3, life: 3}]"),
      r"field levels\[0\].from: bands start at 1 or more"),
     (_LEVELER.format(levels="[{from: 1, to: 2, life: 2}, {from: 3, power: 3, life: 3}]"),
      r"field levels\[0\].power: missing: a band sets the base power and life"),
-    (_LEVELER.format(levels="[{from: 1, to: 2, power: 2, life: 2}]"),
-     r"field levels\[0\].to: every band but the last has an end"),
-    (_LEVELER.format(levels="[{from: 1, power: 2, life: 2, keywords: [wings]}]"),
+    (_LEVELER.format(levels="[{from: 1, to: 2, power: 2, life: 2}, "
+                            "{from: 3, to: 4, power: 3, life: 3}]"),
+     r"field levels\[1\].to: every band but the last has an end"),
+    (_LEVELER.format(levels="[{from: 1, power: 2, life: 2}]"),
+     r"field levels: expected a list of two or three bands"),
+    (_LEVELER.format(levels="[{from: 1, to: 1, power: 1, life: 1}, {from: 2, to: 2, power: 2, "
+                            "life: 2}, {from: 3, to: 3, power: 3, life: 3}, {from: 4, power: 4, "
+                            "life: 4}]"),
+     r"field levels: expected a list of two or three bands"),
+    (_LEVELER.format(levels="[{from: 1, to: 1, power: 1, life: 1}, "
+                            "{from: 2, power: 2, life: 2, keywords: [wings]}]"),
      r"field keywords\[0\]: unknown keyword 'wings'"),
-    (_LEVELER.format(levels="[{from: 1, power: 2, life: 2, abilities: [{static: {set_stats: "
-                            "{power: 1}}, requires: {amount: 1, at_least: 1}}]}]"),
-     r"field levels\[0\].abilities\[0\].requires: a band's ability cannot compare"),
+    (_LEVELER.format(levels="[{from: 1, to: 1, power: 1, life: 1}, {from: 2, power: 2, life: "
+                            "2, abilities: [{static: {set_stats: {power: 1}}, requires: "
+                            "{amount: 1, at_least: 1}}]}]"),
+     r"field levels\[1\].abilities\[0\].requires: a band's ability cannot compare"),
     (_LEVELER.format(levels="[{from: 1, power: 2, life: 2}]").replace("reserve: 1", ""),
      r"field level_up: a level up needs a cost"),
     (_LEVELER.format(levels="[{from: 1, power: 2, life: 2}]").replace("level_up: {reserve: 1}, ",
@@ -167,8 +177,8 @@ def _write(tmp_path: Path, body: str) -> Path:
      "level_up: {reserve: 1}, levels: [{from: 1}]}\n",
      r"field levels: only allies and weapons can be levelers"),
     ("  - {name: Lev, type: weapon, element: norm, reserve_cost: 1, power: 1, durability: 1, "
-     "level_up: {reserve: 1}, levels: [{from: 1, power: 2, life: 2}]}\n",
-     r"field levels\[0\].life: a weapon has no life to set"),
+     "level_up: {reserve: 1}, levels: [{from: 1, to: 1, power: 2, life: 2}, {from: 2, power: 3}]}"
+     "\n", r"field levels\[0\].life: a weapon has no life to set"),
     ("  - {name: Lev, type: ally, element: norm, power: 1, life: 1, abilities: "
      "[{static: {set_stats: {power: 1}}, speed: slow}]}\n",
      r"field abilities\[0\].speed: only activated abilities have a speed"),

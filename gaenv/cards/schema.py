@@ -625,8 +625,8 @@ def _parse_leveler(raw: Mapping[str, Any], where: _Where, ctype: str
         "activated": [{"counters": {"target": "self", "kind": "level"}}], "cost": dict(cost),
         "speed": "slow", "text": f"Level up ({costs})."}], where, False, "level_up"))
     levels = raw["levels"]
-    if not isinstance(levels, list) or not levels:
-        raise where.fail("levels", f"expected a list of bands, got {levels!r}")
+    if not isinstance(levels, list) or not 2 <= len(levels) <= 3:  # 711.1
+        raise where.fail("levels", f"expected a list of two or three bands, got {levels!r}")
     bands: list[tuple[int, int | None]] = []
     stats = ("power",) if ctype == "weapon" else ("power", "life")
     for i, item in enumerate(levels):
