@@ -31,6 +31,19 @@ cards:
     supertypes: [unique]
     element: norm
     reserve_cost: 0
+  - name: Test Sighted Strike
+    type: attack
+    element: norm
+    reserve_cost: 1
+    power: 2
+    keywords: [true_sight]
+  - name: Test Hidden Guard
+    type: ally
+    element: norm
+    reserve_cost: 2
+    power: 1
+    life: 3
+    keywords: [stealth, intercept]
   - name: Test Dawn Bell
     type: item
     element: norm
@@ -201,3 +214,37 @@ def test_phase_triggers_resolve_in_their_phase(tmp_path: Path, extra_pool: CardP
     with opportunity, before it goes on (a made-up card: none of the pool triggers there)."""
     _run(tmp_path, extra_pool, _DAWN_BELL.format(phase=phase, steps=steps, then=then, kind=kind,
                                                  damage=damage, hand=hand))
+
+
+def test_intercept_redirect_reads_the_attack_cards_keywords(tmp_path: Path,
+                                                             extra_pool: CardPool) -> None:
+    """Keywords - Intercept 1, True Sight 1, Stealth 3: an attack card with True Sight may be
+    redirected to a Stealth ally with Intercept. The attack's keywords are its attacker's,
+    weapon's and attack card's: the card in the intent zone counts after the declaration."""
+    _run(tmp_path, extra_pool, """name: intercepted by a stealthy guard
+rules: Keywords - Intercept 1; Keywords - True Sight 1
+seed: 2569
+setup:
+  turn_player: 0
+  phase: main
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Sighted Strike, Quick Study]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+      field: [Test Hidden Guard]
+      deck: [Quick Study]
+steps:
+  - activate Test Sighted Strike
+  - pay with Quick Study
+  - pass
+  - pass
+  - target Spirit of Water (player 1)
+  - pass
+  - pass
+  - "yes"
+  - {pass_until: main}
+expect:
+  players.1.champion.damage: 0
+  players.1.field.0.damage: 2
+""")

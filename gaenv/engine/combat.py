@@ -279,9 +279,8 @@ def redirect(state: GameState, cid: int) -> None:
     combat = state.combat
     if combat is None:
         return
-    attacker = find_object(state, combat.attacker)
-    weapon = find_object(state, combat.weapon) if combat.weapon >= 0 else -1
-    if attacker >= 0 and cid in targetable(state, combat.player, attacker, weapon):
+    attacker, weapon = _attacking(state, combat)
+    if attacker >= 0 and cid in _targetable_now(state, combat, attacker, weapon):
         combat.defenders = [state.cards[cid].oid]
         journal.combat_changes(state)
 
@@ -294,6 +293,14 @@ def _attacking(state: GameState, combat: Combat) -> tuple[int, int]:
     return attacker, find_object(state, combat.weapon) if combat.weapon >= 0 else -1
 
 
+def _targetable_now(state: GameState, combat: Combat, attacker: int, weapon: int) -> list[int]:
+    """`targetable` for the combat in progress: with the keywords of its attacker, its
+    weapon and the attack card in the intent zone (an attack card's True Sight counts for
+    as long as the attack lasts)."""
+    intent = state.players[combat.player].zones[INTENT]
+    return targetable(state, combat.player, attacker, weapon, intent[0] if intent else -1)
+
+
 def _still_defending(state: GameState, combat: Combat, attacker: int, weapon: int) -> list[int]:
     """Card ids of the attack's targets that it can still target (``attacker`` and
     ``weapon`` as `_attacking` gives them): one that became illegal (gained Stealth,
@@ -302,8 +309,7 @@ def _still_defending(state: GameState, combat: Combat, attacker: int, weapon: in
     later takes nothing over ("Keywords - Taunt 2")."""
     if attacker < 0:
         return []
-    intent = state.players[combat.player].zones[INTENT]
-    legal = targetable(state, combat.player, attacker, weapon, intent[0] if intent else -1)
+    legal = _targetable_now(state, combat, attacker, weapon)
     cards = state.cards
     defending = []
     for oid in combat.defenders:
