@@ -59,9 +59,9 @@ TYPE_WORDS = {"unit": ["champion", "ally"], "ally": ["ally"], "allies": ["ally"]
               "domains": ["domain"]}
 
 
-# Counters the rules give a meaning the engine does not have yet (wither, enlighten):
-# putting them would do less than the text says.
-UNRULED_COUNTERS = ("wither", "enlighten")
+# Counters the rules give a meaning the engine does not have yet (wither): putting them
+# would do less than the text says.
+UNRULED_COUNTERS = ("wither",)
 PLURALS = {"allies", "units", "champions", "objects", "items", "weapons", "phantasias",
            "domains"}
 
@@ -149,14 +149,15 @@ def counted(phrase: str) -> dict[str, Any]:
     of yours), ``buff counters on ~``, ``~'s power``."""
     phrase = re.sub(r"^the (?:amount|number) of ", "", phrase.strip(), flags=re.IGNORECASE)
     zone = re.fullmatch(rf"((?:[\w-]+ )*cards?) in your ({'|'.join(ZONES)})", phrase)
-    counters = re.fullmatch(r"(\w+) counters? on ~", phrase)
+    counters = re.fullmatch(r"(\w+) counters? on (~|your champion)", phrase)
     stat = re.fullmatch(r"~'s (power|life)", phrase, flags=re.IGNORECASE)
     if zone:
         return {"cards": {"zone": zone.group(2), **object_filter(zone.group(1))}}
     if counters:
         if counters.group(1).lower() in UNRULED_COUNTERS:
             raise NotUnderstood(phrase)
-        return {"counters": {"kind": counters.group(1).lower()}}
+        return {"counters": {"kind": counters.group(1).lower(),
+                             **({"of": "your_champion"} if counters.group(2) != "~" else {})}}
     if stat:
         return {"stat": {"stat": stat.group(1).lower()}}
     return {"count": object_filter(phrase)}

@@ -270,6 +270,11 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
                 else:
                     text = ability.text or f"ability {index + 1}"
                     options.append(decisions.use_ability(cid, label(state, cid), index, text))
+    champ = champions.champion(state, player)
+    if champ >= 0 and cards[champ].counters.get("enlighten", 0) >= events.ENLIGHTEN_COST:
+        # "Enlighten Counters 1": the ability the counters give the champion
+        options.append(decisions.use_ability(champ, label(state, champ), events.ENLIGHTEN,
+                                             events.COUNTER_ABILITIES[events.ENLIGHTEN].text))
     if slow_ok:
         options.extend(combat.attack_options(state, player))
     return tuple(options)
@@ -309,7 +314,7 @@ def use_ability(state: GameState, player: int, cid: int, index: int) -> None:
     """Activate an object's ability: rest, sacrifice or banish costs now, then targets and
     reserve."""
     card = state.cards[cid]
-    ability = card.defn.abilities[index]
+    ability = events.ability_of(state, cid, index)
     state.stack.append(StackItem(ABILITY, cid, player, index, card.oid))
     if ability.cost.get("rest"):
         journal.rest(state, cid)

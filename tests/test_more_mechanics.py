@@ -1,0 +1,144 @@
+"""More deep mechanics and keywords (docs/cards.md; gaenv/cards/mechanics.py), engine and
+translator, with invented cards: enlighten counters, Fast Activation under a restriction.
+The real cards that use them are checked by tests/realcards/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import pool_with, run_scenario
+
+from gaenv import scenario
+from gaenv.agents import heuristic
+from gaenv.cards.schema import CardPool
+from gaenv.cards.translate import translate
+from gaenv.engine import events
+from gaenv.engine.game import Game
+from gaenv.env import actions
+
+EXTRA = """set: test-more-mechanics
+cards:
+  - name: Test Insight
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - counters: {target: your_champion, kind: enlighten, amount: 1}
+"""
+
+
+@pytest.fixture(scope="module")
+def more_pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
+    return pool_with(tmp_path_factory.mktemp("cards"), EXTRA)
+
+
+_run = run_scenario
+ENLIGHTEN = "use Spirit of Fire: remove 3 enlighten counters: draw a card"
+
+
+# --- enlighten counters -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("counters", "offered"), [(2, False), (3, True), (5, True)])
+def test_enlighten_counters_give_the_champion_a_draw(tmp_path: Path, more_pool: CardPool,
+                                                     counters: int, offered: bool) -> None:
+    """Enlighten Counters 1: with three or more enlighten counters the champion may remove
+    three of them to draw a card (an ability on the stack: both players pass); with fewer
+    it may not."""
+    listed = "offered" if offered else "not_offered"
+    _run(tmp_path, more_pool, f"""name: enlighten offered
+rules: Enlighten Counters 1
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {{counters: {{enlighten: {counters}}}}}
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: []
+{listed}: ["{ENLIGHTEN}"]
+""")
+    if offered:
+        left = f"{{enlighten: {counters - 3}}}" if counters > 3 else "{}"
+        _run(tmp_path, more_pool, f"""name: enlighten used
+rules: Enlighten Counters 1
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {{counters: {{enlighten: {counters}}}}}
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: ["{ENLIGHTEN}", pass, pass]
+expect:
+  players.0.champion.counters: {left}
+  players.0.hand: [Quick Study]
+""")
+
+
+def test_an_effect_puts_enlighten_counters_that_then_draw(tmp_path: Path,
+                                                          more_pool: CardPool) -> None:
+    """Enlighten Counters 1 and 2: counters put by an effect count; the ability is usable
+    at fast speed (here in the opponent's turn is not needed: at once after)."""
+    _run(tmp_path, more_pool, f"""name: enlighten from an effect
+rules: Enlighten Counters 1
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {{counters: {{enlighten: 2}}}}
+      hand: [Test Insight]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Insight, pass, pass, "{ENLIGHTEN}", pass, pass]
+expect:
+  players.0.champion.counters: {{}}
+  players.0.hand: [Quick Study]
+""")
+
+
+def test_the_enlighten_ability_is_the_rules_not_the_cards() -> None:
+    """The ability has a negative index no card ability has, and reads as an ability."""
+    ability = events.COUNTER_ABILITIES[events.ENLIGHTEN]
+    assert events.ENLIGHTEN < -1 and ability.activated
+    assert dict(ability.cost["remove_counters"]) == {"enlighten": 3}
+
+
+@pytest.mark.parametrize(("text", "fields"), [
+    ("Put an enlighten counter on your champion.",
+     {"effect": [{"counters": {"target": "your_champion", "kind": "enlighten", "amount": 1}}]}),
+    ("Deal damage to target ally equal to the amount of enlighten counters on your champion.",
+     {"effect": [{"deal_damage": {"amount": {"counters": {"kind": "enlighten",
+                                                          "of": "your_champion"}},
+                                  "target": {"target": {"type": "ally"}}}}]}),
+])
+def test_enlighten_templates(text: str, fields: dict[str, Any]) -> None:
+    out = translate("Invented Sage", "action", text)
+    assert out.status == "full" and out.fields == fields
+
+
+def test_wither_counters_stay_not_understood() -> None:
+    """Wither counters have rules the engine lacks: putting them is not understood."""
+    assert translate("Invented Blight", "action",
+                     "Put a wither counter on target ally.").status == "none"
+
+
+def test_agents_and_the_environment_take_the_enlighten_ability(tmp_path: Path,
+                                                               more_pool: CardPool) -> None:
+    """The rules' ability has no ability slot of its own: the environment gives it a choice
+    slot, and the heuristic scores it as an ability."""
+    path = tmp_path / "s.yaml"
+    path.write_text("""name: position
+rules: Enlighten Counters 1
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {counters: {enlighten: 3}}
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: []
+""")
+    game: Game = scenario.build(scenario.load(path), more_pool)
+    decision = game.decision
+    option = next(o for o in decision.options if o.text == ENLIGHTEN)
+    by_index, choices = actions.assign(game.state, decision, actions.Slots.of(game.state, 0))
+    assert option in choices and option in by_index.values()
+    assert heuristic.score(game.state, decision, option) == 1.0
