@@ -26,6 +26,16 @@ cards:
     reserve_cost: 0
     effect:
       - counters: {target: your_champion, kind: enlighten, amount: 1}
+  - name: Test Quick Squire
+    type: ally
+    element: norm
+    classes: [Warrior]
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - static: {own_keyword: {keyword: fast_activation}}
+        requires: {class_bonus: true}
 """
 
 
@@ -142,3 +152,52 @@ steps: []
     by_index, choices = actions.assign(game.state, decision, actions.Slots.of(game.state, 0))
     assert option in choices and option in by_index.values()
     assert heuristic.score(game.state, decision, option) == 1.0
+
+
+# --- Fast Activation under a restriction -----------------------------------------------------
+
+@pytest.mark.parametrize(("champion", "offered"), [("Lorraine, Wandering Warrior", True),
+                                                   ("Rai, Spellcrafter", False)])
+def test_fast_activation_under_a_class_bonus(tmp_path: Path, more_pool: CardPool,
+                                             champion: str, offered: bool) -> None:
+    """Keywords - Fast Activation 1 and Keywords - Class Bonus 3: in the opponent's main
+    phase the ally may be activated only while its Class Bonus holds, from the hand."""
+    listed = "offered" if offered else "not_offered"
+    _run(tmp_path, more_pool, f"""name: fast under a bonus
+rules: Keywords - Fast Activation
+setup:
+  turn_player: 1
+  players:
+    - lineage: [Spirit of Fire, "{champion}"]
+      hand: [Test Quick Squire]
+    - lineage: [Spirit of Water]
+steps: [pass]
+{listed}: [activate Test Quick Squire]
+""")
+
+
+def test_a_fast_ally_enters_in_the_opponents_turn(tmp_path: Path, more_pool: CardPool) -> None:
+    """Keywords - Fast Activation 1: activated at fast speed, it resolves onto the field."""
+    _run(tmp_path, more_pool, """name: fast ally resolves
+rules: Keywords - Fast Activation
+setup:
+  turn_player: 1
+  players:
+    - lineage: [Spirit of Fire, "Lorraine, Wandering Warrior"]
+      hand: [Test Quick Squire]
+    - lineage: [Spirit of Water]
+steps: [pass, activate Test Quick Squire, pass, pass]
+expect:
+  players.0.field: [Test Quick Squire]
+""")
+
+
+@pytest.mark.parametrize(("text", "requires"), [
+    ("[Class Bonus] Fast Activation", {"class_bonus": True}),
+    ("[Level 2+] Fast Activation", {"level": 2}),
+])
+def test_fast_activation_templates(text: str, requires: dict[str, Any]) -> None:
+    out = translate("Invented Scout", "ally", text)
+    assert out.status == "full" and out.fields == {"abilities": [
+        {"static": {"own_keyword": {"keyword": "fast_activation"}}, "requires": requires}]}
+    assert translate("Invented Scout", "ally", "Fast Activation").fields == {"speed": "fast"}

@@ -192,10 +192,21 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
 GATHERED = ("Blightroot", "Fraysia", "Manaroot", "Razorvine", "Silvershine", "Springleaf")
 
 
-def card_line(out: Translation, line: str, restricted: bool, resolves: bool) -> bool:
-    """A line that is a card field of a deeper mechanic (Brew, Imbue), put into ``out``;
-    False if the line is not one. A restricted one ("[X Bonus] Brew — ...") is not
-    understood, nor Imbue on an action or attack (``resolves``)."""
+def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
+              requires: dict[str, Any], inherited: bool, resolves: bool) -> bool:
+    """A line that is a card field of a deeper mechanic (Brew, Imbue, Link), put into
+    ``out``, or Fast Activation behind restrictions (``requires``), an ability put into
+    ``abilities``; False if the line is not one. A restricted Brew, Imbue or Link ("[X
+    Bonus] Brew — ...") is not understood, nor Imbue on an action or attack
+    (``resolves``)."""
+    restricted = bool(requires or inherited)
+    if re.fullmatch(r"fast activation\.?", line.strip(), flags=re.IGNORECASE) and requires \
+            and not inherited:  # "Keywords - Fast Activation 1", under a Class Bonus
+        abilities.append({"static": {"own_keyword": {"keyword": "fast_activation"}},
+                          "requires": dict(requires)})
+        out.keywords.append("fast_activation")
+        out.templates.append("conditional fast activation")
+        return True
     imbue = re.fullmatch(r"imbue (\d+)\.?", line.strip(), flags=re.IGNORECASE)
     if imbue:
         if restricted or resolves:

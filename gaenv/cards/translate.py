@@ -1105,7 +1105,7 @@ class _Card:
             used.append("as long as")
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited) or mechanics.card_line(
-                self.out, rest, bool(requires or inherited), self.resolves):
+                self.out, self.abilities, rest, requires, inherited, self.resolves):
             return
         limit = re.fullmatch(r"activate this card only (?:if (.+?)|during (your|an opponent's) "
                              r"(turn|\w+ phase))\.?", rest, flags=re.IGNORECASE)

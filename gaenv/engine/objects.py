@@ -177,7 +177,8 @@ class CardDef:
     # cards (a filter that is not ``self: true``); whether it is fast (a fast action, or a
     # card with Fast Activation), the only kind playable outside its player's own main
     # phase with an empty stack ("Parts of a Card - Speed"; "Keywords - Fast
-    # Activation"); its supertypes Unique and Regalia; whether it is a champion, a unit
+    # Activation"), and whether it has Fast Activation under a condition (an own static:
+    # `fast_when`); its supertypes Unique and Regalia; whether it is a champion, a unit
     # (champion or ally), a card that becomes an object when it resolves, a siegeable
     # domain, one that can be attacked ("Card Types - Functional Subtypes, Siegeable");
     # whether a static of its reads its own marks (`Ability.own_marks`); whether an own
@@ -188,6 +189,7 @@ class CardDef:
     triggered: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
     listening: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
     fast_action: bool = field(init=False, repr=False, compare=False)
+    fast_when: bool = field(init=False, repr=False, compare=False)
     unique: bool = field(init=False, repr=False, compare=False)
     is_regalia: bool = field(init=False, repr=False, compare=False)
     is_champion: bool = field(init=False, repr=False, compare=False)
@@ -202,6 +204,8 @@ class CardDef:
             "static_abilities": tuple(a for a in self.abilities if a.static is not None),
             "activated": tuple(i for i, a in enumerate(self.abilities) if a.activated),
             "fast_action": self.speed == "fast",
+            "fast_when": any(a.static.op == "own_keyword" and a.static.args["keyword"] ==
+                             "fast_activation" for a in self.abilities if a.static is not None),
             "unique": "unique" in self.supertypes,
             "is_regalia": "regalia" in self.supertypes,
             "is_champion": self.type == "champion",

@@ -243,7 +243,9 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     if not slow_ok:  # outside the player's own main phase only fast actions may be played
         fast: list[int] = []
         for cid in hand:
-            if cards[cid].defn.fast_action:
+            defn = cards[cid].defn
+            if defn.fast_action or (defn.fast_when and costs.has_keyword(
+                    state, player, defn, "fast_activation")):  # "[Class Bonus] Fast Activation"
                 fast.append(cid)
         hand = fast
     if hand:

@@ -83,14 +83,17 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
     # The card's own cost ("this card costs N less"), and a keyword the card has (Floating
-    # Memory or Efficiency under a Class Bonus): they work wherever the card is ("Keywords
-    # - Class Bonus 3"), read by `costs` as it is paid for, not from the field.
+    # Memory, Efficiency or Fast Activation under a Class Bonus): they work wherever the
+    # card is ("Keywords - Class Bonus 3"), read by `costs` as it is paid for, not from the
+    # field (Fast Activation by `gaenv.engine.stack` as it lists what may be activated:
+    # "Keywords - Fast Activation 1").
     "own_cost": {
         "cost": ("enum:reserve,memory", True, None),
         "op": ("enum:add,subtract", True, None),
         "amount": ("amount", True, None),
     },
-    "own_keyword": {"keyword": ("enum:floating_memory,efficiency", True, None)},
+    "own_keyword": {"keyword": ("enum:floating_memory,efficiency,fast_activation", True,
+                                None)},
     # The card may be activated only while the ability's ``requires`` holds ("Activate
     # this card only during an opponent's end phase"), read by `gaenv.engine.stack`.
     "activation_limit": {},
