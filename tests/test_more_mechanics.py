@@ -14,8 +14,9 @@ from gaenv import scenario
 from gaenv.agents import heuristic
 from gaenv.cards.schema import CardPool
 from gaenv.cards.translate import translate
-from gaenv.engine import events
+from gaenv.engine import events, journal
 from gaenv.engine.game import Game
+from gaenv.engine.objects import BANISHMENT, FIELD, GRAVEYARD
 from gaenv.env import actions
 
 EXTRA = """set: test-more-mechanics
@@ -26,6 +27,13 @@ cards:
     reserve_cost: 0
     effect:
       - counters: {target: your_champion, kind: enlighten, amount: 1}
+  - name: Test Suppressor
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - suppress: {target: {target: {type: ally}}}
   - name: Test Quick Squire
     type: ally
     element: norm
@@ -201,3 +209,103 @@ def test_fast_activation_templates(text: str, requires: dict[str, Any]) -> None:
     assert out.status == "full" and out.fields == {"abilities": [
         {"static": {"own_keyword": {"keyword": "fast_activation"}}, "requires": requires}]}
     assert translate("Invented Scout", "ally", "Fast Activation").fields == {"speed": "fast"}
+
+
+# --- Suppress ----------------------------------------------------------------------------------
+
+SUPPRESS_SETUP = """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Suppressor]
+    - lineage: [Spirit of Water]
+      field: [{card: Hearth Warden, damage: 2, rested: true}, Spirit Wisp]
+"""
+
+
+def test_suppress_banishes_until_the_next_end_phase(tmp_path: Path,
+                                                    more_pool: CardPool) -> None:
+    """Suppress 1: the ally goes to its owner's banishment; as the end phase begins its
+    delayed trigger returns it under its owner's control, a new object (awake, no damage)
+    whose On Enter fires."""
+    _run(tmp_path, more_pool, f"""name: suppressed
+rules: Suppress 1
+{SUPPRESS_SETUP}steps:
+  - activate Test Suppressor
+  - target Hearth Warden (player 1)
+  - pass
+  - pass
+expect:
+  players.1.field: [Spirit Wisp]
+  players.1.banishment: [Hearth Warden]
+""")
+    _run(tmp_path, more_pool, f"""name: returned
+rules: Suppress 1
+{SUPPRESS_SETUP}steps:
+  - activate Test Suppressor
+  - target Hearth Warden (player 1)
+  - pass
+  - pass
+  - pass
+  - pass                          # main phase ends
+  - pass
+  - pass                          # end phase: the delayed trigger resolves
+  - pass
+  - pass                          # Hearth Warden's On Enter resolves
+expect:
+  players.1.field: [Spirit Wisp, Hearth Warden]
+  players.1.field.1.damage: 0
+  players.1.field.1.rested: false
+  players.1.banishment: []
+  players.0.champion.damage: 1
+""")
+
+
+def test_a_suppressed_token_ceases_to_exist(tmp_path: Path, more_pool: CardPool) -> None:
+    """Token 2 and Suppress 1: a banished token is gone; nothing comes back."""
+    _run(tmp_path, more_pool, f"""name: token
+rules: Suppress 1
+{SUPPRESS_SETUP}steps:
+  - activate Test Suppressor
+  - target Spirit Wisp (player 1)
+  - pass
+  - pass
+  - pass
+  - pass
+  - pass
+expect:
+  players.1.field: [Hearth Warden]
+  players.1.banishment: []
+""")
+
+
+def test_a_suppressed_card_that_left_banishment_stays_away(tmp_path: Path,
+                                                           more_pool: CardPool) -> None:
+    """Suppress 2: the delayed trigger returns only the card still in banishment as the
+    one suppressed; one moved out (to the graveyard here) stays where it is."""
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: left
+rules: Suppress 2
+{SUPPRESS_SETUP}steps: []
+""")
+    game = scenario.build(scenario.load(path), more_pool)
+    for answer in ("activate Test Suppressor", "target Hearth Warden (player 1)", "pass",
+                   "pass"):
+        game.step(answer)
+    warden = game.state.players[1].zones[BANISHMENT][0]
+    assert game.state.cards[warden].counters == {"suppressed": 1}
+    journal.move(game.state, warden, GRAVEYARD)
+    journal.move(game.state, warden, BANISHMENT)  # back, but not as the card suppressed
+    while game.state.phase != "end" or game.state.stack or game.state.pending_triggers:
+        game.step("pass")
+    assert game.state.cards[warden].zone == BANISHMENT
+    assert warden not in game.state.players[1].zones[FIELD]
+
+
+def test_suppress_templates() -> None:
+    out = translate("Invented Gust", "action", "Suppress target ally or regalia.")
+    assert out.status == "full" and out.fields == {"effect": [{"suppress": {"target": {
+        "target": {"any": [{"type": "ally"}, {"supertype": ["regalia"]}]}}}}]}
+    out = translate("Invented Gust", "ally", "On Enter: Suppress up to one target ally an "
+                    "opponent controls.")
+    assert out.status == "full" and out.fields == {"abilities": [{"on_enter": [{"suppress": {
+        "target": {"up_to_target": {"type": "ally", "controller": "opponent"}}}}]}]}

@@ -1,6 +1,7 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
 translator"): champion level modifiers, Foster, Shifting Currents, Preparation
-counters, Omens, Brew, Imbue, Link, Negation and materializing by an effect.
+counters, Omens, Brew, Imbue, Link, Negation, materializing by an effect, Suppress and
+Fast Activation under restrictions.
 `gaenv.cards.translate` consults these step templates before its own (they are the more
 particular) and the rest where its own find nothing; like those, they parse the words (a
 target phrase, a number, a condition), never a card's name.
@@ -43,6 +44,9 @@ target phrase, a number, a condition), never a card's name.
   field ``link`` (a filter); "linked ally" (unit, champion, weapon, object) is the object
   it is linked to: a static's ``applies_to: {linked: true}``, an effect's ``{each:
   {linked: true}}``.
+- Suppress ("Suppress"): "suppress target ally or regalia" is a ``suppress`` step.
+- Fast Activation under restrictions ("Keywords - Fast Activation", "Keywords - Class
+  Bonus 3"): "[Class Bonus] Fast Activation" is an ``own_keyword`` static.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
   is the ``negate`` step, its target ``{activation: true, ...}``; a next sentence
   banishing "the card that had its activation negated this way" or putting it into its
@@ -136,6 +140,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
+    Template("suppress", rf"suppress {TARGET}",
+             lambda m: [{"suppress": {"target": target(m.group(1))}}]),
     Template("remove counters", rf"remove {NUM} (\w+) counters? from {HOLDER}", _remove),
     Template("champion level", rf"{TARGET} gets? {LEVEL} until end of turn", _level_boost),
     Template("champion level", rf"until end of turn, {TARGET} gets? {LEVEL}", _level_boost),

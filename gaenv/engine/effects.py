@@ -788,6 +788,37 @@ def _omen(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("suppress", "target", target=("object", True, None))
+def _suppress(state: GameState, frame: ResolveFrame, args: Args,
+              answer: Option | None) -> Decision | None:
+    """"Suppress 1": each object (not a champion) is banished, to come back to the field
+    under its owner's control at the beginning of the next end phase. It waits in its
+    owner's banishment with a ``suppressed`` counter, which the delayed trigger looks for
+    (`gaenv.engine.turn`, ``events.KEYWORD_EFFECTS["suppress"]``); a card that leaves
+    banishment loses its counters, so it is not brought back from elsewhere ("Suppress
+    2"), and a token ceases to exist."""
+    for cid in objects_of(state, frame, args):
+        if not state.cards[cid].defn.is_champion:
+            journal.move(state, cid, BANISHMENT)
+            if state.cards[cid].zone == BANISHMENT:
+                journal.counters(state, cid, "suppressed", 1)
+    return None
+
+
+@primitive("return_suppressed", None)
+def _return_suppressed(state: GameState, frame: ResolveFrame, args: Args,
+                       answer: Option | None) -> Decision | None:
+    """Suppress's delayed trigger resolves ("Suppress 1 and 2"): its card, if it is still
+    in banishment as the card suppressed (its ``suppressed`` counter), returns to the
+    field under its owner's control, a new object."""
+    cid = frame.item.card
+    card = state.cards[cid]
+    if card.zone == BANISHMENT and card.counters.get("suppressed"):
+        journal.counters(state, cid, "suppressed", -card.counters["suppressed"])
+        journal.move(state, cid, FIELD, controller=card.owner)
+    return None
+
+
 @primitive("materialize", "filter", filter=("filter", True, None))
 def _materialize(state: GameState, frame: ResolveFrame, args: Args,
                  answer: Option | None) -> Decision | None:

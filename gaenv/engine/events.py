@@ -98,6 +98,10 @@ KEYWORD_EFFECTS: dict[str, Ability] = {
     # (put on the stack by combat when its champion is attacked, not by an event).
     "intercept": Ability(None, (Node("intercept", MappingProxyType({})),), None, False,
                          "Intercept: you may redirect the attack to this ally."),
+    # "Suppress 1": the delayed trigger a suppressed card waits for in banishment, put on
+    # the stack by the turn as the next end phase begins (not by an event).
+    "suppress": Ability(None, (Node("return_suppressed", MappingProxyType({})),), None,
+                        False, "Suppress: this card returns to the field."),
     # "Keywords - Vigor": this unit wakes up at the beginning of its controller's end phase.
     "vigor": Ability(TRIGGERS["on_end_phase"], (Node("wake", MappingProxyType(
         {"target": selectors.NAMED_SELECTORS["self"]})),), None, False,

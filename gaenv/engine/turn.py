@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from gaenv.engine import champions, combat, decisions, journal, statics, zones
 from gaenv.engine.decisions import Decision
-from gaenv.engine.objects import HAND, MATERIAL, MEMORY
+from gaenv.engine.objects import BANISHMENT, HAND, MATERIAL, MEMORY
 from gaenv.engine.stack import materialize_options, open_window
 from gaenv.engine.state import PHASES, GameState
 
@@ -164,6 +164,8 @@ def _main(state: GameState) -> None:
 
 
 def _end(state: GameState) -> None:
+    if state.phase_stage == 0:
+        _suppressed_return(state)
     if _window_first(state):
         return
     cards = state.cards
@@ -180,6 +182,17 @@ def _end(state: GameState) -> None:
         p.empower = 0
     journal.end_lasting(state)  # "this turn" effects end
     next_phase(state)  # the game loop runs the state-based checks before anything else
+
+
+def _suppressed_return(state: GameState) -> None:
+    """"Suppress 1": as the end phase begins, the delayed trigger of each card suppressed
+    before it (in banishment with a ``suppressed`` counter) fires, to return it. Its
+    owner controls it here (the rules give it to the player who suppressed the card: it
+    only orders it among this moment's triggers)."""
+    for player in state.players:
+        for cid in player.zones[BANISHMENT]:
+            if state.cards[cid].counters.get("suppressed"):
+                state.pending_triggers.append((cid, "suppress", player.index, -1, cid, -1))
 
 
 _PHASE_STEPS = {
