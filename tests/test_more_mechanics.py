@@ -1,5 +1,6 @@
 """More deep mechanics and keywords (docs/cards.md; gaenv/cards/mechanics.py), engine and
-translator, with invented cards: enlighten counters, Fast Activation under a restriction.
+translator, with invented cards: enlighten and wither counters, Fast Activation under a
+restriction, Suppress.
 The real cards that use them are checked by tests/realcards/."""
 
 from __future__ import annotations
@@ -131,12 +132,6 @@ def test_the_enlighten_ability_is_the_rules_not_the_cards() -> None:
 def test_enlighten_templates(text: str, fields: dict[str, Any]) -> None:
     out = translate("Invented Sage", "action", text)
     assert out.status == "full" and out.fields == fields
-
-
-def test_wither_counters_stay_not_understood() -> None:
-    """Wither counters have rules the engine lacks: putting them is not understood."""
-    assert translate("Invented Blight", "action",
-                     "Put a wither counter on target ally.").status == "none"
 
 
 def test_agents_and_the_environment_take_the_enlighten_ability(tmp_path: Path,
@@ -309,3 +304,82 @@ def test_suppress_templates() -> None:
                     "opponent controls.")
     assert out.status == "full" and out.fields == {"abilities": [{"on_enter": [{"suppress": {
         "target": {"up_to_target": {"type": "ally", "controller": "opponent"}}}}]}]}
+
+
+# --- wither counters ----------------------------------------------------------------------------
+
+WITHER_SETUP = """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Cinder Acolyte, Cinder Acolyte, Hearth Warden]
+      field: [{card: Hearth Warden, counters: {wither: 2, buff: 1}},
+              {card: Cinder Acolyte, counters: {wither: 1}}, Spirit Wisp]
+    - lineage: [Spirit of Water]
+"""
+
+
+def test_wither_pay_for_one_and_sacrifice_the_other(tmp_path: Path,
+                                                    more_pool: CardPool) -> None:
+    """Wither 1, 3 and 4: as the main phase begins one trigger from the game asks, object
+    by object, to pay (1) per wither counter or sacrifice it; the counters on those kept
+    are removed (other counters stay)."""
+    _run(tmp_path, more_pool, f"""name: wither
+rules: Game Mechanics - Counters, Wither
+{WITHER_SETUP}steps:
+  - pass
+  - pass                          # the wither trigger resolves
+  - "yes"                         # pay for Hearth Warden
+  - pay with Cinder Acolyte
+  - pay with Cinder Acolyte
+  - "no"                          # Cinder Acolyte is sacrificed
+expect:
+  players.0.field: [Hearth Warden, Spirit Wisp]
+  players.0.field.0.counters: {{buff: 1}}
+  players.0.graveyard: [Cinder Acolyte]
+  players.0.memory: [Cinder Acolyte, Cinder Acolyte]
+  players.0.hand: [Hearth Warden]
+""")
+
+
+def test_wither_without_the_reserve_sacrifices(tmp_path: Path, more_pool: CardPool) -> None:
+    """Wither 3: what cannot be paid in full is sacrificed, without asking."""
+    _run(tmp_path, more_pool, """name: wither unpaid
+rules: Game Mechanics - Counters, Wither
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Cinder Acolyte]
+      field: [{card: Hearth Warden, counters: {wither: 2}}]
+    - lineage: [Spirit of Water]
+steps: [pass, pass]
+expect:
+  players.0.field: []
+  players.0.graveyard: [Hearth Warden]
+  players.0.hand: [Cinder Acolyte]
+""")
+
+
+def test_no_wither_trigger_without_wither_counters(tmp_path: Path,
+                                                   more_pool: CardPool) -> None:
+    """Wither 1: only a player who controls objects with wither counters gets the trigger
+    (the opponent's withered object waits for its controller's main phase)."""
+    _run(tmp_path, more_pool, """name: no wither
+rules: Game Mechanics - Counters, Wither
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+    - lineage: [Spirit of Water]
+      field: [{card: Hearth Warden, counters: {wither: 1}}]
+steps: [pass, pass]               # the main phase ends with nothing to resolve
+expect:
+  players.1.field: [Hearth Warden]
+  phase: end
+""")
+
+
+def test_wither_templates() -> None:
+    out = translate("Invented Frost", "action", "Put two wither counters on target "
+                    "non-champion object. (At the beginning of a player's main phase, they "
+                    "sacrifice it unless they pay (1) for each wither counter on it.)")
+    assert out.status == "full" and out.fields == {"effect": [{"counters": {
+        "target": {"target": {"not": {"type": "champion"}}}, "kind": "wither", "amount": 2}}]}

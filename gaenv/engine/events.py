@@ -102,6 +102,12 @@ KEYWORD_EFFECTS: dict[str, Ability] = {
     # the stack by the turn as the next end phase begins (not by an event).
     "suppress": Ability(None, (Node("return_suppressed", MappingProxyType({})),), None,
                         False, "Suppress: this card returns to the field."),
+    # "Game Mechanics - Counters, Wither" 1 and 2: the game's trigger as its turn player's
+    # main phase begins while they control objects with wither counters (put on the stack
+    # by the turn; its card is the first such object).
+    "wither": Ability(None, (Node("wither", MappingProxyType({})),), None, False,
+                      "Wither: sacrifice each withered object unless you pay (1) per wither "
+                      "counter on it."),
     # "Keywords - Vigor": this unit wakes up at the beginning of its controller's end phase.
     "vigor": Ability(TRIGGERS["on_end_phase"], (Node("wake", MappingProxyType(
         {"target": selectors.NAMED_SELECTORS["self"]})),), None, False,
