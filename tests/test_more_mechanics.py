@@ -35,6 +35,23 @@ cards:
     reserve_cost: 0
     effect:
       - suppress: {target: {target: {type: ally}}}
+  - name: Test Ember Surge
+    type: action
+    element: fire
+    reserve_cost: 2
+    imbue: 2
+    effect:
+      - deal_damage: {amount: 1, target: opponent_champion}
+      - if: {when: {self: {imbued: true}}, then: [draw: 1]}
+  - name: Test Ember Strike
+    type: attack
+    element: fire
+    reserve_cost: 2
+    power: 1
+    imbue: 2
+    abilities:
+      - on_hit:
+          - if: {when: {self: {imbued: true}}, then: [draw: 1]}
   - name: Test Quick Squire
     type: ally
     element: norm
@@ -383,3 +400,55 @@ def test_wither_templates() -> None:
                     "sacrifice it unless they pay (1) for each wither counter on it.)")
     assert out.status == "full" and out.fields == {"effect": [{"counters": {
         "target": {"target": {"not": {"type": "champion"}}}, "kind": "wither", "amount": 2}}]}
+
+
+# --- Imbue on actions and attacks --------------------------------------------------------------
+
+IMBUE_SETUP = """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Ember Surge, Test Ember Strike, Ember Bolt, Ember Bolt, Quick Study]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+"""
+
+PAID = {True: "pay with Ember Bolt, pay with Ember Bolt",
+        False: "pay with Ember Bolt, pay with Quick Study"}
+
+
+@pytest.mark.parametrize("imbued", [True, False])
+def test_an_action_knows_it_is_imbued_as_it_resolves(tmp_path: Path, more_pool: CardPool,
+                                                     imbued: bool) -> None:
+    """Keywords - Imbue N 1 and 2: an action paid with two cards of its element is imbued as
+    it resolves; paid with one, it is not."""
+    _run(tmp_path, more_pool, f"""name: imbued action
+rules: Keywords - Imbue N
+{IMBUE_SETUP}steps: [activate Test Ember Surge, {PAID[imbued]}, pass, pass]
+expect:
+  players.1.champion.damage: 1
+  players.0.hand.count: {3 - 1 + imbued}
+""")
+
+
+@pytest.mark.parametrize("imbued", [True, False])
+def test_an_attack_knows_it_is_imbued_for_its_triggers(tmp_path: Path, more_pool: CardPool,
+                                                       imbued: bool) -> None:
+    """Keywords - Imbue N 2: an attack card's On Hit, from the intent, reads whether the
+    attack was imbued as it was activated."""
+    _run(tmp_path, more_pool, f"""name: imbued attack
+rules: Keywords - Imbue N
+{IMBUE_SETUP}steps: [activate Test Ember Strike, {PAID[imbued]}, pass, pass,
+        "target Spirit of Water (player 1)", pass, pass, pass, pass, pass, pass]
+expect:
+  players.1.champion.damage: 1
+  players.0.hand.count: {3 - 1 + imbued}
+""")
+
+
+def test_imbue_templates_of_actions() -> None:
+    out = translate("Invented Spell", "action", "Imbue 2\nTarget unit becomes distant. If ~ "
+                    "is imbued, that unit also gains stealth until end of turn.")
+    assert out.status == "full" and out.fields == {"imbue": 2, "effect": [
+        {"become_distant": {"target": {"type": ["champion", "ally"]}}},
+        {"if": {"when": {"self": {"imbued": True}}, "then": [
+            {"grant": {"target": "same_target", "keyword": "stealth"}}]}}]}

@@ -36,8 +36,8 @@ target phrase, a number, a condition), never a card's name.
   Gather 2" names the six) is a ``name``, any other word a ``subtype``; "~ was brewed"
   is a condition on the object.
 - Imbue ("Keywords - Imbue N"): "Imbue N" is the card field ``imbue``, "~ is imbued" a
-  condition on the object; so only on cards that become objects (an action's own
-  resolution cannot read it yet).
+  condition on the card (an object, or an action or attack as it resolves and an attack's
+  triggers from the intent).
 - Materialize ("Playing Cards - Card Materialization"): "materialize a FILTER card [with
   memory cost N] from your material deck" is the ``materialize`` step.
 - Link ("Keywords - Link"): "Ally Link", "Unit Link", "Polearm Weapon Link" is the card
@@ -203,7 +203,7 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
     """A line that is a card field of a deeper mechanic (Brew, Imbue, Link), put into
     ``out``, or Fast Activation behind restrictions (``requires``), an ability put into
     ``abilities``; False if the line is not one. A restricted Brew, Imbue or Link ("[X
-    Bonus] Brew — ...") is not understood, nor Imbue on an action or attack
+    Bonus] Brew — ...") is not understood, nor Link on an action or attack
     (``resolves``)."""
     restricted = bool(requires or inherited)
     if re.fullmatch(r"fast activation\.?", line.strip(), flags=re.IGNORECASE) and requires \
@@ -215,7 +215,7 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
         return True
     imbue = re.fullmatch(r"imbue (\d+)\.?", line.strip(), flags=re.IGNORECASE)
     if imbue:
-        if restricted or resolves:
+        if restricted:
             raise NotUnderstood(line)
         out.fields["imbue"] = int(imbue.group(1))
         out.templates.append("imbue")

@@ -34,6 +34,7 @@ from gaenv.engine.objects import (
     GONE,
     GRAVEYARD,
     HAND,
+    INTENT,
     MATERIAL,
     MEMORY,
     NO_ARGS,
@@ -290,9 +291,14 @@ def _if(state: GameState, frame: ResolveFrame, args: Args,
     ("Abilities - Restriction Abilities, Level Restrictions"), and the conditions of
     `gaenv.engine.selectors` ("if you control ...", counts, your champion's class)."""
     item = frame.item
+    source = source_of(state, frame.item)
+    if source < 0 and (item.kind == "activation" or state.cards[item.card].zone == INTENT):
+        # an action's or attack's own condition ("if this is imbued") reads the card
+        # itself: as it resolves, or as its triggers resolve from the intent
+        source = item.card
     met = selectors.condition_met(
         state, args["when"], state.cards[item.card].defn, item.controller, item.empower,
-        source_of(state, frame.item), lambda arg: _read(state, frame, arg))
+        source, lambda arg: _read(state, frame, arg))
     _insert(frame, args["then"] if met else args["otherwise"])
     return None
 

@@ -557,6 +557,11 @@ def begin_resolution(state: GameState) -> None:
             journal.move(state, item.card, GRAVEYARD)
         after_resolution(state)
         return
+    defn = state.cards[item.card].defn
+    if item.kind == ACTIVATION and defn.imbue and not defn.becomes_object:
+        # an action or attack with Imbue knows it as it resolves, and an attack in the
+        # intent for its triggers ("Keywords - Imbue N 2"; objects as they enter)
+        journal.activated_as(state, item.card, item.brewed, imbued(item, defn))
     state.frames.append(ResolveFrame(item, _effect_of(state, item)))
 
 
