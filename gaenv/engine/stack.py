@@ -46,6 +46,7 @@ from gaenv.engine.objects import (
     FIELD,
     GRAVEYARD,
     HAND,
+    LINEAGE,
     MATERIAL,
     MEMORY,
     STACK,
@@ -272,9 +273,11 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
                 else:
                     text = ability.text or f"ability {index + 1}"
                     options.append(decisions.use_ability(cid, label(state, cid), index, text))
-    champ = champions.champion(state, player)
-    if champ >= 0 and cards[champ].counters.get("enlighten", 0) >= events.ENLIGHTEN_COST:
+    lineage = state.players[player].zones[LINEAGE]
+    if lineage and cards[lineage[-1]].counters and cards[lineage[-1]].counters.get(
+            "enlighten", 0) >= events.ENLIGHTEN_COST:
         # "Enlighten Counters 1": the ability the counters give the champion
+        champ = lineage[-1]
         options.append(decisions.use_ability(champ, label(state, champ), events.ENLIGHTEN,
                                              events.COUNTER_ABILITIES[events.ENLIGHTEN].text))
     if slow_ok:
