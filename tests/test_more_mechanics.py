@@ -1,6 +1,6 @@
 """More deep mechanics and keywords (docs/cards.md; gaenv/cards/mechanics.py), engine and
 translator, with invented cards: enlighten and wither counters, Fast Activation under a
-restriction, Suppress.
+restriction, Suppress, Imbue on actions and attacks, Prepare.
 The real cards that use them are checked by tests/realcards/."""
 
 from __future__ import annotations
@@ -52,6 +52,14 @@ cards:
     abilities:
       - on_hit:
           - if: {when: {self: {imbued: true}}, then: [draw: 1]}
+  - name: Test Ambush Plan
+    type: action
+    element: norm
+    reserve_cost: 0
+    prepare: 2
+    effect:
+      - draw: 1
+      - if: {when: {self: {prepared: true}}, then: [draw: 1]}
   - name: Test Quick Squire
     type: ally
     element: norm
@@ -452,3 +460,61 @@ def test_imbue_templates_of_actions() -> None:
         {"become_distant": {"target": {"type": ["champion", "ally"]}}},
         {"if": {"when": {"self": {"imbued": True}}, "then": [
             {"grant": {"target": "same_target", "keyword": "stealth"}}]}}]}
+
+
+# --- Prepare -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("counters", "answer", "left", "drawn"), [
+    (3, "yes", 1, 2),      # paid: two counters off, prepared
+    (3, "no", 3, 1),       # declined: not prepared
+])
+def test_prepare_is_an_optional_cost_of_the_champions_counters(
+        tmp_path: Path, more_pool: CardPool, counters: int, answer: str, left: int,
+        drawn: int) -> None:
+    """Keywords - Prepare N 1 and 2; Preparation Counters 2: as the card is activated its
+    player may remove N preparation counters from their champion; if they do, it is
+    prepared as it resolves."""
+    _run(tmp_path, more_pool, f"""name: prepare
+rules: Keywords - Prepare N
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {{counters: {{preparation: {counters}}}}}
+      hand: [Test Ambush Plan]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Ambush Plan, "{answer}", pass, pass]
+expect:
+  players.0.champion.counters: {{preparation: {left}}}
+  players.0.hand.count: {drawn}
+""")
+
+
+def test_prepare_is_not_offered_without_the_counters(tmp_path: Path,
+                                                     more_pool: CardPool) -> None:
+    """Keywords - Prepare N 1: with fewer than N preparation counters there is nothing to
+    ask; the card is activated unprepared."""
+    _run(tmp_path, more_pool, """name: no prepare
+rules: Keywords - Prepare N
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {counters: {preparation: 1}}
+      hand: [Test Ambush Plan]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Ambush Plan, pass, pass]
+expect:
+  players.0.champion.counters: {preparation: 1}
+  players.0.hand.count: 1
+""")
+
+
+def test_prepare_templates() -> None:
+    out = translate("Invented Trap", "action", "Prepare 2 (You may remove two preparation "
+                    "counters from your champion as you activate this card.)\nDraw a card. "
+                    "If ~ was prepared, draw a card.")
+    assert out.status == "full" and out.fields == {"prepare": 2, "effect": [
+        {"draw": {"amount": 1}},
+        {"if": {"when": {"self": {"prepared": True}}, "then": [{"draw": {"amount": 1}}]}}]}
+    assert translate("Invented Rogue", "ally", "Prepare 2").status == "none"

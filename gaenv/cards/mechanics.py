@@ -22,6 +22,8 @@ target phrase, a number, a condition), never a card's name.
   adjacent/a different direction of your choice" ``change_currents``; "your Shifting
   Currents face West" the condition ``currents: west``; "Whenever your Shifting Currents
   change from facing North to West," a trigger on ``currents_change``.
+- Prepare ("Keywords - Prepare N"): "Prepare N" on an action or attack is the card field
+  ``prepare``, "~ was prepared" a condition on the card.
 - Preparation counters ("Preparation Counters"): removing N counters from this or your
   champion, as a step ("you may remove a preparation counter from your champion. If you
   do, ...": offered only when there are N), and "~ / your champion has N or more NAME
@@ -213,6 +215,13 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
         out.keywords.append("fast_activation")
         out.templates.append("conditional fast activation")
         return True
+    prepare = re.fullmatch(r"prepare (\d+)\.?", line.strip(), flags=re.IGNORECASE)
+    if prepare:  # "Keywords - Prepare N": an optional cost of an action or attack
+        if restricted or not resolves:
+            raise NotUnderstood(line)
+        out.fields["prepare"] = int(prepare.group(1))
+        out.templates.append("prepare")
+        return True
     imbue = re.fullmatch(r"imbue (\d+)\.?", line.strip(), flags=re.IGNORECASE)
     if imbue:
         if restricted:
@@ -253,9 +262,10 @@ def condition_of(text: str) -> dict[str, Any]:
     Currents face North"."""
     if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
         return {"self": {"fostered": True}}
-    made = re.fullmatch(r"~ (?:was brewed|is imbued)", text.strip(), flags=re.IGNORECASE)
+    made = re.fullmatch(r"~ (?:was (brewed|prepared)|is (imbued))", text.strip(),
+                        flags=re.IGNORECASE)
     if made:
-        return {"self": {"brewed" if "brewed" in text else "imbued": True}}
+        return {"self": {(made.group(1) or made.group(2)).lower(): True}}
     has = re.fullmatch(rf"{HOLDER} has {NUM} or more (\w+) counters on (?:it|him|her|them)",
                        text.strip(), flags=re.IGNORECASE)
     if has:

@@ -45,7 +45,7 @@ FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
-    "notes", "brew", "imbue", "link",
+    "notes", "brew", "imbue", "link", "prepare",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -203,7 +203,8 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
 
 
 _BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another", "fostered",
-                     "hurt", "brewed", "imbued", "linked", "activation", "defending",
+                     "hurt", "brewed", "imbued", "prepared", "linked", "activation",
+                     "defending",
                      "retaliating", "distinct")
 
 
@@ -802,6 +803,9 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
     if imbue and reserve is None:
         raise where.fail("imbue", "Imbue counts the cards paid for a reserve cost: give "
                                   "reserve_cost")
+    prepare = _nat(raw.get("prepare", 0), where, "prepare")
+    if prepare and ctype not in ("action", "attack"):
+        raise where.fail("prepare", "Prepare is an additional cost of an action or attack")
     text = raw.get("text", "")
     if not isinstance(text, str):
         raise where.fail("text", f"expected a text, got {text!r}")
@@ -816,7 +820,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
         token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
-        imbue=imbue, link=link,
+        imbue=imbue, link=link, prepare=prepare,
     )
 
 

@@ -473,8 +473,14 @@ _DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "graveyard": GRAVEYARD,
     "enum:" + ",".join(MOVE_DESTINATIONS), True, None))
 def _move(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
-    """Move objects from the field to a zone of their owner (a champion cannot be moved)."""
-    for cid in objects_of(state, frame, args):
+    """Move objects from the field to a zone of their owner (a champion cannot be moved);
+    ``self`` of an attack card in the intent is that card ("return this to its owner's
+    hand" from an On Hit)."""
+    ids = objects_of(state, frame, args)
+    if not ids and args["target"].mode == "self" and \
+            state.cards[frame.item.card].zone == INTENT:
+        ids = [frame.item.card]
+    for cid in ids:
         if not state.cards[cid].defn.is_champion:
             journal.move(state, cid, _DESTINATIONS[args["to"]], bottom=args["to"] == "deck_bottom")
     return None

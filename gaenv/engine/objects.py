@@ -167,6 +167,9 @@ class CardDef:
     # Imbue N ("Keywords - Imbue N"): imbued when at least N of the cards paid from hand
     # for its reserve cost (revealed, then reserved) share its element (0: no Imbue).
     imbue: int = 0
+    # Prepare N ("Keywords - Prepare N"): as it is activated its player may remove N
+    # preparation counters from their champion, and it is then prepared (0: no Prepare).
+    prepare: int = 0
     # Link ("Keywords - Link"): the filter of what the object links to, declared as its
     # last target as the card is played (None: no Link).
     link: Mapping[str, Any] | None = None
@@ -253,7 +256,8 @@ class CardObj:
     controller" of a target that has left, the counters of a source that has left
     ("Game Terms - Last-known Information").
     ``linked`` is the oid of the object a Link object is linked to (-1: none; "Keywords -
-    Link"); ``brewed`` and ``imbued`` say the object was activated by Brew, or imbued ("Activation
+    Link"); ``brewed``, ``imbued`` and ``prepared`` say the object was activated by Brew,
+    imbued, or prepared ("Activation
     Properties");
     ``fostered`` is the object's Fostered property ("Fostered": once fostered, it stays so
     while it is that object); ``hurt`` the turn number of the last damage dealt to it (-1:
@@ -262,7 +266,7 @@ class CardObj:
 
     __slots__ = ("brewed", "controller", "counters", "damage", "defn", "entered", "fostered",
                  "hurt", "id", "imbued", "last_controller", "last_counters", "last_oid",
-                 "linked", "oid", "owner", "rested", "stamp", "timestamp", "zone")
+                 "linked", "oid", "owner", "prepared", "rested", "stamp", "timestamp", "zone")
 
     def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
         self.id = cid
@@ -284,6 +288,7 @@ class CardObj:
         self.hurt = -1
         self.brewed = False
         self.imbued = False
+        self.prepared = False
         self.linked = -1
 
     def copy(self) -> CardObj:
@@ -307,6 +312,7 @@ class CardObj:
         c.hurt = self.hurt
         c.brewed = self.brewed
         c.imbued = self.imbued
+        c.prepared = self.prepared
         c.linked = self.linked
         return c
 
@@ -327,6 +333,7 @@ class CardObj:
         self.hurt = -1
         self.brewed = False
         self.imbued = False
+        self.prepared = False
         self.linked = -1
 
     def __repr__(self) -> str:

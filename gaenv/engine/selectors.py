@@ -21,7 +21,8 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   an attack target fits the filter given), ``defending`` (it is a target of the attack in
   progress), ``retaliating``, ``fostered`` ("Fostered"), ``hurt`` (it was dealt damage
   since the end of its controller's previous turn: "Keywords - Foster 1"), ``brewed`` (it
-  was activated by Brew), ``imbued``, ``linked`` (the source, a Link object, is linked to
+  was activated by Brew), ``imbued``, ``prepared`` (its Prepare cost was paid), ``linked``
+  (the source, a Link object, is linked to
   it); ``activation: true`` makes a declared target a card activation on the effects stack
   (for ``negate``).
 
@@ -64,7 +65,7 @@ PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "
                 "token", "reserve_cost", "memory_cost", "any", "not")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
               "power", "damage", "attacking", "defending", "retaliating", "distinct",
-              "fostered", "hurt", "brewed", "imbued", "linked", "activation")
+              "fostered", "hurt", "brewed", "imbued", "prepared", "linked", "activation")
 # Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
@@ -77,8 +78,8 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat", "fostered", "hurt", "brewed", "imbued", "power", "damage",
-                       "attacking", "defending", "retaliating", "can_pay"})
+                       "stat", "fostered", "hurt", "brewed", "imbued", "prepared", "power",
+                       "damage", "attacking", "defending", "retaliating", "can_pay"})
 # State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
 # source reading them about itself is not reading its own marks only.
 COMBAT_KEYS = frozenset({"attacking", "defending", "retaliating"})
@@ -259,6 +260,9 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
                 return False
         elif key == "imbued":
             if card.imbued != want:
+                return False
+        elif key == "prepared":
+            if card.prepared != want:
                 return False
         elif key == "linked":  # the object the source is linked to ("Keywords - Link")
             if (source >= 0 and card.oid >= 0 and state.cards[source].linked == card.oid) != want:

@@ -459,6 +459,18 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         if frame.reserve_left > 0:
             return Decision(player, decisions.PAY_RESERVE, costs.reserve_options(state, player),
                             item.card)
+        frame.stage = "prepare" if item.kind == ACTIVATION and defn.prepare else "memory"
+    if frame.stage == "prepare":
+        # "Keywords - Prepare N 1": an optional additional cost, offered when the champion
+        # has the counters; paid, the card becomes prepared as it is activated
+        champ = champions.champion(state, player)
+        if answer is None and champ >= 0 and state.cards[champ].counters.get(
+                "preparation", 0) >= defn.prepare:
+            return Decision(player, decisions.YES_NO, (decisions.YES, decisions.NO), item.card)
+        if answer is not None and answer.verb == "yes":
+            journal.counters(state, champ, "preparation", -defn.prepare)
+            item.prepared = True
+        answer = None
         frame.stage = "memory"
     decision, frame.memory_left = memory_step(state, player, frame.memory_left, answer,
                                               item.card)
@@ -561,10 +573,11 @@ def begin_resolution(state: GameState) -> None:
         after_resolution(state)
         return
     defn = state.cards[item.card].defn
-    if item.kind == ACTIVATION and defn.imbue and not defn.becomes_object:
-        # an action or attack with Imbue knows it as it resolves, and an attack in the
-        # intent for its triggers ("Keywords - Imbue N 2"; objects as they enter)
-        journal.activated_as(state, item.card, item.brewed, imbued(item, defn))
+    if item.kind == ACTIVATION and (defn.imbue or defn.prepare) and not defn.becomes_object:
+        # an action or attack with Imbue or Prepare knows it as it resolves, and an attack
+        # in the intent for its triggers ("Keywords - Imbue N 2", "Keywords - Prepare N
+        # 2"; objects as they enter)
+        journal.activated_as(state, item.card, item.brewed, imbued(item, defn), item.prepared)
     state.frames.append(ResolveFrame(item, _effect_of(state, item)))
 
 
