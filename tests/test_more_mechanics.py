@@ -1,6 +1,6 @@
 """More deep mechanics and keywords (docs/cards.md; gaenv/cards/mechanics.py), engine and
 translator, with invented cards: enlighten and wither counters, Fast Activation under a
-restriction, Suppress, Imbue on actions and attacks, Prepare.
+restriction, Suppress, Imbue on actions and attacks, Prepare, Gather.
 The real cards that use them are checked by tests/realcards/."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from conftest import pool_with, run_scenario
 
 from gaenv import scenario
 from gaenv.agents import heuristic
-from gaenv.cards.schema import CardPool
+from gaenv.cards.schema import CardFileError, CardPool
 from gaenv.cards.translate import translate
-from gaenv.engine import events, journal
+from gaenv.engine import effects, events, journal
 from gaenv.engine.game import Game
 from gaenv.engine.objects import BANISHMENT, FIELD, GRAVEYARD
 from gaenv.env import actions
@@ -518,3 +518,65 @@ def test_prepare_templates() -> None:
         {"draw": {"amount": 1}},
         {"if": {"when": {"self": {"prepared": True}}, "then": [{"draw": {"amount": 1}}]}}]}
     assert translate("Invented Rogue", "ally", "Prepare 2").status == "none"
+
+
+# --- Gather ------------------------------------------------------------------------------------
+
+INGREDIENTS = "".join(f"""
+  - name: {name}
+    type: item
+    element: norm
+    token: true
+    subtypes: [Herb]""" for name in effects.GATHERED)
+GATHER_CARDS = """set: test-gather
+cards:
+  - name: Test Forage
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - gather: 3
+""" + INGREDIENTS
+
+
+def test_gather_summons_random_ingredients(tmp_path: Path) -> None:
+    """Game Terms - Gather 2: each gather summons one of the six ingredient tokens, chosen
+    at random with the game's RNG (so the same seed gathers the same)."""
+    pool = pool_with(tmp_path, GATHER_CARDS)
+    path = tmp_path / "s.yaml"
+    path.write_text("""name: gather
+rules: Game Terms - Gather
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Forage]
+    - lineage: [Spirit of Water]
+steps: [activate Test Forage, pass, pass]
+""")
+    fields = []
+    for _ in range(2):
+        game = scenario.build(scenario.load(path), pool)
+        for answer in scenario.load(path).data["steps"]:
+            game.step(answer)
+        field = [game.state.cards[c].defn for c in game.state.players[0].zones[FIELD]]
+        assert len(field) == 3 and all(d.token and d.name in effects.GATHERED for d in field)
+        fields.append([d.name for d in field])
+    assert fields[0] == fields[1]
+
+
+def test_gathering_needs_the_ingredient_tokens(tmp_path: Path) -> None:
+    """A card that gathers in a pool without the six ingredient token cards is refused at
+    load, naming the card and the field."""
+    with pytest.raises(CardFileError, match=r"card 'Test Forage': field effect\[0\]\.gather: "
+                                            r"gathering needs the ingredient token cards"):
+        pool_with(tmp_path, GATHER_CARDS.split("\n  - name: Blightroot")[0])
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("Gather, then draw a card.", [{"gather": 1}, {"draw": {"amount": 1}}]),
+    ("Glimpse 2, then gather twice.", [{"glimpse": 2}, {"gather": 2}]),
+    ("Gather three times.", [{"gather": 3}]),
+])
+def test_gather_templates(text: str, effect: list[dict[str, Any]]) -> None:
+    out = translate("Invented Farmer", "action", text)
+    assert out.status == "full" and out.fields == {"effect": effect}

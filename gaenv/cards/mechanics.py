@@ -46,6 +46,8 @@ target phrase, a number, a condition), never a card's name.
   field ``link`` (a filter); "linked ally" (unit, champion, weapon, object) is the object
   it is linked to: a static's ``applies_to: {linked: true}``, an effect's ``{each:
   {linked: true}}``.
+- Gather ("Game Terms - Gather"): "gather", "gather twice", "gather three times" is a
+  ``gather`` step.
 - Suppress ("Suppress"): "suppress target ally or regalia" is a ``suppress`` step.
 - Fast Activation under restrictions ("Keywords - Fast Activation", "Keywords - Class
   Bonus 3"): "[Class Bonus] Fast Activation" is an ``own_keyword`` static.
@@ -74,6 +76,7 @@ from gaenv.cards.translate import (
     object_filter,
     target,
 )
+from gaenv.engine.effects import GATHERED
 
 LEVEL = r"([+\-−])(\d+) levels?"
 
@@ -142,6 +145,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
+    Template("gather", rf"gather(?: (twice|{NUM} times))?",
+             lambda m: [{"gather": 2 if (m.group(1) or "").lower() == "twice" else
+                         amount(m.group(2) or "one")}]),
     Template("suppress", rf"suppress {TARGET}",
              lambda m: [{"suppress": {"target": target(m.group(1))}}]),
     Template("remove counters", rf"remove {NUM} (\w+) counters? from {HOLDER}", _remove),
@@ -195,9 +201,8 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
     return None
 
 
-# The ingredients a player gathers ("Game Terms - Gather 2"): the names Brew may list;
-# its other words are subtypes of ingredients (Herb, Adjuvant, Root, ...).
-GATHERED = ("Blightroot", "Fraysia", "Manaroot", "Razorvine", "Silvershine", "Springleaf")
+# The ingredients a player gathers (`effects.GATHERED`) are the names Brew may list; its
+# other words are subtypes of ingredients (Herb, Adjuvant, Root, ...).
 
 
 def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,

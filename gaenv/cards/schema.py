@@ -894,7 +894,8 @@ def load_pool(files: Iterable[Path] | None = None) -> CardPool:
 
 
 def _with_tokens(card: CardDef, tokens: Mapping[str, CardDef]) -> CardDef:
-    """Replace the token names in ``summon`` steps by the token cards themselves."""
+    """Replace the token names in ``summon`` steps by the token cards themselves, and give
+    each ``gather`` step the ingredient token cards."""
     where = _Where(card.source, card.name)
 
     def resolve(nodes: tuple[Node, ...], field: str) -> tuple[Node, ...]:
@@ -909,6 +910,12 @@ def _with_tokens(card: CardDef, tokens: Mapping[str, CardDef]) -> CardDef:
                     raise where.fail(f"{field}[{i}].summon.token",
                                      f"{args['token']!r} is not a token card in the pool")
                 args["token"] = tokens[args["token"]]
+            if node.op == "gather":  # "Game Terms - Gather 2": the six ingredients
+                missing = [n for n in effects.GATHERED if n not in tokens]
+                if missing:
+                    raise where.fail(f"{field}[{i}].gather", "gathering needs the ingredient "
+                                     f"token cards; not in the pool: {', '.join(missing)}")
+                args["_tokens"] = tuple(tokens[n] for n in effects.GATHERED)
             out.append(Node(node.op, MappingProxyType(args)))
         return tuple(out)
 

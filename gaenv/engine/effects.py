@@ -688,6 +688,23 @@ def _summon(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+# The six ingredient tokens a player gathers ("Game Terms - Gather 2"), by name: a pool
+# whose cards gather must hold them (the card loader gives each ``gather`` step the cards).
+GATHERED = ("Blightroot", "Fraysia", "Manaroot", "Razorvine", "Silvershine", "Springleaf")
+
+
+@primitive("gather", "amount", amount=("amount", False, 1))
+def _gather(state: GameState, frame: ResolveFrame, args: Args,
+            answer: Option | None) -> Decision | None:
+    """Gather, that many times ("Game Terms - Gather 2"): its controller summons one of the
+    six ingredient tokens at random (the game's RNG) each time."""
+    for _ in range(amount_of(state, frame, args["amount"])):
+        token = args["_tokens"][state.rng.randrange(len(args["_tokens"]))]
+        cid = journal.create(state, frame.item.controller, token, GONE)
+        journal.move(state, cid, FIELD)
+    return None
+
+
 @primitive("pay", "amount", amount=("amount", True, None))
 def _pay(state: GameState, frame: ResolveFrame, args: Args,
          answer: Option | None) -> Decision | None:
