@@ -580,3 +580,37 @@ def test_gathering_needs_the_ingredient_tokens(tmp_path: Path) -> None:
 def test_gather_templates(text: str, effect: list[dict[str, Any]]) -> None:
     out = translate("Invented Farmer", "action", text)
     assert out.status == "full" and out.fields == {"effect": effect}
+
+
+def test_whenever_you_gather(tmp_path: Path) -> None:
+    """Game Terms - Gather: each gather is a moment ``gathered`` that "whenever you gather"
+    triggers on, once per ingredient summoned."""
+    pool = pool_with(tmp_path, GATHER_CARDS + """
+  - name: Test Herbalist
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - trigger: {event: gathered, filter: {player: you}}
+        effect: [{deal_damage: {amount: 1, target: opponent_champion}}]
+""")
+    run_scenario(tmp_path, pool, """name: whenever you gather
+rules: Game Terms - Gather
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Forage]
+      field: [Test Herbalist]
+    - lineage: [Spirit of Water]
+      field: [Test Herbalist]
+steps: [activate Test Forage, pass, pass, pass, pass, pass, pass, pass, pass]
+expect:
+  players.1.champion.damage: 3
+  players.0.champion.damage: 0
+""")
+    out = translate("Invented Tender", "ally", "Whenever you gather, draw a card.")
+    assert out.status == "full" and out.fields == {"abilities": [{
+        "trigger": {"event": "gathered", "filter": {"player": "you"}},
+        "effect": [{"draw": {"amount": 1}}]}]}

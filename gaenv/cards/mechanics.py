@@ -192,6 +192,11 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
                     "player": "you",
                     "currents": f"{turn.group(1).lower()}_to_{turn.group(2).lower()}"}},
                 "effect": effect_of(turn.group(3), used)}
+    gather = re.fullmatch(r"whenever you gather, (.+)", line, flags=re.IGNORECASE)
+    if gather:
+        used.append("whenever you gather")
+        return {"trigger": {"event": "gathered", "filter": {"player": "you"}},
+                "effect": effect_of(gather.group(1), used)}
     whenever = re.fullmatch(r"whenever (?:a|an) (.+?) becomes fostered, (.+)", line,
                             flags=re.IGNORECASE)
     if whenever:

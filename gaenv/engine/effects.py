@@ -697,11 +697,14 @@ GATHERED = ("Blightroot", "Fraysia", "Manaroot", "Razorvine", "Silvershine", "Sp
 def _gather(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
     """Gather, that many times ("Game Terms - Gather 2"): its controller summons one of the
-    six ingredient tokens at random (the game's RNG) each time."""
+    six ingredient tokens at random (the game's RNG) each time, and has gathered
+    (``gathered``: "whenever you gather")."""
+    player = frame.item.controller
     for _ in range(amount_of(state, frame, args["amount"])):
         token = args["_tokens"][state.rng.randrange(len(args["_tokens"]))]
-        cid = journal.create(state, frame.item.controller, token, GONE)
+        cid = journal.create(state, player, token, GONE)
         journal.move(state, cid, FIELD)
+        journal.emit(state, "gathered", cid, player)
     return None
 
 

@@ -53,6 +53,7 @@ EVENTS: dict[str, str] = {
     "rests": "an object was rested",
     "fostered": "an object became fostered",
     "currents_change": "player's Shifting Currents changed direction (detail: OLD_to_NEW)",
+    "gathered": "player gathered (\"Game Terms - Gather\"); card: the ingredient summoned",
     "wakes": "an object was woken",
     "healed": "damage was removed from card (amount)",
     "control_changes": "player gained control of card",
