@@ -15,7 +15,7 @@ from gaenv import scenario
 from gaenv.agents import heuristic
 from gaenv.cards.schema import CardFileError, CardPool
 from gaenv.cards.translate import translate
-from gaenv.engine import effects, events, journal
+from gaenv.engine import champions, effects, events, journal, views
 from gaenv.engine.game import Game
 from gaenv.engine.objects import BANISHMENT, FIELD, GRAVEYARD
 from gaenv.env import actions
@@ -60,6 +60,14 @@ cards:
     effect:
       - draw: 1
       - if: {when: {self: {prepared: true}}, then: [draw: 1]}
+  - name: Test Insight Crystal
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {modify_level: {amount: 1, applies_to: {type: champion, controller: you},
+                                for_each: {counters: {kind: enlighten, of: your_champion},
+                                           per: 3}}}
   - name: Test Quick Squire
     type: ally
     element: norm
@@ -139,6 +147,50 @@ expect:
 """)
 
 
+@pytest.mark.parametrize(("counters", "level"), [(2, 0), (5, 1), (6, 2)])
+def test_a_level_for_every_three_counters(tmp_path: Path, more_pool: CardPool,
+                                          counters: int, level: int) -> None:
+    """Level Restrictions; Types of Effects - Continuous Effects, Layers E: +1 level for
+    every three enlighten counters (an amount's ``per``: whole groups only)."""
+    _run(tmp_path, more_pool, f"""name: per three
+rules: Game Mechanics - Counters, Level
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {{counters: {{enlighten: {counters}}}}}
+      field: [Test Insight Crystal]
+    - lineage: [Spirit of Water]
+steps: []
+expect:
+  players.0.champion.level: {level}
+""")
+
+
+def test_the_level_follows_the_counters_as_they_change(tmp_path: Path,
+                                                       more_pool: CardPool) -> None:
+    """The statics view follows the champion's counters: a sixth counter makes +2, and the
+    kept views agree with a fresh computation after every step (`views.check`)."""
+    path = tmp_path / "s.yaml"
+    path.write_text("""name: per three follows
+rules: Game Mechanics - Counters, Level
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {counters: {enlighten: 5}}
+      field: [Test Insight Crystal]
+      hand: [Test Insight]
+    - lineage: [Spirit of Water]
+steps: []
+""")
+    game = scenario.build(scenario.load(path), more_pool)
+    assert champions.level(game.state, 0) == 1
+    for answer in ("activate Test Insight", "pass", "pass"):
+        champions.level(game.state, 0)  # the view in use, kept between steps
+        game.step(answer)
+        views.check(game.state)
+    assert champions.level(game.state, 0) == 2
+
+
 def test_the_enlighten_ability_is_the_rules_not_the_cards() -> None:
     """The ability has a negative index no card ability has, and reads as an ability."""
     ability = events.COUNTER_ABILITIES[events.ENLIGHTEN]
@@ -157,6 +209,14 @@ def test_the_enlighten_ability_is_the_rules_not_the_cards() -> None:
 def test_enlighten_templates(text: str, fields: dict[str, Any]) -> None:
     out = translate("Invented Sage", "action", text)
     assert out.status == "full" and out.fields == fields
+
+
+def test_for_every_n_counters_template() -> None:
+    out = translate("Invented Crystal", "item", "Your champion gets +1 level for every three "
+                    "enlighten counters on them.")
+    assert out.status == "full" and out.fields == {"abilities": [{"static": {"modify_level": {
+        "amount": 1, "applies_to": {"type": "champion", "controller": "you"},
+        "for_each": {"counters": {"kind": "enlighten", "of": "your_champion"}, "per": 3}}}}]}
 
 
 def test_agents_and_the_environment_take_the_enlighten_ability(tmp_path: Path,

@@ -336,7 +336,8 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
         return {"grant_keyword": {"keyword": found[0], "applies_to": {"linked": True},
                                   **({"amount": found[1]} if found[1] else {})}}
     level = re.fullmatch(rf"(.+?) gets? {LEVEL}(?: for each ((?:[\w-]+ )*?cards?) in your "
-                         r"(graveyard|banishment|hand|memory))?", sentence, flags=re.IGNORECASE)
+                         rf"(graveyard|banishment|hand|memory)| for every {NUM} (\w+) counters on "
+                         r"(?:them|him|her))?", sentence, flags=re.IGNORECASE)
     if level:
         used.append("champion level")
         static: dict[str, Any] = {"amount": _signed(level.group(2), level.group(3)),
@@ -344,6 +345,12 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
         if level.group(4):
             static["for_each"] = {"cards": {"zone": level.group(5).lower(),
                                             **object_filter(level.group(4))}}
+        if level.group(6):  # "for every three enlighten counters on them": the champion's
+            if static["applies_to"] != {"type": "champion", "controller": "you"}:
+                raise NotUnderstood(sentence)
+            static["for_each"] = {"counters": {"kind": level.group(7).lower(),
+                                               "of": "your_champion"},
+                                  "per": amount(level.group(6))}
         return {"modify_level": static}
     return None
 

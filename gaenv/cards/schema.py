@@ -305,6 +305,10 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
             out[key] = _int(item, where, here)
         elif key == "max":
             out[key] = _nat(item, where, here)
+        elif key == "per":  # "for every three counters": whole groups of that many
+            out[key] = _nat(item, where, here)
+            if not out[key]:
+                raise where.fail(here, "expected a whole number >= 1, got 0")
         elif key == "count":
             out[key] = _parse_filter(item, where, here)
         elif key == "cards":
@@ -332,7 +336,7 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
                 raise where.fail(f"{here}.{next(iter(spec))}", "unknown key")
             out[key] = MappingProxyType({**inner, "of": of})
         else:
-            known = ", ".join((*selectors.AMOUNT_KINDS, "times", "plus", "max"))
+            known = ", ".join((*selectors.AMOUNT_KINDS, "times", "plus", "max", "per"))
             raise where.fail(here, f"unknown key; known: {known}")
     return MappingProxyType(out)
 

@@ -398,7 +398,8 @@ def objects(state: GameState, flt: Mapping[str, Any], controller: int,
 def amount(state: GameState, spec: Any, controller: int, source: int,
            refer: Any = None, empower: int = 0) -> int:
     """The value of an amount; ``refer`` resolves the object selector named by ``of`` (a
-    callable from the amount's mapping to card ids; without it only ``self`` is known).
+    callable from the amount's mapping to card ids; without it ``self`` and the ``each``
+    selectors are read as they stand).
     ``empower``: the levels Empower lends the card being activated or resolving, which
     its controller's ``level`` (LV) counts ("Keywords - Empower N 1")."""
     if isinstance(spec, int):
@@ -427,6 +428,8 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
             ids = refer(arg)
         elif arg["of"].mode == "self" and source >= 0:
             ids = [source]
+        elif arg["of"].mode == "each":  # read now: "the enlighten counters on your champion"
+            ids = objects(state, arg["of"].filter, controller, source)
         else:
             ids = []
         value = 0
@@ -441,7 +444,8 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
                 from gaenv.engine import statics
 
                 value += statics.stat(state, cid, arg["stat"]) or 0
-    return min(value, spec.get("max", value)) * spec.get("times", 1) + spec.get("plus", 0)
+    value = min(value, spec.get("max", value)) // spec.get("per", 1)  # "for every three"
+    return value * spec.get("times", 1) + spec.get("plus", 0)
 
 
 def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef, player: int,
