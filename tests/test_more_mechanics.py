@@ -674,3 +674,46 @@ expect:
     assert out.status == "full" and out.fields == {"abilities": [{
         "trigger": {"event": "gathered", "filter": {"player": "you"}},
         "effect": [{"draw": {"amount": 1}}]}]}
+
+
+# --- amounts of counters and omens -------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("Put LV buff counters on target rested ally.",
+     [{"counters": {"target": {"target": {"rested": True, "type": "ally"}}, "kind": "buff",
+                    "amount": {"level": "you"}}}]),
+    ("Put X charge counters on target item, where X is the amount of allies you control.",
+     [{"counters": {"target": {"target": {"type": "item"}}, "kind": "charge",
+                    "amount": {"count": {"type": "ally", "controller": "you"}}}}]),
+    ("Recover X, where X is the amount of water element omens you have.",
+     [{"recover": {"cards": {"zone": "banishment", "counters": "omen",
+                             "element": ["water"]}}}]),
+])
+def test_counters_and_omens_as_amounts(text: str, effect: list[dict[str, Any]]) -> None:
+    out = translate("Invented Keeper", "action", text)
+    assert out.status == "full" and out.fields == {"effect": effect}
+
+
+def test_an_x_of_counters_is_put(tmp_path: Path, more_pool: CardPool) -> None:
+    """Game Terms - LV: "put LV buff counters" puts as many as the champion's level."""
+    pool = pool_with(tmp_path, EXTRA + """
+  - name: Test Growth
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - counters: {target: {target: {type: ally}}, kind: buff, amount: {level: you}}
+""")
+    _run(tmp_path, pool, """name: LV counters
+rules: Game Terms - LV
+setup:
+  players:
+    - lineage: [Spirit of Fire, "Lorraine, Wandering Warrior"]
+      champion: {counters: {level: 1}}      # level 2
+      hand: [Test Growth]
+      field: [Cinder Acolyte]
+    - lineage: [Spirit of Water]
+steps: [activate Test Growth, target Cinder Acolyte (player 0), pass, pass]
+expect:
+  players.0.field.0.counters: {buff: 2}
+""")

@@ -74,11 +74,14 @@ from gaenv.cards.translate import (
     effect_of,
     keyword_of,
     object_filter,
+    quantity,
     target,
 )
 from gaenv.engine.effects import GATHERED
 
 LEVEL = r"([+\-−])(\d+) levels?"
+# An amount of counters that is not a plain number: X (filled by "where X is"), LV.
+X_AMOUNT = r"X|\d+\+X|LV|\d+\+LV"
 
 
 def _signed(sign: str, number: str) -> int:
@@ -145,6 +148,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
+    Template("counters X", rf"put ({X_AMOUNT}) (\w+) counters? on {TARGET}",
+             lambda m: [{"counters": {"target": target(m.group(3)), "kind": m.group(2).lower(),
+                                      "amount": quantity(m.group(1))}}]),
     Template("gather", rf"gather(?: (twice|{NUM} times))?",
              lambda m: [{"gather": 2 if (m.group(1) or "").lower() == "twice" else
                          amount(m.group(2) or "one")}]),
@@ -293,6 +299,17 @@ def condition_of(text: str) -> dict[str, Any]:
     if facing:
         return {"currents": facing.group(1).lower()}
     raise NotUnderstood(text)
+
+
+def counted_of(phrase: str) -> dict[str, Any] | None:
+    """What an X or a "for each" of a deeper mechanic counts: "omens you have", "wind
+    element omens you have" (cards in your banishment with an omen counter); None if the
+    phrase is not one."""
+    omens = re.fullmatch(r"((?:[\w-]+ )*?)omens? you have", phrase.strip(), flags=re.IGNORECASE)
+    if omens is None:
+        return None
+    return {"cards": {"zone": "banishment", "counters": "omen",
+                      **object_filter(f"{omens.group(1)}cards")}}
 
 
 def _champions(phrase: str) -> dict[str, Any]:

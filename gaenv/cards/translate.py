@@ -155,7 +155,7 @@ def counted(phrase: str) -> dict[str, Any]:
                              **({"of": "your_champion"} if counters.group(2) != "~" else {})}}
     if stat:
         return {"stat": {"stat": stat.group(1).lower()}}
-    return {"count": object_filter(phrase)}
+    return mechanics.counted_of(phrase) or {"count": object_filter(phrase)}
 
 
 def filled(tree: Any, spec: dict[str, Any]) -> Any:
