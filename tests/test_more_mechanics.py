@@ -717,3 +717,15 @@ steps: [activate Test Growth, target Cinder Acolyte (player 0), pass, pass]
 expect:
   players.0.field.0.counters: {buff: 2}
 """)
+
+
+def test_linked_gets_and_has_template() -> None:
+    """Keywords - Link: "linked ally gets +1 LIFE and has taunt" is two statics on the linked
+    object; behind a restriction both carry it."""
+    out = translate("Invented Charm", "phantasia", "Ally Link\n[Class Bonus] Linked ally gets "
+                    "+2 POWER and has stealth.")
+    assert out.status == "full" and out.fields == {"link": {"type": "ally"}, "abilities": [
+        {"static": {"modify_stats": {"power": 2, "applies_to": {"linked": True}}},
+         "requires": {"class_bonus": True}},
+        {"static": {"grant_keyword": {"keyword": "stealth", "applies_to": {"linked": True}}},
+         "requires": {"class_bonus": True}}]}

@@ -219,11 +219,24 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
 def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
               requires: dict[str, Any], inherited: bool, resolves: bool) -> bool:
     """A line that is a card field of a deeper mechanic (Brew, Imbue, Link), put into
-    ``out``, or Fast Activation behind restrictions (``requires``), an ability put into
-    ``abilities``; False if the line is not one. A restricted Brew, Imbue or Link ("[X
+    ``out``, or Fast Activation behind restrictions (``requires``) or the two statics of
+    "linked ally gets +1 LIFE and has taunt", abilities put into ``abilities``; False if
+    the line is not one. A restricted Brew, Imbue or Link ("[X
     Bonus] Brew — ...") is not understood, nor Link on an action or attack
     (``resolves``)."""
     restricted = bool(requires or inherited)
+    both = re.fullmatch(rf"({LINKED}) (gets? [^,]+?),? and (has [a-z ]+?(?: \d+)?)\.?",
+                        line.strip(), flags=re.IGNORECASE)
+    if both and not (resolves or inherited):  # "Linked ally gets +1 LIFE and has taunt."
+        used: list[str] = []
+        for part in (both.group(2), both.group(3)):
+            static = static_of(f"{both.group(1)} {part}", used)
+            if static is None:
+                raise NotUnderstood(line)
+            abilities.append({"static": static, **({"requires": dict(requires)}
+                                                   if requires else {})})
+        out.templates += used
+        return True
     if re.fullmatch(r"fast activation\.?", line.strip(), flags=re.IGNORECASE) and requires \
             and not inherited:  # "Keywords - Fast Activation 1", under a Class Bonus
         abilities.append({"static": {"own_keyword": {"keyword": "fast_activation"}},
