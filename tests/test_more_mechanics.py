@@ -729,3 +729,40 @@ def test_linked_gets_and_has_template() -> None:
          "requires": {"class_bonus": True}},
         {"static": {"grant_keyword": {"keyword": "stealth", "applies_to": {"linked": True}}},
          "requires": {"class_bonus": True}}]}
+
+
+@pytest.mark.parametrize(("age", "drawn"), [(3, 2), (2, 1)])
+def test_counters_there_were_on_a_sacrificed_source(tmp_path: Path, more_pool: CardPool,
+                                                    age: int, drawn: int) -> None:
+    """Game Terms - Last-known Information: "if there were three or more age counters on
+    this" reads the counters the source had as it was sacrificed for the cost."""
+    pool = pool_with(tmp_path, EXTRA + """
+  - name: Test Tonic
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - activated:
+          - draw: 1
+          - if: {when: {amount: {counters: {kind: age}}, at_least: 3}, then: [draw: 1]}
+        cost: {sacrifice: true}
+""")
+    _run(tmp_path, pool, f"""name: there were
+rules: Game Terms - Last-known Information
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [{{card: Test Tonic, counters: {{age: {age}}}}}]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+steps: ["use Test Tonic: ability 1", pass, pass]
+expect:
+  players.0.hand.count: {drawn}
+""")
+    out = translate("Invented Tonic", "item", "Sacrifice ~: Draw a card. Then if there were "
+                    "three or more age counters on ~, draw an additional card.")
+    assert out.status == "full" and out.fields == {"abilities": [{"activated": [
+        {"draw": {"amount": 1}},
+        {"if": {"when": {"amount": {"counters": {"kind": "age", "of": "self"}},
+                         "at_least": 3}, "then": [{"draw": {"amount": 1}}]}}],
+        "cost": {"sacrifice": True}}]}

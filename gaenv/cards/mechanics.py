@@ -151,6 +151,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("counters X", rf"put ({X_AMOUNT}) (\w+) counters? on {TARGET}",
              lambda m: [{"counters": {"target": target(m.group(3)), "kind": m.group(2).lower(),
                                       "amount": quantity(m.group(1))}}]),
+    Template("draw", r"(?:then )?draws? an additional card",
+             lambda m: [{"draw": {"amount": 1}}]),
     Template("gather", rf"gather(?: (twice|{NUM} times))?",
              lambda m: [{"gather": 2 if (m.group(1) or "").lower() == "twice" else
                          amount(m.group(2) or "one")}]),
@@ -288,7 +290,7 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
 
 def condition_of(text: str) -> dict[str, Any]:
     """A condition of a deeper mechanic: "~ is fostered", "it's fostered", "your Shifting
-    Currents face North"."""
+    Currents face North", "there were three or more age counters on ~"."""
     if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
         return {"self": {"fostered": True}}
     made = re.fullmatch(r"~ (?:was (brewed|prepared)|is (imbued))", text.strip(),
@@ -296,10 +298,11 @@ def condition_of(text: str) -> dict[str, Any]:
     if made:
         return {"self": {(made.group(1) or made.group(2)).lower(): True}}
     has = re.fullmatch(rf"{HOLDER} has {NUM} or more (\w+) counters on (?:it|him|her|them)",
-                       text.strip(), flags=re.IGNORECASE)
-    if has:
+                       text.strip(), flags=re.IGNORECASE) or re.fullmatch(
+        rf"there were ()?{NUM} or more (\w+) counters on ~", text.strip(), flags=re.IGNORECASE)
+    if has:  # "there were": as it was, the source's last-known counters if it has left
         return {"amount": {"counters": {"kind": has.group(3).lower(),
-                                        "of": _holder(has.group(1).lower())}},
+                                        "of": _holder((has.group(1) or "~").lower())}},
                 "at_least": amount(has.group(2))}
     omens = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*?)omens", text.strip(),
                          flags=re.IGNORECASE)
