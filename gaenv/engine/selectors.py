@@ -229,6 +229,11 @@ def within(value: int | None, bounds: Mapping[str, int]) -> bool:
         "at_most", value)
 
 
+# Filter keys that are a true/false property of the object of the same name: "Fostered",
+# and how it was activated ("Activation Properties": brewed, imbued, prepared).
+_PROPERTY_KEYS = frozenset({"fostered", "brewed", "imbued", "prepared"})
+
+
 def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
             source: int = -1) -> bool:
     """Whether card ``cid`` (an object in play, or a card anywhere for the printed keys)
@@ -252,17 +257,8 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
         elif key == "self":
             if (cid == source) != want:
                 return False
-        elif key == "fostered":
-            if card.fostered != want:
-                return False
-        elif key == "brewed":
-            if card.brewed != want:
-                return False
-        elif key == "imbued":
-            if card.imbued != want:
-                return False
-        elif key == "prepared":
-            if card.prepared != want:
+        elif key in _PROPERTY_KEYS:  # one look-up for the keys that fall through
+            if getattr(card, key) != want:
                 return False
         elif key == "linked":  # the object the source is linked to ("Keywords - Link")
             if (source >= 0 and card.oid >= 0 and state.cards[source].linked == card.oid) != want:
@@ -444,7 +440,9 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
                 from gaenv.engine import statics
 
                 value += statics.stat(state, cid, arg["stat"]) or 0
-    value = min(value, spec.get("max", value)) // spec.get("per", 1)  # "for every three"
+    value = min(value, spec.get("max", value))
+    if "per" in spec:  # "for every three": whole groups only
+        value //= spec["per"]
     return value * spec.get("times", 1) + spec.get("plus", 0)
 
 
