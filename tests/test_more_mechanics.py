@@ -15,7 +15,7 @@ from gaenv import scenario
 from gaenv.agents import heuristic
 from gaenv.cards.schema import CardFileError, CardPool
 from gaenv.cards.translate import translate
-from gaenv.engine import champions, effects, events, journal, views
+from gaenv.engine import champions, effects, events, journal, statics, views
 from gaenv.engine.game import Game
 from gaenv.engine.objects import BANISHMENT, FIELD, GRAVEYARD
 from gaenv.env import actions
@@ -766,3 +766,60 @@ expect:
         {"if": {"when": {"amount": {"counters": {"kind": "age", "of": "self"}},
                          "at_least": 3}, "then": [{"draw": {"amount": 1}}]}}],
         "cost": {"sacrifice": True}}]}
+
+
+# --- stats for each --------------------------------------------------------------------------
+
+def test_stats_for_each_counter_follow_the_counters(tmp_path: Path) -> None:
+    """Types of Effects - Continuous Effects, Layers E: "+1 POWER for each charge counter on
+    it" is read as the counters change (its own marks: the view follows them), and kept
+    views agree with a fresh computation after every step."""
+    pool = pool_with(tmp_path, EXTRA + """
+  - name: Test Charged Hound
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 2
+    abilities:
+      - static: {modify_stats: {power: 1, for_each: {counters: {kind: charge}},
+                                applies_to: {self: true}}}
+  - name: Test Charger
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - counters: {target: {each: {type: ally, controller: you}}, kind: charge, amount: 2}
+""")
+    path = tmp_path / "s.yaml"
+    path.write_text("""name: for each counter
+rules: Layers
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [{card: Test Charged Hound, counters: {charge: 1}}]
+      hand: [Test Charger]
+    - lineage: [Spirit of Water]
+steps: []
+""")
+    game = scenario.build(scenario.load(path), pool)
+    hound = game.state.players[0].zones[FIELD][0]
+    assert statics.stat(game.state, hound, "power") == 2
+    for answer in ("activate Test Charger", "pass", "pass"):
+        statics.stat(game.state, hound, "power")  # the view in use, kept between steps
+        game.step(answer)
+        views.check(game.state)
+    assert statics.stat(game.state, hound, "power") == 4
+
+
+@pytest.mark.parametrize(("text", "for_each"), [
+    ("~ gets +1 POWER for each durability counter on it.", {"counters": {"kind": "durability"}}),
+    ("~ gets +1 POWER for every ten damage counters on your champion.",
+     {"stat": {"stat": "damage", "of": "your_champion"}, "per": 10}),
+    ("~ gets +1 POWER for each water element card in your graveyard.",
+     {"cards": {"zone": "graveyard", "element": ["water"]}}),
+])
+def test_stats_for_each_templates(text: str, for_each: dict[str, Any]) -> None:
+    out = translate("Invented Serpent", "ally", text)
+    assert out.status == "full" and out.fields == {"abilities": [{"static": {"modify_stats": {
+        "power": 1, "for_each": for_each, "applies_to": {"self": True}}}}]}

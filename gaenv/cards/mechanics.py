@@ -69,8 +69,10 @@ from gaenv.cards.translate import (
     NotUnderstood,
     Template,
     Translation,
+    _applies,
     _stats,
     amount,
+    counted,
     effect_of,
     keyword_of,
     object_filter,
@@ -356,7 +358,17 @@ def target_of(phrase: str) -> dict[str, Any]:
 
 def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
     """A static of a deeper mechanic ("your champion gets +1 level", "linked ally gets +2
-    POWER", "linked unit has vigor"), or None."""
+    POWER", "linked unit has vigor", "~ gets +1 POWER for each durability counter on it"),
+    or None."""
+    each = re.fullmatch(rf"(.+?) gets? {STATS} for (each|every {NUM}) (.+)", sentence,
+                        flags=re.IGNORECASE)
+    if each:  # what it counts is read as it is: "on it" is this object's
+        spec = counted(re.sub(r" on (?:it|them|him|her)$", " on ~", each.group(10)))
+        if each.group(9):
+            spec["per"] = amount(each.group(9))
+        used.append("static stats for each")
+        return {"modify_stats": {**_stats(each, 2), "for_each": spec,
+                                 "applies_to": _applies(each.group(1), sentence)}}
     gets = re.fullmatch(rf"{LINKED} gets? {STATS}", sentence, flags=re.IGNORECASE)
     if gets:
         used.append("link")

@@ -151,8 +151,10 @@ def counted(phrase: str) -> dict[str, Any]:
     if zone:
         return {"cards": {"zone": zone.group(2), **object_filter(zone.group(1))}}
     if counters:
-        return {"counters": {"kind": counters.group(1).lower(),
-                             **({"of": "your_champion"} if counters.group(2) != "~" else {})}}
+        of = {"of": "your_champion"} if counters.group(2) != "~" else {}
+        if counters.group(1).lower() == "damage":  # damage is marked, not counters here
+            return {"stat": {"stat": "damage", **of}}
+        return {"counters": {"kind": counters.group(1).lower(), **of}}
     if stat:
         return {"stat": {"stat": stat.group(1).lower()}}
     return mechanics.counted_of(phrase) or {"count": object_filter(phrase)}

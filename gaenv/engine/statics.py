@@ -46,6 +46,7 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     "modify_stats": {
         "power": ("int", False, 0),
         "life": ("int", False, 0),
+        "for_each": ("amount", False, None),  # power and life times this (read now), if given
         "applies_to": ("filter", False, {}),
     },
     # Layer A: matching objects have this base power and/or life.
@@ -335,8 +336,11 @@ def _modifiers(by_kind: dict[str, list[Static]], state: GameState, card: CardObj
     power = life = 0
     for s in by_kind.get("modify_stats", _NONE):  # layer E
         if applies(state, s, card):
-            power += s.node.args["power"]
-            life += s.node.args["life"]
+            args = s.node.args
+            times = 1 if args["for_each"] is None else selectors.amount(
+                state, args["for_each"], s.controller, s.source)  # "+1 POWER for each ..."
+            power += args["power"] * times
+            life += args["life"] * times
     return Modifiers(power, life, tuple(granted.items()), base[0], base[1], frozenset(removed))
 
 
