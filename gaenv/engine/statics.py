@@ -337,8 +337,9 @@ def _modifiers(by_kind: dict[str, list[Static]], state: GameState, card: CardObj
     for s in by_kind.get("modify_stats", _NONE):  # layer E
         if applies(state, s, card):
             args = s.node.args
-            times = 1 if args["for_each"] is None else selectors.amount(
-                state, args["for_each"], s.controller, s.source)  # "+1 POWER for each ..."
+            each = args.get("for_each")  # (a boost's lasting one has none)
+            times = 1 if each is None else selectors.amount(
+                state, each, s.controller, s.source)  # "+1 POWER for each ..."
             power += args["power"] * times
             life += args["life"] * times
     return Modifiers(power, life, tuple(granted.items()), base[0], base[1], frozenset(removed))
