@@ -706,8 +706,11 @@ def test_imbue_templates() -> None:
     out = translate("Invented Adept", "ally", "Imbue 2\nOn Enter: If ~ is imbued, draw a card.")
     assert out.status == "full" and out.fields == {"imbue": 2, "abilities": [{"on_enter": [
         {"if": {"when": {"self": {"imbued": True}}, "then": [{"draw": {"amount": 1}}]}}]}]}
-    # an action's own resolution cannot read it: not understood
-    assert translate("Invented Spell", "action", "Imbue 2").status == "none"
+    # an action's own resolution reads it too (tests/test_more_mechanics.py)
+    out = translate("Invented Spell", "action", "Imbue 2\nDraw a card. If ~ is imbued, draw a "
+                    "card.")
+    assert out.status == "full" and out.fields["imbue"] == 2
+    assert translate("Invented Spell", "action", "[Class Bonus] Imbue 2").status == "none"
 
 
 

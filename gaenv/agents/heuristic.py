@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from gaenv.agents.base import Agent
-from gaenv.engine import champions, combat, decisions, statics, zones
+from gaenv.engine import champions, combat, decisions, events, statics, zones
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game, Played
 from gaenv.engine.objects import CardDef, CardObj
@@ -120,7 +120,7 @@ def _opportunity(state: GameState, me: int, option: Option) -> float:
         card = state.cards[option.card]
         if option.other == card.defn.level_up:
             return _level_up(card)
-        ability = card.defn.abilities[option.other]
+        ability = events.ability_of(state, option.card, option.other)
         return -1.0 if ability.cost.get("sacrifice") else 1.0
     return -1.0
 

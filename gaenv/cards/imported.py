@@ -33,6 +33,7 @@ import yaml
 from gaenv.cards.importer import Record, card_fields, read_records
 from gaenv.cards.schema import CardFileError, CardPool, load_pool, parse_card
 from gaenv.cards.translate import Translation, mechanic, translate
+from gaenv.engine.effects import GATHERED
 
 POOL_FILE = "cards.yaml"
 REPORT_FILE = "report.json"
@@ -71,9 +72,12 @@ def checked(record: Record, fields: dict[str, Any]) -> Translation:
 
 
 def summons(tree: Any) -> set[str]:
-    """The token names a translated effect tree summons."""
+    """The token names a translated effect tree summons (gathering: the six ingredients,
+    "Game Terms - Gather 2")."""
     if isinstance(tree, dict):
         found = {tree["summon"]["token"]} if isinstance(tree.get("summon"), dict) else set()
+        if "gather" in tree:
+            found |= set(GATHERED)
         return found.union(*(summons(v) for v in tree.values()))
     if isinstance(tree, list):
         return set().union(*(summons(v) for v in tree))

@@ -1,6 +1,7 @@
 """Translator templates for the deeper Grand Archive mechanics (docs/cards.md, "The
 translator"): champion level modifiers, Foster, Shifting Currents, Preparation
-counters, Omens, Brew, Imbue, Link, Negation and materializing by an effect.
+counters, Omens, Brew, Imbue, Link, Negation, materializing by an effect, Suppress and
+Fast Activation under restrictions.
 `gaenv.cards.translate` consults these step templates before its own (they are the more
 particular) and the rest where its own find nothing; like those, they parse the words (a
 target phrase, a number, a condition), never a card's name.
@@ -21,6 +22,8 @@ target phrase, a number, a condition), never a card's name.
   adjacent/a different direction of your choice" ``change_currents``; "your Shifting
   Currents face West" the condition ``currents: west``; "Whenever your Shifting Currents
   change from facing North to West," a trigger on ``currents_change``.
+- Prepare ("Keywords - Prepare N"): "Prepare N" on an action or attack is the card field
+  ``prepare``, "~ was prepared" a condition on the card.
 - Preparation counters ("Preparation Counters"): removing N counters from this or your
   champion, as a step ("you may remove a preparation counter from your champion. If you
   do, ...": offered only when there are N), and "~ / your champion has N or more NAME
@@ -35,14 +38,19 @@ target phrase, a number, a condition), never a card's name.
   Gather 2" names the six) is a ``name``, any other word a ``subtype``; "~ was brewed"
   is a condition on the object.
 - Imbue ("Keywords - Imbue N"): "Imbue N" is the card field ``imbue``, "~ is imbued" a
-  condition on the object; so only on cards that become objects (an action's own
-  resolution cannot read it yet).
+  condition on the card (an object, or an action or attack as it resolves and an attack's
+  triggers from the intent).
 - Materialize ("Playing Cards - Card Materialization"): "materialize a FILTER card [with
   memory cost N] from your material deck" is the ``materialize`` step.
 - Link ("Keywords - Link"): "Ally Link", "Unit Link", "Polearm Weapon Link" is the card
   field ``link`` (a filter); "linked ally" (unit, champion, weapon, object) is the object
   it is linked to: a static's ``applies_to: {linked: true}``, an effect's ``{each:
   {linked: true}}``.
+- Gather ("Game Terms - Gather"): "gather", "gather twice", "gather three times" is a
+  ``gather`` step.
+- Suppress ("Suppress"): "suppress target ally or regalia" is a ``suppress`` step.
+- Fast Activation under restrictions ("Keywords - Fast Activation", "Keywords - Class
+  Bonus 3"): "[Class Bonus] Fast Activation" is an ``own_keyword`` static.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
   is the ``negate`` step, its target ``{activation: true, ...}``; a next sentence
   banishing "the card that had its activation negated this way" or putting it into its
@@ -61,15 +69,21 @@ from gaenv.cards.translate import (
     NotUnderstood,
     Template,
     Translation,
+    _applies,
     _stats,
     amount,
+    counted,
     effect_of,
     keyword_of,
     object_filter,
+    quantity,
     target,
 )
+from gaenv.engine.effects import GATHERED
 
 LEVEL = r"([+\-−])(\d+) levels?"
+# An amount of counters that is not a plain number: X (filled by "where X is"), LV.
+X_AMOUNT = r"X|\d+\+X|LV|\d+\+LV"
 
 
 def _signed(sign: str, number: str) -> int:
@@ -136,6 +150,16 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
+    Template("counters X", rf"put ({X_AMOUNT}) (\w+) counters? on {TARGET}",
+             lambda m: [{"counters": {"target": target(m.group(3)), "kind": m.group(2).lower(),
+                                      "amount": quantity(m.group(1))}}]),
+    Template("draw", r"(?:then )?draws? an additional card",
+             lambda m: [{"draw": {"amount": 1}}]),
+    Template("gather", rf"gather(?: (twice|{NUM} times))?",
+             lambda m: [{"gather": 2 if (m.group(1) or "").lower() == "twice" else
+                         amount(m.group(2) or "one")}]),
+    Template("suppress", rf"suppress {TARGET}",
+             lambda m: [{"suppress": {"target": target(m.group(1))}}]),
     Template("remove counters", rf"remove {NUM} (\w+) counters? from {HOLDER}", _remove),
     Template("champion level", rf"{TARGET} gets? {LEVEL} until end of turn", _level_boost),
     Template("champion level", rf"until end of turn, {TARGET} gets? {LEVEL}", _level_boost),
@@ -178,6 +202,11 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
                     "player": "you",
                     "currents": f"{turn.group(1).lower()}_to_{turn.group(2).lower()}"}},
                 "effect": effect_of(turn.group(3), used)}
+    gather = re.fullmatch(r"whenever you gather, (.+)", line, flags=re.IGNORECASE)
+    if gather:
+        used.append("whenever you gather")
+        return {"trigger": {"event": "gathered", "filter": {"player": "you"}},
+                "effect": effect_of(gather.group(1), used)}
     whenever = re.fullmatch(r"whenever (?:a|an) (.+?) becomes fostered, (.+)", line,
                             flags=re.IGNORECASE)
     if whenever:
@@ -187,18 +216,48 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
     return None
 
 
-# The ingredients a player gathers ("Game Terms - Gather 2"): the names Brew may list;
-# its other words are subtypes of ingredients (Herb, Adjuvant, Root, ...).
-GATHERED = ("Blightroot", "Fraysia", "Manaroot", "Razorvine", "Silvershine", "Springleaf")
+# The ingredients a player gathers (`effects.GATHERED`) are the names Brew may list; its
+# other words are subtypes of ingredients (Herb, Adjuvant, Root, ...).
 
 
-def card_line(out: Translation, line: str, restricted: bool, resolves: bool) -> bool:
-    """A line that is a card field of a deeper mechanic (Brew, Imbue), put into ``out``;
-    False if the line is not one. A restricted one ("[X Bonus] Brew — ...") is not
-    understood, nor Imbue on an action or attack (``resolves``)."""
+def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
+              requires: dict[str, Any], inherited: bool, resolves: bool) -> bool:
+    """A line that is a card field of a deeper mechanic (Brew, Imbue, Link), put into
+    ``out``, or Fast Activation behind restrictions (``requires``) or the two statics of
+    "linked ally gets +1 LIFE and has taunt", abilities put into ``abilities``; False if
+    the line is not one. A restricted Brew, Imbue or Link ("[X
+    Bonus] Brew — ...") is not understood, nor Link on an action or attack
+    (``resolves``)."""
+    restricted = bool(requires or inherited)
+    both = re.fullmatch(rf"({LINKED}) (gets? [^,]+?),? and (has [a-z ]+?(?: \d+)?)\.?",
+                        line.strip(), flags=re.IGNORECASE)
+    if both and not (resolves or inherited):  # "Linked ally gets +1 LIFE and has taunt."
+        used: list[str] = []
+        for part in (both.group(2), both.group(3)):
+            static = static_of(f"{both.group(1)} {part}", used)
+            if static is None:
+                raise NotUnderstood(line)
+            abilities.append({"static": static, **({"requires": dict(requires)}
+                                                   if requires else {})})
+        out.templates += used
+        return True
+    if re.fullmatch(r"fast activation\.?", line.strip(), flags=re.IGNORECASE) and requires \
+            and not inherited:  # "Keywords - Fast Activation 1", under a Class Bonus
+        abilities.append({"static": {"own_keyword": {"keyword": "fast_activation"}},
+                          "requires": dict(requires)})
+        out.keywords.append("fast_activation")
+        out.templates.append("conditional fast activation")
+        return True
+    prepare = re.fullmatch(r"prepare (\d+)\.?", line.strip(), flags=re.IGNORECASE)
+    if prepare:  # "Keywords - Prepare N": an optional cost of an action or attack
+        if restricted or not resolves:
+            raise NotUnderstood(line)
+        out.fields["prepare"] = int(prepare.group(1))
+        out.templates.append("prepare")
+        return True
     imbue = re.fullmatch(r"imbue (\d+)\.?", line.strip(), flags=re.IGNORECASE)
     if imbue:
-        if restricted or resolves:
+        if restricted:
             raise NotUnderstood(line)
         out.fields["imbue"] = int(imbue.group(1))
         out.templates.append("imbue")
@@ -233,17 +292,19 @@ def card_line(out: Translation, line: str, restricted: bool, resolves: bool) -> 
 
 def condition_of(text: str) -> dict[str, Any]:
     """A condition of a deeper mechanic: "~ is fostered", "it's fostered", "your Shifting
-    Currents face North"."""
+    Currents face North", "there were three or more age counters on ~"."""
     if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
         return {"self": {"fostered": True}}
-    made = re.fullmatch(r"~ (?:was brewed|is imbued)", text.strip(), flags=re.IGNORECASE)
+    made = re.fullmatch(r"~ (?:was (brewed|prepared)|is (imbued))", text.strip(),
+                        flags=re.IGNORECASE)
     if made:
-        return {"self": {"brewed" if "brewed" in text else "imbued": True}}
+        return {"self": {(made.group(1) or made.group(2)).lower(): True}}
     has = re.fullmatch(rf"{HOLDER} has {NUM} or more (\w+) counters on (?:it|him|her|them)",
-                       text.strip(), flags=re.IGNORECASE)
-    if has:
+                       text.strip(), flags=re.IGNORECASE) or re.fullmatch(
+        rf"there were ()?{NUM} or more (\w+) counters on ~", text.strip(), flags=re.IGNORECASE)
+    if has:  # "there were": as it was, the source's last-known counters if it has left
         return {"amount": {"counters": {"kind": has.group(3).lower(),
-                                        "of": _holder(has.group(1).lower())}},
+                                        "of": _holder((has.group(1) or "~").lower())}},
                 "at_least": amount(has.group(2))}
     omens = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*?)omens", text.strip(),
                          flags=re.IGNORECASE)
@@ -256,6 +317,17 @@ def condition_of(text: str) -> dict[str, Any]:
     if facing:
         return {"currents": facing.group(1).lower()}
     raise NotUnderstood(text)
+
+
+def counted_of(phrase: str) -> dict[str, Any] | None:
+    """What an X or a "for each" of a deeper mechanic counts: "omens you have", "wind
+    element omens you have" (cards in your banishment with an omen counter); None if the
+    phrase is not one."""
+    omens = re.fullmatch(r"((?:[\w-]+ )*?)omens? you have", phrase.strip(), flags=re.IGNORECASE)
+    if omens is None:
+        return None
+    return {"cards": {"zone": "banishment", "counters": "omen",
+                      **object_filter(f"{omens.group(1)}cards")}}
 
 
 def _champions(phrase: str) -> dict[str, Any]:
@@ -286,7 +358,17 @@ def target_of(phrase: str) -> dict[str, Any]:
 
 def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
     """A static of a deeper mechanic ("your champion gets +1 level", "linked ally gets +2
-    POWER", "linked unit has vigor"), or None."""
+    POWER", "linked unit has vigor", "~ gets +1 POWER for each durability counter on it"),
+    or None."""
+    each = re.fullmatch(rf"(.+?) gets? {STATS} for (each|every {NUM}) (.+)", sentence,
+                        flags=re.IGNORECASE)
+    if each:  # what it counts is read as it is: "on it" is this object's
+        spec = counted(re.sub(r" on (?:it|them|him|her)$", " on ~", each.group(10)))
+        if each.group(9):
+            spec["per"] = amount(each.group(9))
+        used.append("static stats for each")
+        return {"modify_stats": {**_stats(each, 2), "for_each": spec,
+                                 "applies_to": _applies(each.group(1), sentence)}}
     gets = re.fullmatch(rf"{LINKED} gets? {STATS}", sentence, flags=re.IGNORECASE)
     if gets:
         used.append("link")
@@ -299,7 +381,8 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
         return {"grant_keyword": {"keyword": found[0], "applies_to": {"linked": True},
                                   **({"amount": found[1]} if found[1] else {})}}
     level = re.fullmatch(rf"(.+?) gets? {LEVEL}(?: for each ((?:[\w-]+ )*?cards?) in your "
-                         r"(graveyard|banishment|hand|memory))?", sentence, flags=re.IGNORECASE)
+                         rf"(graveyard|banishment|hand|memory)| for every {NUM} (\w+) counters on "
+                         r"(?:them|him|her))?", sentence, flags=re.IGNORECASE)
     if level:
         used.append("champion level")
         static: dict[str, Any] = {"amount": _signed(level.group(2), level.group(3)),
@@ -307,6 +390,12 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
         if level.group(4):
             static["for_each"] = {"cards": {"zone": level.group(5).lower(),
                                             **object_filter(level.group(4))}}
+        if level.group(6):  # "for every three enlighten counters on them": the champion's
+            if static["applies_to"] != {"type": "champion", "controller": "you"}:
+                raise NotUnderstood(sentence)
+            static["for_each"] = {"counters": {"kind": level.group(7).lower(),
+                                               "of": "your_champion"},
+                                  "per": amount(level.group(6))}
         return {"modify_level": static}
     return None
 

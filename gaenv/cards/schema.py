@@ -45,7 +45,7 @@ FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
-    "notes", "brew", "imbue", "link",
+    "notes", "brew", "imbue", "link", "prepare",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -203,7 +203,8 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
 
 
 _BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another", "fostered",
-                     "hurt", "brewed", "imbued", "linked", "activation", "defending",
+                     "hurt", "brewed", "imbued", "prepared", "linked", "activation",
+                     "defending",
                      "retaliating", "distinct")
 
 
@@ -304,6 +305,10 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
             out[key] = _int(item, where, here)
         elif key == "max":
             out[key] = _nat(item, where, here)
+        elif key == "per":  # "for every three counters": whole groups of that many
+            out[key] = _nat(item, where, here)
+            if not out[key]:
+                raise where.fail(here, "expected a whole number >= 1, got 0")
         elif key == "count":
             out[key] = _parse_filter(item, where, here)
         elif key == "cards":
@@ -331,7 +336,7 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
                 raise where.fail(f"{here}.{next(iter(spec))}", "unknown key")
             out[key] = MappingProxyType({**inner, "of": of})
         else:
-            known = ", ".join((*selectors.AMOUNT_KINDS, "times", "plus", "max"))
+            known = ", ".join((*selectors.AMOUNT_KINDS, "times", "plus", "max", "per"))
             raise where.fail(here, f"unknown key; known: {known}")
     return MappingProxyType(out)
 
@@ -802,6 +807,9 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
     if imbue and reserve is None:
         raise where.fail("imbue", "Imbue counts the cards paid for a reserve cost: give "
                                   "reserve_cost")
+    prepare = _nat(raw.get("prepare", 0), where, "prepare")
+    if prepare and ctype not in ("action", "attack"):
+        raise where.fail("prepare", "Prepare is an additional cost of an action or attack")
     text = raw.get("text", "")
     if not isinstance(text, str):
         raise where.fail("text", f"expected a text, got {text!r}")
@@ -816,7 +824,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
         token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
-        imbue=imbue, link=link,
+        imbue=imbue, link=link, prepare=prepare,
     )
 
 
@@ -890,7 +898,8 @@ def load_pool(files: Iterable[Path] | None = None) -> CardPool:
 
 
 def _with_tokens(card: CardDef, tokens: Mapping[str, CardDef]) -> CardDef:
-    """Replace the token names in ``summon`` steps by the token cards themselves."""
+    """Replace the token names in ``summon`` steps by the token cards themselves, and give
+    each ``gather`` step the ingredient token cards."""
     where = _Where(card.source, card.name)
 
     def resolve(nodes: tuple[Node, ...], field: str) -> tuple[Node, ...]:
@@ -905,6 +914,12 @@ def _with_tokens(card: CardDef, tokens: Mapping[str, CardDef]) -> CardDef:
                     raise where.fail(f"{field}[{i}].summon.token",
                                      f"{args['token']!r} is not a token card in the pool")
                 args["token"] = tokens[args["token"]]
+            if node.op == "gather":  # "Game Terms - Gather 2": the six ingredients
+                missing = [n for n in effects.GATHERED if n not in tokens]
+                if missing:
+                    raise where.fail(f"{field}[{i}].gather", "gathering needs the ingredient "
+                                     f"token cards; not in the pool: {', '.join(missing)}")
+                args["_tokens"] = tuple(tokens[n] for n in effects.GATHERED)
             out.append(Node(node.op, MappingProxyType(args)))
         return tuple(out)
 

@@ -59,9 +59,6 @@ TYPE_WORDS = {"unit": ["champion", "ally"], "ally": ["ally"], "allies": ["ally"]
               "domains": ["domain"]}
 
 
-# Counters the rules give a meaning the engine does not have yet (wither, enlighten):
-# putting them would do less than the text says.
-UNRULED_COUNTERS = ("wither", "enlighten")
 PLURALS = {"allies", "units", "champions", "objects", "items", "weapons", "phantasias",
            "domains"}
 
@@ -108,7 +105,7 @@ def clean(text: str, name: str) -> str:
     previous = None
     while previous != text:
         previous = text
-        text = re.sub(r"\s*\([^()]*[a-z][^()]*\)", "", text)
+        text = re.sub(r"\s*\((?:[^()]|\(\d+\))*[a-z](?:[^()]|\(\d+\))*\)", "", text)  # "(pay (1))"
     for alias in (name, name.split(",")[0].strip()):
         text = re.sub(rf"\b{re.escape(alias)}\b", "~", text)
     text = re.sub(r"(\d)(POWER|LIFE)", r"\1 \2", text)
@@ -149,17 +146,18 @@ def counted(phrase: str) -> dict[str, Any]:
     of yours), ``buff counters on ~``, ``~'s power``."""
     phrase = re.sub(r"^the (?:amount|number) of ", "", phrase.strip(), flags=re.IGNORECASE)
     zone = re.fullmatch(rf"((?:[\w-]+ )*cards?) in your ({'|'.join(ZONES)})", phrase)
-    counters = re.fullmatch(r"(\w+) counters? on ~", phrase)
+    counters = re.fullmatch(r"(\w+) counters? on (~|your champion)", phrase)
     stat = re.fullmatch(r"~'s (power|life)", phrase, flags=re.IGNORECASE)
     if zone:
         return {"cards": {"zone": zone.group(2), **object_filter(zone.group(1))}}
     if counters:
-        if counters.group(1).lower() in UNRULED_COUNTERS:
-            raise NotUnderstood(phrase)
-        return {"counters": {"kind": counters.group(1).lower()}}
+        of = {"of": "your_champion"} if counters.group(2) != "~" else {}
+        if counters.group(1).lower() == "damage":  # damage is marked, not counters here
+            return {"stat": {"stat": "damage", **of}}
+        return {"counters": {"kind": counters.group(1).lower(), **of}}
     if stat:
         return {"stat": {"stat": stat.group(1).lower()}}
-    return {"count": object_filter(phrase)}
+    return mechanics.counted_of(phrase) or {"count": object_filter(phrase)}
 
 
 def filled(tree: Any, spec: dict[str, Any]) -> Any:
@@ -457,7 +455,7 @@ def _attacks(m: re.Match[str]) -> list[dict[str, Any]]:
 
 def _counters(m: re.Match[str]) -> list[dict[str, Any]]:
     kind = m.group(2).lower()
-    if not kind.isalpha() or kind in UNRULED_COUNTERS:
+    if not kind.isalpha():
         raise NotUnderstood(kind)
     return [{"counters": {"target": target(m.group(3)), "kind": kind,
                           "amount": amount(m.group(1))}}]
@@ -517,10 +515,7 @@ def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
     rested = {"rested": True} if m.group(3) else {}
     counters: dict[str, Any] = {}
     if m.group(5):
-        kind = m.group(5).lower()
-        if kind in UNRULED_COUNTERS:
-            raise NotUnderstood(kind)
-        counters = {"counter": kind, "counters": amount(m.group(4))}
+        counters = {"counter": m.group(5).lower(), "counters": amount(m.group(4))}
     return [{"summon": {"token": m.group(2), "amount": amount(m.group(1)), **rested,
                         **counters}}]
 
@@ -1018,7 +1013,7 @@ def condition_of(text: str) -> dict[str, Any]:
                 {"supertype": ["unique"]} if word == "unique" else
                 {"attacking": {}} if word == "attacking" else {word: True}}
     counters = re.fullmatch(rf"there are {NUM} or more (\w+) counters on ~", low)
-    if counters and counters.group(2) not in UNRULED_COUNTERS:
+    if counters:
         return {"amount": {"counters": {"kind": counters.group(2)}},
                 "at_least": amount(counters.group(1))}
     state = re.fullmatch(r"~ is (rested|awake|distant|damaged)", low)
@@ -1104,7 +1099,7 @@ class _Card:
             used.append("as long as")
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited) or mechanics.card_line(
-                self.out, rest, bool(requires or inherited), self.resolves):
+                self.out, self.abilities, rest, requires, inherited, self.resolves):
             return
         limit = re.fullmatch(r"activate this card only (?:if (.+?)|during (your|an opponent's) "
                              r"(turn|\w+ phase))\.?", rest, flags=re.IGNORECASE)

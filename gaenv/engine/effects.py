@@ -34,6 +34,7 @@ from gaenv.engine.objects import (
     GONE,
     GRAVEYARD,
     HAND,
+    INTENT,
     MARK_COUNTERS,
     MATERIAL,
     MEMORY,
@@ -291,9 +292,14 @@ def _if(state: GameState, frame: ResolveFrame, args: Args,
     ("Abilities - Restriction Abilities, Level Restrictions"), and the conditions of
     `gaenv.engine.selectors` ("if you control ...", counts, your champion's class)."""
     item = frame.item
+    source = source_of(state, frame.item)
+    if source < 0 and (item.kind == "activation" or state.cards[item.card].zone == INTENT):
+        # an action's or attack's own condition ("if this is imbued") reads the card
+        # itself: as it resolves, or as its triggers resolve from the intent
+        source = item.card
     met = selectors.condition_met(
         state, args["when"], state.cards[item.card].defn, item.controller, item.empower,
-        source_of(state, frame.item), lambda arg: _read(state, frame, arg))
+        source, lambda arg: _read(state, frame, arg))
     _insert(frame, args["then"] if met else args["otherwise"])
     return None
 
@@ -470,8 +476,14 @@ _DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "graveyard": GRAVEYARD,
     "enum:" + ",".join(MOVE_DESTINATIONS), True, None))
 def _move(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
-    """Move objects from the field to a zone of their owner (a champion cannot be moved)."""
-    for cid in objects_of(state, frame, args):
+    """Move objects from the field to a zone of their owner (a champion cannot be moved);
+    ``self`` of an attack card in the intent is that card ("return this to its owner's
+    hand" from an On Hit)."""
+    ids = objects_of(state, frame, args)
+    if not ids and args["target"].mode == "self" and \
+            state.cards[frame.item.card].zone == INTENT:
+        ids = [frame.item.card]
+    for cid in ids:
         if not state.cards[cid].defn.is_champion:
             journal.move(state, cid, _DESTINATIONS[args["to"]], bottom=args["to"] == "deck_bottom")
     return None
@@ -679,6 +691,26 @@ def _summon(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+# The six ingredient tokens a player gathers ("Game Terms - Gather 2"), by name: a pool
+# whose cards gather must hold them (the card loader gives each ``gather`` step the cards).
+GATHERED = ("Blightroot", "Fraysia", "Manaroot", "Razorvine", "Silvershine", "Springleaf")
+
+
+@primitive("gather", "amount", amount=("amount", False, 1))
+def _gather(state: GameState, frame: ResolveFrame, args: Args,
+            answer: Option | None) -> Decision | None:
+    """Gather, that many times ("Game Terms - Gather 2"): its controller summons one of the
+    six ingredient tokens at random (the game's RNG) each time, and has gathered
+    (``gathered``: "whenever you gather")."""
+    player = frame.item.controller
+    for _ in range(amount_of(state, frame, args["amount"])):
+        token = args["_tokens"][state.rng.randrange(len(args["_tokens"]))]
+        cid = journal.create(state, player, token, GONE)
+        journal.move(state, cid, FIELD)
+        journal.emit(state, "gathered", cid, player)
+    return None
+
+
 @primitive("pay", "amount", amount=("amount", True, None))
 def _pay(state: GameState, frame: ResolveFrame, args: Args,
          answer: Option | None) -> Decision | None:
@@ -788,6 +820,84 @@ def _omen(state: GameState, frame: ResolveFrame, args: Args,
         journal.move(state, cid, BANISHMENT)
         if state.cards[cid].zone == BANISHMENT:
             journal.counters(state, cid, "omen", 1)
+    return None
+
+
+@primitive("suppress", "target", target=("object", True, None))
+def _suppress(state: GameState, frame: ResolveFrame, args: Args,
+              answer: Option | None) -> Decision | None:
+    """"Suppress 1": each object (not a champion) is banished, to come back to the field
+    under its owner's control at the beginning of the next end phase. It waits in its
+    owner's banishment with a ``suppressed`` counter, which the delayed trigger looks for
+    (`gaenv.engine.turn`, ``events.KEYWORD_EFFECTS["suppress"]``); a card that leaves
+    banishment loses its counters, so it is not brought back from elsewhere ("Suppress
+    2"), and a token ceases to exist."""
+    for cid in objects_of(state, frame, args):
+        if not state.cards[cid].defn.is_champion:
+            journal.move(state, cid, BANISHMENT)
+            if state.cards[cid].zone == BANISHMENT:
+                journal.counters(state, cid, "suppressed", 1)
+    return None
+
+
+@primitive("return_suppressed", None)
+def _return_suppressed(state: GameState, frame: ResolveFrame, args: Args,
+                       answer: Option | None) -> Decision | None:
+    """Suppress's delayed trigger resolves ("Suppress 1 and 2"): its card, if it is still
+    in banishment as the card suppressed (its ``suppressed`` counter), returns to the
+    field under its owner's control, a new object."""
+    cid = frame.item.card
+    card = state.cards[cid]
+    if card.zone == BANISHMENT and card.counters.get("suppressed"):
+        journal.counters(state, cid, "suppressed", -card.counters["suppressed"])
+        journal.move(state, cid, FIELD, controller=card.owner)
+    return None
+
+
+@primitive("wither", None)
+def _wither(state: GameState, frame: ResolveFrame, args: Args,
+            answer: Option | None) -> Decision | None:
+    """The game's wither trigger resolves ("Game Mechanics - Counters, Wither"): for each
+    object its controller controls with wither counters, in play order, they sacrifice it
+    unless they pay 1 reserve per wither counter on it, in full (``yes`` is offered only
+    when they can; then one card or Reservable object a decision); then the wither
+    counters on those they kept are removed, all at once. ``scratch``: the index of the
+    object being decided, the reserve still to pay for it, then the objects' ids."""
+    player = frame.item.controller
+    cards = state.cards
+    if not frame.scratch:
+        found = [cid for cid in state.players[player].zones[FIELD]
+                 if cards[cid].counters.get("wither")]
+        frame.scratch = [0, 0, *found]
+    while frame.scratch[0] < len(frame.scratch) - 2:
+        cid = frame.scratch[2 + frame.scratch[0]]
+        card = cards[cid]
+        if frame.scratch[1]:  # paying for it
+            if answer is not None:
+                costs.pay_one_reserve(state, answer)
+                frame.scratch[1] -= 1
+                answer = None
+            if frame.scratch[1] > 0:
+                return Decision(player, decisions.PAY_RESERVE,
+                                costs.reserve_options(state, player), cid)
+            frame.scratch[0] += 1
+            continue
+        owed = card.counters.get("wither", 0) if card.zone == FIELD and \
+            card.controller == player else 0
+        if owed and answer is None and costs.can_pay_reserve(state, player, owed, -1):
+            return Decision(player, decisions.YES_NO, (decisions.YES, decisions.NO), cid)
+        if owed and answer is not None and answer.verb == "yes":
+            frame.scratch[1] = owed
+        else:
+            if owed:
+                rules.sacrifice(state, cid)
+            frame.scratch[0] += 1
+        answer = None
+    for cid in frame.scratch[2:]:
+        card = cards[cid]
+        if card.zone == FIELD and card.counters.get("wither"):
+            journal.counters(state, cid, "wither", -card.counters["wither"])
+    frame.scratch = []
     return None
 
 

@@ -19,7 +19,8 @@ effects stack before anyone next receives opportunity, the turn player's first, 
 player choosing the order of their own (`gaenv.engine.stack.put_triggers`).
 
 Keyword triggers (Intercept, Vigor) are built in: their effect is engine data in
-``KEYWORD_EFFECTS``, not card text.
+``KEYWORD_EFFECTS``, not card text; so are the activated abilities counters give the
+object they are on (``COUNTER_ABILITIES``: Enlighten).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ EVENTS: dict[str, str] = {
     "rests": "an object was rested",
     "fostered": "an object became fostered",
     "currents_change": "player's Shifting Currents changed direction (detail: OLD_to_NEW)",
+    "gathered": "player gathered (\"Game Terms - Gather\"); card: the ingredient summoned",
     "wakes": "an object was woken",
     "healed": "damage was removed from card (amount)",
     "control_changes": "player gained control of card",
@@ -97,10 +99,34 @@ KEYWORD_EFFECTS: dict[str, Ability] = {
     # (put on the stack by combat when its champion is attacked, not by an event).
     "intercept": Ability(None, (Node("intercept", MappingProxyType({})),), None, False,
                          "Intercept: you may redirect the attack to this ally."),
+    # "Suppress 1": the delayed trigger a suppressed card waits for in banishment, put on
+    # the stack by the turn as the next end phase begins (not by an event).
+    "suppress": Ability(None, (Node("return_suppressed", MappingProxyType({})),), None,
+                        False, "Suppress: this card returns to the field."),
+    # "Game Mechanics - Counters, Wither" 1 and 2: the game's trigger as its turn player's
+    # main phase begins while they control objects with wither counters (put on the stack
+    # by the turn; its card is the first such object).
+    "wither": Ability(None, (Node("wither", MappingProxyType({})),), None, False,
+                      "Wither: sacrifice each withered object unless you pay (1) per wither "
+                      "counter on it."),
     # "Keywords - Vigor": this unit wakes up at the beginning of its controller's end phase.
     "vigor": Ability(TRIGGERS["on_end_phase"], (Node("wake", MappingProxyType(
         {"target": selectors.NAMED_SELECTORS["self"]})),), None, False,
         "Vigor: this unit wakes up."),
+}
+# Activated abilities the rules give an object for the counters on it, under a negative
+# index that stands where a card's ability index would (`ability_of`). "Enlighten
+# Counters 1" and "Game Mechanics - Counters, Enlighten": a champion with enlighten
+# counters on it has "Remove 3 enlighten counters from this: Draw a card" (offered by
+# `gaenv.engine.stack.opportunity_options` only while it has three).
+ENLIGHTEN = -2
+ENLIGHTEN_COST = 3
+COUNTER_ABILITIES: dict[int, Ability] = {
+    ENLIGHTEN: Ability(None, (Node("draw", MappingProxyType(
+        {"amount": 1, "player": "you", "into": "hand"})),), None, False,
+        f"remove {ENLIGHTEN_COST} enlighten counters: draw a card", activated=True,
+        cost=MappingProxyType({"remove_counters": MappingProxyType(
+            {"enlighten": ENLIGHTEN_COST})})),
 }
 # (event kind, its detail) -> the keywords whose built-in trigger listens for it, the
 # detail being the phase a trigger names ("" for one that names none). Objects with those
@@ -115,9 +141,12 @@ for _name, _ability in KEYWORD_EFFECTS.items():
 
 
 def ability_of(state: GameState, cid: int, ability: int | str) -> Ability:
-    """A card's ability by index, or a keyword's built-in trigger by name."""
+    """A card's ability by index, a keyword's built-in trigger by name, or (a negative
+    index) an ability its counters give it (``COUNTER_ABILITIES``)."""
     if isinstance(ability, str):
         return KEYWORD_EFFECTS[ability]
+    if ability < -1:
+        return COUNTER_ABILITIES[ability]
     return state.cards[cid].defn.abilities[ability]
 
 

@@ -392,12 +392,14 @@ def link(state: GameState, cid: int, oid: int) -> None:
     _advance(state, SOURCE, card)
 
 
-def activated_as(state: GameState, cid: int, brewed: bool, imbued: bool) -> None:
-    """Object ``cid`` keeps the properties of its activation: brewed, imbued ("Activation
-    Properties"; "Keywords - Imbue N 2")."""
+def activated_as(state: GameState, cid: int, brewed: bool, imbued: bool,
+                 prepared: bool = False) -> None:
+    """Object ``cid`` keeps the properties of its activation: brewed, imbued, prepared
+    ("Activation Properties"; "Keywords - Imbue N 2"; "Keywords - Prepare N 2")."""
     card = state.cards[cid]
     card.brewed = brewed
     card.imbued = imbued
+    card.prepared = prepared
     _advance(state, MARK, card)
 
 

@@ -172,6 +172,9 @@ class CardDef:
     # Imbue N ("Keywords - Imbue N"): imbued when at least N of the cards paid from hand
     # for its reserve cost (revealed, then reserved) share its element (0: no Imbue).
     imbue: int = 0
+    # Prepare N ("Keywords - Prepare N"): as it is activated its player may remove N
+    # preparation counters from their champion, and it is then prepared (0: no Prepare).
+    prepare: int = 0
     # Link ("Keywords - Link"): the filter of what the object links to, declared as its
     # last target as the card is played (None: no Link).
     link: Mapping[str, Any] | None = None
@@ -182,7 +185,8 @@ class CardDef:
     # cards (a filter that is not ``self: true``); whether it is fast (a fast action, or a
     # card with Fast Activation), the only kind playable outside its player's own main
     # phase with an empty stack ("Parts of a Card - Speed"; "Keywords - Fast
-    # Activation"); its supertypes Unique and Regalia; whether it is a champion, a unit
+    # Activation"), and whether it has Fast Activation under a condition (an own static:
+    # `fast_when`); its supertypes Unique and Regalia; whether it is a champion, a unit
     # (champion or ally), a card that becomes an object when it resolves, a siegeable
     # domain, one that can be attacked ("Card Types - Functional Subtypes, Siegeable");
     # whether a static of its reads its own marks (`Ability.own_marks`); whether an own
@@ -193,6 +197,7 @@ class CardDef:
     triggered: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
     listening: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
     fast_action: bool = field(init=False, repr=False, compare=False)
+    fast_when: bool = field(init=False, repr=False, compare=False)
     unique: bool = field(init=False, repr=False, compare=False)
     is_regalia: bool = field(init=False, repr=False, compare=False)
     is_champion: bool = field(init=False, repr=False, compare=False)
@@ -207,6 +212,8 @@ class CardDef:
             "static_abilities": tuple(a for a in self.abilities if a.static is not None),
             "activated": tuple(i for i, a in enumerate(self.abilities) if a.activated),
             "fast_action": self.speed == "fast",
+            "fast_when": any(a.static.op == "own_keyword" and a.static.args["keyword"] ==
+                             "fast_activation" for a in self.abilities if a.static is not None),
             "unique": "unique" in self.supertypes,
             "is_regalia": "regalia" in self.supertypes,
             "is_champion": self.type == "champion",
@@ -254,7 +261,8 @@ class CardObj:
     controller" of a target that has left, the counters of a source that has left
     ("Game Terms - Last-known Information").
     ``linked`` is the oid of the object a Link object is linked to (-1: none; "Keywords -
-    Link"); ``brewed`` and ``imbued`` say the object was activated by Brew, or imbued ("Activation
+    Link"); ``brewed``, ``imbued`` and ``prepared`` say the object was activated by Brew,
+    imbued, or prepared ("Activation
     Properties");
     ``fostered`` is the object's Fostered property ("Fostered": once fostered, it stays so
     while it is that object); ``hurt`` the turn number of the last damage dealt to it (-1:
@@ -263,7 +271,7 @@ class CardObj:
 
     __slots__ = ("brewed", "controller", "counters", "damage", "defn", "entered", "fostered",
                  "hurt", "id", "imbued", "last_controller", "last_counters", "last_oid",
-                 "linked", "oid", "owner", "rested", "stamp", "timestamp", "zone")
+                 "linked", "oid", "owner", "prepared", "rested", "stamp", "timestamp", "zone")
 
     def __init__(self, cid: int, defn: CardDef, owner: int, zone: str) -> None:
         self.id = cid
@@ -285,6 +293,7 @@ class CardObj:
         self.hurt = -1
         self.brewed = False
         self.imbued = False
+        self.prepared = False
         self.linked = -1
 
     def copy(self) -> CardObj:
@@ -308,6 +317,7 @@ class CardObj:
         c.hurt = self.hurt
         c.brewed = self.brewed
         c.imbued = self.imbued
+        c.prepared = self.prepared
         c.linked = self.linked
         return c
 
@@ -328,6 +338,7 @@ class CardObj:
         self.hurt = -1
         self.brewed = False
         self.imbued = False
+        self.prepared = False
         self.linked = -1
 
     def __repr__(self) -> str:

@@ -21,7 +21,8 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   an attack target fits the filter given), ``defending`` (it is a target of the attack in
   progress), ``retaliating``, ``fostered`` ("Fostered"), ``hurt`` (it was dealt damage
   since the end of its controller's previous turn: "Keywords - Foster 1"), ``brewed`` (it
-  was activated by Brew), ``imbued``, ``linked`` (the source, a Link object, is linked to
+  was activated by Brew), ``imbued``, ``prepared`` (its Prepare cost was paid), ``linked``
+  (the source, a Link object, is linked to
   it); ``activation: true`` makes a declared target a card activation on the effects stack
   (for ``negate``).
 
@@ -64,7 +65,7 @@ PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "
                 "token", "reserve_cost", "memory_cost", "any", "not")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
               "power", "damage", "attacking", "defending", "retaliating", "distinct",
-              "fostered", "hurt", "brewed", "imbued", "linked", "activation")
+              "fostered", "hurt", "brewed", "imbued", "prepared", "linked", "activation")
 # Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
@@ -77,8 +78,8 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
-                       "stat", "fostered", "hurt", "brewed", "imbued", "power", "damage",
-                       "attacking", "defending", "retaliating", "can_pay"})
+                       "stat", "fostered", "hurt", "brewed", "imbued", "prepared", "power",
+                       "damage", "attacking", "defending", "retaliating", "can_pay"})
 # State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
 # source reading them about itself is not reading its own marks only.
 COMBAT_KEYS = frozenset({"attacking", "defending", "retaliating"})
@@ -228,6 +229,11 @@ def within(value: int | None, bounds: Mapping[str, int]) -> bool:
         "at_most", value)
 
 
+# Filter keys that are a true/false property of the object of the same name: "Fostered",
+# and how it was activated ("Activation Properties": brewed, imbued, prepared).
+_PROPERTY_KEYS = frozenset({"fostered", "brewed", "imbued", "prepared"})
+
+
 def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
             source: int = -1) -> bool:
     """Whether card ``cid`` (an object in play, or a card anywhere for the printed keys)
@@ -251,14 +257,8 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
         elif key == "self":
             if (cid == source) != want:
                 return False
-        elif key == "fostered":
-            if card.fostered != want:
-                return False
-        elif key == "brewed":
-            if card.brewed != want:
-                return False
-        elif key == "imbued":
-            if card.imbued != want:
+        elif key in _PROPERTY_KEYS:  # one look-up for the keys that fall through
+            if getattr(card, key) != want:
                 return False
         elif key == "linked":  # the object the source is linked to ("Keywords - Link")
             if (source >= 0 and card.oid >= 0 and state.cards[source].linked == card.oid) != want:
@@ -394,7 +394,8 @@ def objects(state: GameState, flt: Mapping[str, Any], controller: int,
 def amount(state: GameState, spec: Any, controller: int, source: int,
            refer: Any = None, empower: int = 0) -> int:
     """The value of an amount; ``refer`` resolves the object selector named by ``of`` (a
-    callable from the amount's mapping to card ids; without it only ``self`` is known).
+    callable from the amount's mapping to card ids; without it ``self`` and the ``each``
+    selectors are read as they stand).
     ``empower``: the levels Empower lends the card being activated or resolving, which
     its controller's ``level`` (LV) counts ("Keywords - Empower N 1")."""
     if isinstance(spec, int):
@@ -423,6 +424,8 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
             ids = refer(arg)
         elif arg["of"].mode == "self" and source >= 0:
             ids = [source]
+        elif arg["of"].mode == "each":  # read now: "the enlighten counters on your champion"
+            ids = objects(state, arg["of"].filter, controller, source)
         else:
             ids = []
         value = 0
@@ -437,7 +440,10 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
                 from gaenv.engine import statics
 
                 value += statics.stat(state, cid, arg["stat"]) or 0
-    return min(value, spec.get("max", value)) * spec.get("times", 1) + spec.get("plus", 0)
+    value = min(value, spec.get("max", value))
+    if "per" in spec:  # "for every three": whole groups only
+        value //= spec["per"]
+    return value * spec.get("times", 1) + spec.get("plus", 0)
 
 
 def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef, player: int,

@@ -46,6 +46,7 @@ from gaenv.engine.objects import (
     FIELD,
     GRAVEYARD,
     HAND,
+    LINEAGE,
     MATERIAL,
     MEMORY,
     STACK,
@@ -243,7 +244,9 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
     if not slow_ok:  # outside the player's own main phase only fast actions may be played
         fast: list[int] = []
         for cid in hand:
-            if cards[cid].defn.fast_action:
+            defn = cards[cid].defn
+            if defn.fast_action or (defn.fast_when and costs.has_keyword(
+                    state, player, defn, "fast_activation")):  # "[Class Bonus] Fast Activation"
                 fast.append(cid)
         hand = fast
     if hand:
@@ -270,6 +273,13 @@ def opportunity_options(state: GameState, player: int) -> tuple[Option, ...]:
                 else:
                     text = ability.text or f"ability {index + 1}"
                     options.append(decisions.use_ability(cid, label(state, cid), index, text))
+    lineage = state.players[player].zones[LINEAGE]
+    if lineage and cards[lineage[-1]].counters and cards[lineage[-1]].counters.get(
+            "enlighten", 0) >= events.ENLIGHTEN_COST:
+        # "Enlighten Counters 1": the ability the counters give the champion
+        champ = lineage[-1]
+        options.append(decisions.use_ability(champ, label(state, champ), events.ENLIGHTEN,
+                                             events.COUNTER_ABILITIES[events.ENLIGHTEN].text))
     if slow_ok:
         options.extend(combat.attack_options(state, player))
     return tuple(options)
@@ -309,7 +319,7 @@ def use_ability(state: GameState, player: int, cid: int, index: int) -> None:
     """Activate an object's ability: rest, sacrifice or banish costs now, then targets and
     reserve."""
     card = state.cards[cid]
-    ability = card.defn.abilities[index]
+    ability = events.ability_of(state, cid, index)
     state.stack.append(StackItem(ABILITY, cid, player, index, card.oid))
     if ability.cost.get("rest"):
         journal.rest(state, cid)
@@ -449,6 +459,18 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         if frame.reserve_left > 0:
             return Decision(player, decisions.PAY_RESERVE, costs.reserve_options(state, player),
                             item.card)
+        frame.stage = "prepare" if item.kind == ACTIVATION and defn.prepare else "memory"
+    if frame.stage == "prepare":
+        # "Keywords - Prepare N 1": an optional additional cost, offered when the champion
+        # has the counters; paid, the card becomes prepared as it is activated
+        champ = champions.champion(state, player)
+        if answer is None and champ >= 0 and state.cards[champ].counters.get(
+                "preparation", 0) >= defn.prepare:
+            return Decision(player, decisions.YES_NO, (decisions.YES, decisions.NO), item.card)
+        if answer is not None and answer.verb == "yes":
+            journal.counters(state, champ, "preparation", -defn.prepare)
+            item.prepared = True
+        answer = None
         frame.stage = "memory"
     decision, frame.memory_left = memory_step(state, player, frame.memory_left, answer,
                                               item.card)
@@ -550,6 +572,12 @@ def begin_resolution(state: GameState) -> None:
             journal.move(state, item.card, GRAVEYARD)
         after_resolution(state)
         return
+    defn = state.cards[item.card].defn
+    if item.kind == ACTIVATION and (defn.imbue or defn.prepare) and not defn.becomes_object:
+        # an action or attack with Imbue or Prepare knows it as it resolves, and an attack
+        # in the intent for its triggers ("Keywords - Imbue N 2", "Keywords - Prepare N
+        # 2"; objects as they enter)
+        journal.activated_as(state, item.card, item.brewed, imbued(item, defn), item.prepared)
     state.frames.append(ResolveFrame(item, _effect_of(state, item)))
 
 

@@ -31,7 +31,7 @@ class StackItem:
     """
 
     __slots__ = ("ability", "about", "about_oid", "brewed", "card", "controller", "empower",
-                 "kind", "mode", "revealed", "source_oid", "targets")
+                 "kind", "mode", "prepared", "revealed", "source_oid", "targets")
 
     def __init__(self, kind: str, card: int, controller: int, ability: int | str = -1,
                  source_oid: int = -1, about: int = -1, about_oid: int = -1) -> None:
@@ -47,6 +47,7 @@ class StackItem:
         self.empower = 0
         self.brewed = False  # activated by Brew, its ingredients sacrificed ("Keywords - Brew")
         self.revealed = 0  # cards of its element paid for it: imbued at its Imbue N or more
+        self.prepared = False  # its Prepare cost paid ("Keywords - Prepare N 2")
 
     def copy(self) -> StackItem:
         c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid,
@@ -56,12 +57,13 @@ class StackItem:
         c.empower = self.empower
         c.brewed = self.brewed
         c.revealed = self.revealed
+        c.prepared = self.prepared
         return c
 
     def key(self) -> tuple:
         return (self.kind, self.card, self.controller, self.ability, self.source_oid,
                 self.about, self.about_oid, tuple(self.targets), self.mode, self.empower,
-                self.brewed, self.revealed)
+                self.brewed, self.revealed, self.prepared)
 
 
 class Combat:
@@ -358,7 +360,7 @@ class GameState:
              tuple(sorted(c.counters.items())), c.timestamp, c.entered, c.last_oid,
              c.last_controller,
              tuple(sorted(c.last_counters.items())), c.fostered, c.hurt, c.brewed, c.imbued,
-             c.linked)
+             c.prepared, c.linked)
             for c in self.cards
         )
         players = tuple(

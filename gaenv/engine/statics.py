@@ -46,6 +46,7 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     "modify_stats": {
         "power": ("int", False, 0),
         "life": ("int", False, 0),
+        "for_each": ("amount", False, None),  # power and life times this (read now), if given
         "applies_to": ("filter", False, {}),
     },
     # Layer A: matching objects have this base power and/or life.
@@ -83,14 +84,17 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
     # The card's own cost ("this card costs N less"), and a keyword the card has (Floating
-    # Memory or Efficiency under a Class Bonus): they work wherever the card is ("Keywords
-    # - Class Bonus 3"), read by `costs` as it is paid for, not from the field.
+    # Memory, Efficiency or Fast Activation under a Class Bonus): they work wherever the
+    # card is ("Keywords - Class Bonus 3"), read by `costs` as it is paid for, not from the
+    # field (Fast Activation by `gaenv.engine.stack` as it lists what may be activated:
+    # "Keywords - Fast Activation 1").
     "own_cost": {
         "cost": ("enum:reserve,memory", True, None),
         "op": ("enum:add,subtract", True, None),
         "amount": ("amount", True, None),
     },
-    "own_keyword": {"keyword": ("enum:floating_memory,efficiency", True, None)},
+    "own_keyword": {"keyword": ("enum:floating_memory,efficiency,fast_activation", True,
+                                None)},
     # The card may be activated only while the ability's ``requires`` holds ("Activate
     # this card only during an opponent's end phase"), read by `gaenv.engine.stack`.
     "activation_limit": {},
@@ -332,8 +336,12 @@ def _modifiers(by_kind: dict[str, list[Static]], state: GameState, card: CardObj
     power = life = 0
     for s in by_kind.get("modify_stats", _NONE):  # layer E
         if applies(state, s, card):
-            power += s.node.args["power"]
-            life += s.node.args["life"]
+            args = s.node.args
+            each = args.get("for_each")  # (a boost's lasting one has none)
+            times = 1 if each is None else selectors.amount(
+                state, each, s.controller, s.source)  # "+1 POWER for each ..."
+            power += args["power"] * times
+            life += args["life"] * times
     return Modifiers(power, life, tuple(granted.items()), base[0], base[1], frozenset(removed))
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from gaenv.engine import champions, combat, decisions, journal, statics, zones
 from gaenv.engine.decisions import Decision
-from gaenv.engine.objects import HAND, MATERIAL, MEMORY
+from gaenv.engine.objects import BANISHMENT, FIELD, HAND, MATERIAL, MEMORY
 from gaenv.engine.stack import materialize_options, open_window
 from gaenv.engine.state import PHASES, GameState
 
@@ -182,11 +182,15 @@ def _draw(state: GameState) -> None:
 
 
 def _main(state: GameState) -> None:
+    if state.phase_stage == 0:
+        _withered(state)
     if not _window_first(state):
         next_phase(state)
 
 
 def _end(state: GameState) -> None:
+    if state.phase_stage == 0:
+        _suppressed_return(state)
     if _window_first(state):
         return
     cards = state.cards
@@ -203,6 +207,30 @@ def _end(state: GameState) -> None:
         p.empower = 0
     journal.end_lasting(state)  # "this turn" effects end
     next_phase(state)  # the game loop runs the state-based checks before anything else
+
+
+def _withered(state: GameState) -> None:
+    """"Game Mechanics - Counters, Wither" 1, 2 and 5: as the turn player's main phase
+    begins (once a turn: the main phase after combat is the same phase), if they control
+    objects with wither counters, one trigger from the game fires for all of them (it is
+    recorded on the first such object)."""
+    tp = state.turn_player
+    cards = state.cards
+    for cid in state.players[tp].zones[FIELD]:
+        if cards[cid].counters.get("wither"):
+            state.pending_triggers.append((cid, "wither", tp, -1, -1, -1))
+            return
+
+
+def _suppressed_return(state: GameState) -> None:
+    """"Suppress 1": as the end phase begins, the delayed trigger of each card suppressed
+    before it (in banishment with a ``suppressed`` counter) fires, to return it. Its
+    owner controls it here (the rules give it to the player who suppressed the card: it
+    only orders it among this moment's triggers)."""
+    for player in state.players:
+        for cid in player.zones[BANISHMENT]:
+            if state.cards[cid].counters.get("suppressed"):
+                state.pending_triggers.append((cid, "suppress", player.index, -1, cid, -1))
 
 
 _PHASE_STEPS = {

@@ -110,7 +110,7 @@ def _natural(option: Option, player: int, slots: Slots, cards: list[CardObj]) ->
         if card in slots.own:
             return _OWN + slots.own.index(card)
         return -1
-    if verb == "use" and card in slots.own and option.other < ABILITY_SLOTS:
+    if verb == "use" and card in slots.own and 0 <= option.other < ABILITY_SLOTS:
         return _ABILITY + slots.own.index(card) * ABILITY_SLOTS + option.other
     if verb in _OWN_OBJECT_VERBS and card >= 0:
         mine = cards[card].controller == player
