@@ -161,6 +161,14 @@ cards:
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
+  - name: Test Cold Snap
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{if: {when: {not: {target: {rested: true}}},
+                   then: [{deal_damage: {amount: 1, target: target_ally}}],
+                   otherwise: [{deal_damage: {amount: 3, target: same_target}}]}}]
   - {name: Test Charm, type: item, element: norm, supertypes: [regalia], memory_cost: 0}
   - {name: Test Crown, type: item, element: norm, supertypes: [regalia], memory_cost: 1}
 """
@@ -517,6 +525,20 @@ def test_defending_is_a_target_of_the_attack_in_progress(tmp_path: Path,
         "expect": {"players.0.field.0.rested": False, "players.0.field.1.rested": True}})
 
 
+@pytest.mark.parametrize(("rested", "damage"), [(True, 3), (False, 1)])
+def test_a_condition_before_any_target_reads_the_one_its_branches_declare(
+        tmp_path: Path, pool: CardPool, rested: bool, damage: int) -> None:
+    """"..., X instead" after the step that declared the target: the ``if`` declares it in
+    its ``then`` as the card is played, and its condition (and the replacement's
+    ``same_target``) read that target ("Game Mechanics - Objects and Targeting")."""
+    _run(tmp_path, pool, {
+        "name": "cold snap", "setup": _setup(
+            {"hand": ["Test Cold Snap"]},
+            {"field": [{"card": "Test Guard", "rested": rested}]}),
+        "steps": ["activate Test Cold Snap", "target Test Guard (player 1)", "pass", "pass"],
+        "expect": {"players.1.field.0.damage": damage}})
+
+
 def _card(effect: str) -> str:
     return f"set: t\ncards:\n  - {{name: Bad, type: action, element: norm, effect: [{effect}]}}\n"
 
@@ -538,6 +560,8 @@ def _card(effect: str) -> str:
     ("{if: {when: {phase: night}, then: [draw: 1]}}", r"when.phase: expected one of"),
     ("{this_turn: {modify_stats: {power: 1, applies_to: {power: {at_most: 1}}}}}",
      r"applies_to.power: a static cannot pick its objects by power"),
+    ("{if: {when: {target: {rested: true}}, then: [draw: 1]}}",
+     r"same_target needs a target declared by an earlier step"),
 ])
 def test_bad_filters_are_refused(tmp_path: Path, effect: str, message: str) -> None:
     path = tmp_path / "bad.yaml"

@@ -279,9 +279,17 @@ def test_if_condition_instead_and_those_units() -> None:
     assert out.fields["abilities"][0]["activated"] == [{"if": {
         "when": {"champion": {"distant": True}}, "then": [{"glimpse": 5}],
         "otherwise": [{"glimpse": 2}]}}]
-    # A condition on the target cannot come before the target it reads: refused.
-    assert translate("Jab", "action", "Deal 2 damage to target ally. If that ally is rested, "
-                     "deal 3 damage to it instead.").status != "full"
+    # After a step that declared a target, the replacement runs when the condition does
+    # not fail, so that both read the target the first branch declares.
+    out = translate("Jab", "action", "Deal 2 damage to target ally. If that ally is rested, "
+                    "deal 3 damage to it instead.")
+    assert out.fields["effect"] == [{"if": {
+        "when": {"not": {"target": {"rested": True}}},
+        "then": [{"deal_damage": {"amount": 2, "target": {"target": {"type": "ally"}}}}],
+        "otherwise": [{"deal_damage": {"amount": 3, "target": "same_target"}}]}}]
+    # A condition on a target with no target before it is still refused.
+    assert translate("Jab", "action", "Draw a card. If that ally is rested, draw two cards "
+                     "instead.").status != "full"
     out = translate("Scorch", "action", "Deal 1 damage to each unit except your champion. "
                     "Class Bonus: Deal 2 damage to those units instead.")
     each = {"each": {"type": ["champion", "ally"],
@@ -370,3 +378,41 @@ def test_counters_on_them_defending_and_optional_discards() -> None:
         "when": {"amount": {"cards": {"zone": "hand", "subtype": ["Spell"]}}, "at_least": 1},
         "then": [{"may": [{"discard": {"amount": 1, "filter": {"subtype": ["Spell"]}}},
                           {"draw": {"amount": 1}}]}]}}]
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("If you control three or more tokens, draw a card.",
+     [{"if": {"when": {"amount": {"count": {"token": True, "controller": "you"}},
+                       "at_least": 3}, "then": [{"draw": {"amount": 1}}]}}]),
+    ("If there are two or more umbra element cards in your banishment, recover 2.",
+     [{"if": {"when": {"amount": {"cards": {"zone": "banishment", "element": ["umbra"]}},
+                       "at_least": 2}, "then": [{"recover": 2}]}}]),
+    ("If each opponent controls no phantasias, draw a card.",
+     [{"if": {"when": {"amount": {"count": {"type": "phantasia", "controller": "opponent"}},
+                       "at_most": 0}, "then": [{"draw": {"amount": 1}}]}}]),
+    ("Each player recovers 3.", [{"recover": {"amount": 3, "player": "each_player"}}]),
+    ("Return target weapon you control to its owner's memory.",
+     [{"move": {"target": {"target": {"type": "weapon", "controller": "you"}},
+                "to": "memory"}}]),
+    ("For each Beast ally you control, glimpse 1.",
+     [{"glimpse": {"amount": {"count": {"subtype": ["Beast"], "type": "ally",
+                                        "controller": "you"}}}}]),
+    ("Target unit you control with taunt gets +3 LIFE until end of turn.",
+     [{"boost": {"target": {"target": {"keyword": ["taunt"], "controller": "you",
+                                       "type": ["champion", "ally"]}}, "life": 3}}]),
+    ("Rest target unit attacking your champion.",
+     [{"rest": {"target": {"attacking": {"type": "champion", "controller": "you"},
+                           "type": ["champion", "ally"]}}}]),
+])
+def test_tokens_zones_players_and_target_phrases(text: str, effect: list[dict[str, Any]]) -> None:
+    out = translate("Invented Spark", "action", text)
+    assert out.status == "full" and out.fields["effect"] == effect
+
+
+def test_an_instead_that_names_the_target_of_a_bonus() -> None:
+    out = translate("Kiln Fractal", "phantasia", "On Enter: Deal 1 damage to target ally. "
+                    "Class Bonus: Deal 3 damage to that ally instead.")
+    assert out.fields["abilities"][0]["on_enter"] == [{"if": {
+        "when": {"not": {"class_bonus": True}},
+        "then": [{"deal_damage": {"amount": 1, "target": {"target": {"type": "ally"}}}}],
+        "otherwise": [{"deal_damage": {"amount": 3, "target": "same_target"}}]}}]

@@ -496,7 +496,12 @@ def _number_targets(nodes: tuple[Node, ...], specs: list[Selector], where: _Wher
                 args["_slot"] = _last(specs, where, field, "same_target")
         if args.get("player") == "its_controller":
             args["_slot"] = _last(specs, where, field, "its_controller")
-        for key, value in node.args.items():
+        keys = list(node.args)
+        if node.op == "if" and not specs:  # no target before it: its condition reads the
+            keys.remove("when")            # one its branches declare ("if that unit is
+            keys.append("when")            # rested, deal 3 damage to it instead")
+        for key in keys:
+            value = node.args[key]
             if isinstance(value, tuple) and value and isinstance(value[0], Node):
                 args[key] = _number_targets(value, specs, where, field)
             elif isinstance(value, Mapping) and key != "target":

@@ -211,6 +211,16 @@ def object_filter(phrase: str) -> dict[str, Any]:
     if counters:  # "allies you control with one or more buff counters on them"
         flt["counters"] = counters.group(2).lower()
         phrase = counters.group(1)
+    attacking = re.fullmatch(r"(.+?) attacking (?:your champion|you)", phrase, flags=re.IGNORECASE)
+    if attacking:  # "target ally attacking your champion"
+        flt["attacking"] = {"type": "champion", "controller": "you"}
+        phrase = attacking.group(1)
+    trailing = re.fullmatch(r"(.+? (?:you|an opponent) (?:don't )?controls?) with ([a-z ]+)",
+                            phrase)
+    kept = keyword_of(trailing.group(2)) if trailing else None
+    if trailing and kept:  # "ally you control with stealth"
+        flt["keyword"] = [kept[0]]
+        phrase = trailing.group(1)
     words = phrase.split()
     for suffix, controller in ((" you don't control", "opponent"),
                                (" an opponent controls", "opponent"),
@@ -244,6 +254,9 @@ def object_filter(phrase: str) -> dict[str, Any]:
         words = words[:-1]
     elif last.lower() in ("regalia", "regalias"):
         flt["supertype"] = ["regalia"]
+        words = words[:-1]
+    elif last.lower() in ("token", "tokens"):  # "four or more tokens": token objects
+        flt["token"] = True
         words = words[:-1]
     elif not (last[0].isupper() and last.isalpha()):  # a bare subtype: "target Potion"
         raise NotUnderstood(phrase)
@@ -525,6 +538,10 @@ def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
                         **counters}}]
 
 
+# The players a sentence's subject names ("each opponent recovers 1").
+PLAYERS = {"each opponent": "opponent", "each player": "each_player"}
+
+
 def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
     who = (m.group(1) or "").strip().lower()
     player = {"": "you", "each player": "each_player"}.get(who, "opponent")
@@ -540,6 +557,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                             rf"{TARGET} equal to (.+)",
              lambda m: [_damage(counted(m.group(3)), m.group(2), m.group(1))]),
     Template("recover", rf"recover {AMOUNT}", lambda m: [{"recover": quantity(m.group(1))}]),
+    Template("recover", rf"(each opponent|each player) recovers? {AMOUNT}",
+             lambda m: [{"recover": {"amount": quantity(m.group(2)), "player": PLAYERS[
+                 m.group(1).lower()]}}]),
     Template("glimpse", rf"glimpse {AMOUNT}", lambda m: [{"glimpse": quantity(m.group(1))}]),
     Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),
     Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ,]+?(?: \d+)?))? until end "
@@ -571,8 +591,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                         "this turn",
              lambda m: [{"prevent": {"amount": quantity(m.group(1)),
                                      "target": target(m.group(2))}}]),
-    Template("return to hand", rf"return {TARGET} to (?:its|their) owner's hand",
+    Template("return to hand", rf"return {TARGET} to (?:its|their) owners?'s? hands?",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
+    Template("return to memory", rf"return {TARGET} to (?:its|their) owners?'s? memor(?:y|ies)",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "memory"}}]),
     Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?( rested)?(?: (?:each )?with "
                        rf"{NUM} (\w+) counters? on (?:it|them))?", _summon),
     Template("pay", r"pay \((\d+)\)",
@@ -621,6 +643,9 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
             raise NotUnderstood(sentence)
         again = {"up_to_target": {**selector["up_to_target"], "distinct": True}}
         return one + [_retarget(one[0], again) for _ in range(amount(several.group(2)) - 1)]
+    leading = re.fullmatch(r"for each ([^,]+), (.+)", sentence, flags=re.IGNORECASE)
+    if leading:  # "For each Human ally you control, put ..." reads as "put ... for each ..."
+        return steps_of(f"{leading.group(2)} for each {leading.group(1)}", used)
     where = re.fullmatch(r"(.+?),? where x is (.+)", sentence, flags=re.IGNORECASE)
     if where:
         steps = filled(steps_of(where.group(1), used), counted(where.group(2)))
@@ -717,13 +742,21 @@ def sentences(body: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 
-def declares(tree: Any) -> bool:
-    """Whether steps declare a target (which steps written twice would declare twice)."""
-    if isinstance(tree, dict):
-        return bool(set(tree) & {"target", "up_to_target"} and any(
-            isinstance(v, dict) for v in tree.values())) or any(declares(v) for v in
-                                                                 tree.values())
-    return isinstance(tree, list) and any(declares(v) for v in tree)
+def declares(steps: list[dict[str, Any]]) -> bool:
+    """Whether steps declare a target (which steps written twice would declare twice): a
+    step's selector ``target``/``up_to_target``, or one in a branch (``if``, ``may``)."""
+    for step in steps:
+        ((op, args),) = step.items()
+        if op in ("if", "may"):
+            branches = [args] if isinstance(args, list) else [
+                v for k, v in args.items() if k in ("then", "otherwise", "effect")]
+            if any(declares(b) for b in branches):
+                return True
+            continue
+        selector = _selector_of(step)
+        if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
+            return True
+    return False
 
 
 def _otherwise_may(steps: list[dict[str, Any]], alternative: list[dict[str, Any]]) -> bool:
@@ -770,9 +803,9 @@ def refer_back(steps: list[dict[str, Any]], event: bool,
             out.append({op: {k: refer_back(v, event, seen) for k, v in args.items()}
                          if isinstance(args, dict) else refer_back(args, event, seen)})
             continue
-        if op == "if":  # what "instead" replaces (otherwise) is what "it" names (then)
-            branches = {k: refer_back(args[k], event, seen) for k in ("otherwise", "then")
-                        if k in args}
+        if op == "if":  # what "instead" replaces is what "it" names in the replacement:
+            order = ("then", "otherwise") if declares(args["then"]) else ("otherwise", "then")
+            branches = {k: refer_back(args[k], event, seen) for k in order if k in args}
             out.append({op: {k: branches.get(k, v) for k, v in args.items()}})
             continue
         key = "target" if op not in MAIN_OPS and isinstance(args, dict) and "target" in args \
@@ -802,6 +835,17 @@ def refer_back(steps: list[dict[str, Any]], event: bool,
     return out
 
 
+def replaced(steps: list[dict[str, Any]], when: dict[str, Any], new: list[dict[str, Any]]
+             ) -> list[dict[str, Any]]:
+    """"..., X instead": ``new`` runs instead of ``steps`` when the condition holds. Steps
+    that declare a target come first (``then``, under the condition's negation), so that
+    the replacement and the condition can name that target ("Deal 1 damage to target
+    unit. If that unit is rested, deal 3 damage to it instead.")."""
+    if declares(steps):
+        return [{"if": {"when": {"not": when}, "then": steps, "otherwise": new}}]
+    return [{"if": {"when": when, "then": new, "otherwise": steps}}]
+
+
 def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str, Any]]:
     """Several sentences -> steps: "If you do, ..." joins the "you may" before it; "Class
     Bonus: ... instead." replaces what came before when the condition holds. ``event``:
@@ -819,10 +863,9 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
                                              flags=re.IGNORECASE)
         if instead:  # "If CONDITION, X instead.": X replaces what came before
             when = condition_of(condition.group(1))
-            if not steps or "target" in when:  # (a target condition would read a later one)
-                raise NotUnderstood(sentence)
-            steps = [{"if": {"when": when, "then": steps_of(instead.group(1), used),
-                             "otherwise": steps}}]
+            if not steps or ("target" in when and not declares(steps)):
+                raise NotUnderstood(sentence)  # (a target condition would read a later one)
+            steps = replaced(steps, when, steps_of(instead.group(1), used))
             used.append("if instead")
         elif condition:
             steps.append({"if": {"when": condition_of(condition.group(1)),
@@ -846,8 +889,7 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
             if instead:
                 if not steps:
                     raise NotUnderstood(sentence)
-                new = steps_of(instead.group(1), used)
-                steps = [{"if": {"when": when, "then": new, "otherwise": steps}}]
+                steps = replaced(steps, when, steps_of(instead.group(1), used))
                 used.append("bonus instead")
             else:
                 steps.append({"if": {"when": when, "then": steps_of(rest, used)}})
@@ -964,7 +1006,7 @@ def _how_many(how: str, most: str | None, exactly: str | None) -> dict[str, int]
 def condition_of(text: str) -> dict[str, Any]:
     """``as long as``/``if`` conditions: you control X; it's your turn; ~ is distant."""
     low = text.lower().strip()
-    counted_control = re.fullmatch(rf"(you|an opponent) controls? {HOW_MANY} (.+)",
+    counted_control = re.fullmatch(rf"(you|an opponent|each opponent) controls? {HOW_MANY} (.+)",
                                    text.strip(), re.IGNORECASE)
     if counted_control:  # "you control two or more allies", "an opponent controls no allies"
         who, how, most, exactly, what = counted_control.groups()
@@ -984,8 +1026,8 @@ def condition_of(text: str) -> dict[str, Any]:
         if control.group(1).lower() == "another":
             flt["another"] = True
         return {"controls": flt}
-    have = re.fullmatch(rf"you have {HOW_MANY} ((?:[\w-]+ )*cards?) in your "
-                        "(graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
+    have = re.fullmatch(rf"(?:you have|there (?:are|is)) {HOW_MANY} ((?:[\w-]+ )*cards?) in "
+                        "your (graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
     if have:
         how, most, exactly, what, zone = have.groups()
         bounds = _how_many(how, most, exactly)
