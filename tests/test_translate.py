@@ -416,3 +416,32 @@ def test_an_instead_that_names_the_target_of_a_bonus() -> None:
         "when": {"not": {"class_bonus": True}},
         "then": [{"deal_damage": {"amount": 1, "target": {"target": {"type": "ally"}}}}],
         "otherwise": [{"deal_damage": {"amount": 3, "target": "same_target"}}]}}]
+
+
+def test_two_statics_of_one_subject_and_a_lost_keyword() -> None:
+    out = translate("Herd Warden", "ally", "[Class Bonus] Bird and Fish allies you control get "
+                    "+2 POWER and have stealth.\nAs long as you control a Bird ally, Herd "
+                    "Warden loses pride, and has taunt.")
+    birds = {"controller": "you", "subtype": ["Bird", "Fish"], "type": "ally"}
+    bird = {"controls": {"subtype": ["Bird"], "type": "ally"}}
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"static": {"modify_stats": {"power": 2, "applies_to": birds}},
+         "requires": {"class_bonus": True}},
+        {"static": {"grant_keyword": {"keyword": "stealth", "applies_to": birds}},
+         "requires": {"class_bonus": True}},
+        {"static": {"remove_keyword": {"keyword": "pride", "applies_to": {"self": True}}},
+         "requires": bird},
+        {"static": {"grant_keyword": {"keyword": "taunt", "applies_to": {"self": True}}},
+         "requires": bird}]
+
+
+def test_a_leading_cost_condition_level_up_and_another_token() -> None:
+    out = translate("Pack Call", "action", "If you control a Wolf ally, this card costs 1 less "
+                    "to activate.\nSummon a Cub token. You may pay (1). If you do, summon "
+                    "another Cub token and level up your champion.")
+    assert out.status == "full"
+    assert out.fields["abilities"] == [{"static": {"own_cost": {
+        "cost": "reserve", "op": "subtract", "amount": 1}},
+        "requires": {"controls": {"subtype": ["Wolf"], "type": "ally"}}}]
+    assert out.fields["effect"][1] == {"if": {"when": {"can_pay": 1}, "then": [{"may": [
+        {"pay": 1}, {"summon": {"token": "Cub", "amount": 1}}, {"level_up": {}}]}]}}

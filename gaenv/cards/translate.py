@@ -534,7 +534,8 @@ def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
         if kind in UNRULED_COUNTERS:
             raise NotUnderstood(kind)
         counters = {"counter": kind, "counters": amount(m.group(4))}
-    return [{"summon": {"token": m.group(2), "amount": amount(m.group(1)), **rested,
+    n = 1 if m.group(1).lower() == "another" else amount(m.group(1))  # one more
+    return [{"summon": {"token": m.group(2), "amount": n, **rested,
                         **counters}}]
 
 
@@ -595,8 +596,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
     Template("return to memory", rf"return {TARGET} to (?:its|their) owners?'s? memor(?:y|ies)",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "memory"}}]),
-    Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?( rested)?(?: (?:each )?with "
-                       rf"{NUM} (\w+) counters? on (?:it|them))?", _summon),
+    Template("level up", r"level up your champion", lambda m: [{"level_up": {}}]),
+    Template("summon", rf"summon (another|{NUM[1:-1]}) ([A-Z][\w' ]*?) tokens?( rested)?"
+                       rf"(?: (?:each )?with {NUM} (\w+) counters? on (?:it|them))?", _summon),
     Template("pay", r"pay \((\d+)\)",
              lambda m: [{"if": {"when": {"can_pay": int(m.group(1))},
                                 "then": [{"pay": int(m.group(1))}]}}]),
@@ -942,6 +944,12 @@ OWN_COST = re.compile(rf"(?:this card|~) costs {NUM} (less|more) to (activate|ma
 LABELS = r"(?:balance|deluge \d+|harmonize|equestrian|upkeep)\s*—\s*"
 
 
+# Two statics of one subject joined by "and" (`_Card._static_pair`).
+STATIC_VERB = r"(?:gets?|has|have|loses?)"
+STATIC_PAIR = re.compile(rf"(.+?) ({STATIC_VERB} .+?),? and ({STATIC_VERB} .+?)\.?",
+                         flags=re.IGNORECASE)
+
+
 def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
     """A static sentence: "~ gets +1 POWER", "Allies you control get +1 LIFE"."""
     sentence = sentence.strip().rstrip(".")
@@ -963,6 +971,12 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         used.append("static keyword")
         return {"grant_keyword": {"keyword": granted[0], "applies_to": applies,
                                   **({"amount": granted[1]} if granted[1] else {})}}
+    loses = re.fullmatch(r"(.+?) loses? ([a-z]+(?: [a-z]+)?)", sentence)
+    lost = loses.group(2).replace(" ", "_") if loses else None
+    if loses and lost in FIELD_KEYWORDS:  # "~ loses pride" (any number of it)
+        used.append("static keyword")
+        return {"remove_keyword": {"keyword": lost,
+                                   "applies_to": _applies(loses.group(1), sentence)}}
     attacks = re.fullmatch(r"(.+?)'s attacks get ([+\-−])(\d+) POWER", sentence)
     if attacks:  # "~'s attacks get +1 POWER"
         used.append("static attacks")
@@ -1138,8 +1152,12 @@ class _Card:
         rest = mechanics.lead_condition(rest)
         own_if = re.fullmatch(r"((?:this card|~) costs \S+ (?:less|more) to \w+) if ([^,.]+)\.?",
                               rest, flags=re.IGNORECASE)
+        if_own = re.fullmatch(r"if ([^,]+), ((?:this card|~) costs \S+ (?:less|more) to \w+)\.?",
+                              rest, flags=re.IGNORECASE)
         if own_if:  # "this card costs 2 less to activate if you control ..."
             rest = f"As long as {own_if.group(2)}, {own_if.group(1)}."
+        elif if_own:  # "If you control ..., this card costs 2 less to activate."
+            rest = f"As long as {if_own.group(1)}, {if_own.group(2)}."
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
         if as_long and (not self.resolves or OWN_COST.fullmatch(as_long.group(2).rstrip("."))):
             merge(requires, condition_of(as_long.group(1)))
@@ -1169,6 +1187,8 @@ class _Card:
         if bullets:
             self._modes(rest, bullets, requires, used)
             self.out.templates += used
+            return
+        if self._static_pair(rest, requires, inherited, used):
             return
         ability = self._ability(rest, used)
         if ability is not None and "requires" in ability:  # its own, and those in front
@@ -1272,6 +1292,25 @@ class _Card:
         if len(statics) != 1:
             raise NotUnderstood(rest)
         return {"static": statics[0]}
+
+    def _static_pair(self, rest: str, requires: dict[str, Any], inherited: bool,
+                     used: list[str]) -> bool:
+        """Two statics of one subject ("Beast allies you control get +1 LIFE and have
+        intercept", "~ loses pride and has vigor"): an ability each, under the same
+        restrictions; False if the line is not that."""
+        pair = STATIC_PAIR.fullmatch(rest.strip())
+        if pair is None or self.resolves:
+            return False
+        subject, first, second = pair.groups()
+        for part in (first, second):
+            ability: dict[str, Any] = {"static": static_of(f"{subject} {part}", used)}
+            if requires:
+                ability["requires"] = dict(requires)
+            if inherited:
+                ability["inherited"] = True
+            self.abilities.append(ability)
+        self.out.templates += [*used, "two statics"]
+        return True
 
     def _whenever(self, rest: str, used: list[str]) -> dict[str, Any]:
         activate = re.fullmatch(r"whenever (you|an opponent) activates? (?:a|an) ([^,]+?), (.+)",
