@@ -169,6 +169,23 @@ cards:
     effect: [{if: {when: {not: {target: {rested: true}}},
                    then: [{deal_damage: {amount: 1, target: target_ally}}],
                    otherwise: [{deal_damage: {amount: 3, target: same_target}}]}}]
+  - name: Test Padded Guard
+    type: ally
+    element: norm
+    reserve_cost: 1
+    power: 1
+    life: 6
+    abilities:
+      - static: {prevent_damage: {amount: 2, non_combat: true, applies_to: {self: true}}}
+  - name: Test Brace
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{this_turn: {prevent_damage: {amount: 1, applies_to: {type: ally,
+                                                                   controller: you}}}}]
+  - {name: Test Triple Jab, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{deal_damage: {amount: 3, target: target_ally}}]}
   - {name: Test Charm, type: item, element: norm, supertypes: [regalia], memory_cost: 0}
   - {name: Test Crown, type: item, element: norm, supertypes: [regalia], memory_cost: 1}
 """
@@ -537,6 +554,34 @@ def test_a_condition_before_any_target_reads_the_one_its_branches_declare(
             {"field": [{"card": "Test Guard", "rested": rested}]}),
         "steps": ["activate Test Cold Snap", "target Test Guard (player 1)", "pass", "pass"],
         "expect": {"players.1.field.0.damage": damage}})
+
+
+def test_prevention_statics_take_off_damage_as_it_is_dealt(tmp_path: Path,
+                                                           pool: CardPool) -> None:
+    """"Damage Prevention": the Padded Guard's static takes 2 off non-combat damage (3 from
+    a spell: 1) but not combat damage (the Bear's 3); Test Brace takes 1 off every damage
+    to its player's allies this turn, each time (and together with the Guard's: 0), and
+    its ``prevent`` counters are still there for the next damage."""
+    _run(tmp_path, pool, {
+        "name": "padded", "setup": {"turn_player": 1, "players": [
+            {"lineage": ["Spirit of Fire"], "hand": ["Test Brace"],
+             "field": ["Test Padded Guard", "Test Hound"]},
+            {"lineage": ["Spirit of Water"], "hand": ["Test Triple Jab", "Test Triple Jab"],
+             "field": ["Test Bear"]}]},
+        "steps": ["activate Test Triple Jab", "target Test Padded Guard (player 0)", "pass",
+                  "pass", "attack with Test Bear", "target Test Padded Guard (player 0)",
+                  "pass", "pass", "do not retaliate", "pass", "pass"],
+        "expect": {"players.0.field.0.damage": 4}})
+    _run(tmp_path, pool, {
+        "name": "brace", "setup": _setup(
+            {"hand": ["Test Brace", "Test Triple Jab", "Test Triple Jab"],
+             "field": ["Test Padded Guard", {"card": "Test Bear", "counters": {"prevent": 1}}]}),
+        "steps": ["activate Test Brace", "pass", "pass",
+                  "activate Test Triple Jab", "target Test Padded Guard (player 0)", "pass",
+                  "pass", "activate Test Triple Jab", "target Test Bear (player 0)", "pass",
+                  "pass"],
+        "expect": {"players.0.field.0.damage": 0, "players.0.field.1.damage": 1,
+                   "players.0.field.1.counters": {}}})
 
 
 def _card(effect: str) -> str:

@@ -445,3 +445,25 @@ def test_a_leading_cost_condition_level_up_and_another_token() -> None:
         "requires": {"controls": {"subtype": ["Wolf"], "type": "ally"}}}]
     assert out.fields["effect"][1] == {"if": {"when": {"can_pay": 1}, "then": [{"may": [
         {"pay": 1}, {"summon": {"token": "Cub", "amount": 1}}, {"level_up": {}}]}]}}
+
+
+def test_prevention_statics_and_for_the_turn() -> None:
+    out = translate("Moss Guard", "ally", "If non-combat damage would be dealt to Moss Guard, "
+                    "prevent 1 of that damage.\nIf damage would be dealt to Moss Guard while "
+                    "it has a shell counter on it, prevent 2 of that damage.")
+    assert [a["static"] for a in out.fields["abilities"]] == [
+        {"prevent_damage": {"amount": 1, "applies_to": {"self": True}, "non_combat": True}},
+        {"prevent_damage": {"amount": 2, "applies_to": {"self": True, "counters": "shell"}}}]
+    out = translate("Brace", "action", "Until end of turn, if damage would be dealt to an "
+                    "awake ally you control, prevent 1 of that damage. If your champion would "
+                    "take damage this turn, prevent 2 of that damage.")
+    assert out.fields["effect"] == [
+        {"this_turn": {"prevent_damage": {"amount": 1, "applies_to": {
+            "rested": False, "type": "ally", "controller": "you"}}}},
+        {"this_turn": {"prevent_damage": {"amount": 2, "applies_to": {
+            "type": "champion", "controller": "you"}}}}]
+    # In an effect it lasts only as long as it says; a target is no static's object.
+    assert translate("Brace", "action", "If damage would be dealt to your champion, prevent 2 "
+                     "of that damage.").status != "full"
+    assert translate("Brace", "action", "Until end of turn, if damage would be dealt to target "
+                     "ally, prevent 2 of that damage.").status != "full"

@@ -549,7 +549,52 @@ def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"mill": {"amount": amount(m.group(2) or "one"), "player": player}}]
 
 
+# "If (non-combat) damage would be dealt to X (while STATE), prevent N of that damage", "If
+# X would take damage ...": a ``prevent_damage`` static; in an effect, with "this turn" or
+# "until end of turn", for the rest of the turn (`this_turn`).
+PREVENTION = re.compile(
+    r"(?P<turn>until end of turn, )?if (?:(?P<nc>non-combat )?damage would be dealt to (?P<to>"
+    r".+?)|(?P<who>.+?) would (?:take|be dealt) (?P<nc2>non-combat )?damage)(?P<turn2> this "
+    r"turn)?(?: while (?P<state>.+?))?, prevent (?P<n>\d+) of that damage", flags=re.IGNORECASE)
+# What "while ..." says of the object damage is dealt to.
+WHILE_STATES = {"it's attacking": {"attacking": {}}, "it is attacking": {"attacking": {}}}
+
+
+def prevention(m: re.Match[str]) -> dict[str, Any]:
+    """The ``prevent_damage`` static `PREVENTION` matched: to this, a linked unit, your
+    champion or the objects a plural or "a ..." phrase names."""
+    whom = (m.group("to") or m.group("who")).strip()
+    low = whom.lower()
+    if low in SELF_WORDS:
+        applies: dict[str, Any] = {"self": True}
+    elif re.fullmatch(r"linked (?:unit|ally)", low):
+        applies = {"linked": True}
+    elif low == "your champion":
+        applies = {"type": "champion", "controller": "you"}
+    else:
+        one = re.fullmatch(r"(?:an?|one or more) (.+)", whom, flags=re.IGNORECASE)
+        applies = _applies(f"each {one.group(1)}" if one else whom, m.group(0))
+    state = (m.group("state") or "").lower()
+    counters = re.fullmatch(r"it has (?:a|an|one or more) (\w+) counters? on it", state)
+    if counters:
+        applies = {**applies, "counters": counters.group(1)}
+    elif state:
+        if state not in WHILE_STATES:
+            raise NotUnderstood(m.group(0))
+        applies = {**applies, **WHILE_STATES[state]}
+    return {"prevent_damage": {"amount": int(m.group("n")), "applies_to": applies,
+                               **({"non_combat": True} if m.group("nc") or m.group("nc2")
+                                  else {})}}
+
+
+def _prevention_this_turn(m: re.Match[str]) -> list[dict[str, Any]]:
+    if not (m.group("turn") or m.group("turn2")):
+        raise NotUnderstood(m.group(0))  # in an effect, it lasts the turn only if it says so
+    return [{"this_turn": prevention(m)}]
+
+
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("prevention", PREVENTION.pattern, _prevention_this_turn),
     Template("draw", rf"(each player )?draws? {NUM} cards?( into (?:your|their) memory)?",
              _draw),
     Template("deal damage", rf"(?:have ~ )?deal {AMOUNT} (unpreventable )?damage to {TARGET}",
@@ -635,8 +680,8 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
     is ..." fills the sentence's X; "... for each ..." multiplies its one number."""
     sentence = sentence.strip().rstrip(".").strip()
     sentence = re.sub(r"^then,? ", "", sentence, flags=re.IGNORECASE)
-    sentence = re.sub(r"\b(allies|units|ally|unit) also (gets?|gains?|becomes?)\b", r"\1 \2",
-                      sentence, flags=re.IGNORECASE)  # "those allies also get ..."
+    sentence = re.sub(r"\b(allies|units|ally|unit|control) also (gets?|gains?|becomes?)\b",
+                      r"\1 \2", sentence, flags=re.IGNORECASE)  # "those allies also get ..."
     several = re.match(rf"(.*?)\bup to {NUM} target (.+)", sentence, flags=re.IGNORECASE)
     if several and amount(several.group(2)) > 1:  # "up to two target allies": N targets
         one = steps_of(f"{several.group(1)}up to one target {several.group(3)}", used)
@@ -859,8 +904,8 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
         if_dont = re.match(r"if you don't, (.+)", sentence, flags=re.IGNORECASE)
         bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)
-        condition = re.match(r"if (?!you do\b|you don't,)([^,]+), (.+)", sentence,
-                             flags=re.IGNORECASE)
+        condition = re.match(r"if (?!you do\b|you don't,)(?![^,]* would )([^,]+), (.+)",
+                             sentence, flags=re.IGNORECASE)  # ("would": a replacement)
         instead = condition and re.fullmatch(r"(.+?) instead\.?", condition.group(2),
                                              flags=re.IGNORECASE)
         if instead:  # "If CONDITION, X instead.": X replaces what came before
@@ -971,6 +1016,10 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         used.append("static keyword")
         return {"grant_keyword": {"keyword": granted[0], "applies_to": applies,
                                   **({"amount": granted[1]} if granted[1] else {})}}
+    shield = PREVENTION.fullmatch(sentence)
+    if shield and not shield.group("turn"):  # "If damage would be dealt to ~, prevent 2 ..."
+        used.append("prevention")
+        return prevention(shield)
     loses = re.fullmatch(r"(.+?) loses? ([a-z]+(?: [a-z]+)?)", sentence)
     lost = loses.group(2).replace(" ", "_") if loses else None
     if loses and lost in FIELD_KEYWORDS:  # "~ loses pride" (any number of it)

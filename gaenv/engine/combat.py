@@ -478,7 +478,7 @@ def _deal(state: GameState, combat: Combat) -> None:
     # source whose damage is the lethal part ("Combat Phase - Damage Step 2a").
     killed: set[int] = set()
     for src, dst, amount in hits:
-        if rules.deal_damage(state, dst, amount, src) <= 0:
+        if rules.deal_damage(state, dst, amount, src, combat=True) <= 0:
             continue
         used = [src] if src != attacker else [src, *intent, *([weapon] if weapon >= 0 else [])]
         for cid in used:

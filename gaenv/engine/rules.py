@@ -19,13 +19,17 @@ from gaenv.engine.zones import find_object, label
 
 
 def deal_damage(state: GameState, cid: int, amount: int, source: int = -1,
-                unpreventable: bool = False) -> int:
+                unpreventable: bool = False, combat: bool = False) -> int:
     """Deal ``amount`` damage to object ``cid`` from card ``source`` (-1: none), less any
     prevention on it; return what was dealt ("Game Mechanics - Damage", "Damage
-    Prevention": prevented damage never happens). Unpreventable damage ("Game Mechanics -
+    Prevention": prevented damage never happens): first what prevention statics take off
+    (``combat``: it is combat damage, which non-combat prevention leaves), then its
+    ``prevent`` counters. Unpreventable damage ("Game Mechanics -
     Damage 3") passes prevention by, leaving its counters for later damage ("Damage
     Prevention": it does not use up a shield). Damage to a siegeable domain removes its
     durability counters instead ("Functional Subtypes, Siegeable")."""
+    if not unpreventable and amount > 0:
+        amount -= statics.prevented(state, cid, combat)
     if amount <= 0:
         return 0
     card = state.cards[cid]
