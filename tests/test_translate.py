@@ -467,3 +467,15 @@ def test_prevention_statics_and_for_the_turn() -> None:
                      "of that damage.").status != "full"
     assert translate("Brace", "action", "Until end of turn, if damage would be dealt to target "
                      "ally, prevent 2 of that damage.").status != "full"
+
+
+def test_when_you_do_and_a_duration_after_for_each() -> None:
+    out = translate("Toll Keeper", "ally", "On Enter: You may pay (1). When you do, rest target "
+                    "ally.")
+    assert out.fields["abilities"][0]["on_enter"] == [{"if": {"when": {"can_pay": 1}, "then": [
+        {"may": [{"pay": 1}, {"rest": {"target": {"type": "ally"}}}]}]}}]
+    out = translate("Rally", "action", "Allies you control get +1 LIFE for each Wolf card in "
+                    "your banishment until end of turn.")
+    assert out.fields["effect"] == [{"boost": {
+        "target": {"each": {"controller": "you", "type": "ally"}},
+        "life": {"cards": {"zone": "banishment", "subtype": ["Wolf"]}}}}]

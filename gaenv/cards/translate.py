@@ -698,6 +698,9 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
         steps = filled(steps_of(where.group(1), used), counted(where.group(2)))
         used.append("where X is")
         return steps
+    late = re.fullmatch(r"(.+?) (for each .+?) (until end of turn)", sentence, flags=re.IGNORECASE)
+    if late:  # "... get +1 POWER for each X until end of turn": the duration first
+        sentence = f"{late.group(1)} {late.group(3)} {late.group(2)}"
     each = re.fullmatch(r"(.+?) for each (.+)", sentence, flags=re.IGNORECASE)
     if each:
         steps = times(steps_of(each.group(1), used), counted(each.group(2)))
@@ -900,7 +903,7 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
     steps: list[dict[str, Any]] = []
     for sentence in sentences(body):
         sentence = re.sub(r"^then,? (?=if )", "", sentence, flags=re.IGNORECASE)
-        if_do = re.match(r"if you do, (.+)", sentence, flags=re.IGNORECASE)
+        if_do = re.match(r"(?:if|when) you do, (.+)", sentence, flags=re.IGNORECASE)
         if_dont = re.match(r"if you don't, (.+)", sentence, flags=re.IGNORECASE)
         bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)
