@@ -186,6 +186,8 @@ cards:
                                                                    controller: you}}}}]
   - {name: Test Triple Jab, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{deal_damage: {amount: 3, target: target_ally}}]}
+  - {name: Test Offering, type: action, element: norm, speed: fast, reserve_cost: 1,
+     sacrifices: [{type: ally}, {type: ally, reserve_cost: {at_least: 2}}], effect: [draw: 1]}
   - {name: Test Charm, type: item, element: norm, supertypes: [regalia], memory_cost: 0}
   - {name: Test Crown, type: item, element: norm, supertypes: [regalia], memory_cost: 1}
 """
@@ -584,6 +586,34 @@ def test_prevention_statics_take_off_damage_as_it_is_dealt(tmp_path: Path,
                    "players.0.field.1.counters": {}}})
 
 
+def test_an_additional_cost_sacrifices_objects_before_the_reserve_cost(
+        tmp_path: Path, pool: CardPool) -> None:
+    """"Playing Cards - Card Activation": Test Offering's additional cost, two allies (one
+    of reserve cost 2 or more), is paid with its reserve cost; with only the Pup and the
+    Bear the Bear must be the second, so the first choice offers only the Pup; with one
+    ally it is not offered at all."""
+    _run(tmp_path, pool, {
+        "name": "offering", "setup": _setup(
+            {"hand": ["Test Offering", "Ember Bolt"], "field": ["Test Pup", "Test Bear"],
+             "deck": ["Quick Study"]}),
+        "steps": ["activate Test Offering"],
+        "expect": {"decision.options": ["choose Test Pup"]}})
+    _run(tmp_path, pool, {
+        "name": "offering paid", "setup": _setup(
+            {"hand": ["Test Offering", "Ember Bolt"], "field": ["Test Pup", "Test Bear"],
+             "deck": ["Quick Study"]}),
+        "steps": ["activate Test Offering", "choose Test Pup", "choose Test Bear",
+                  "pay with Ember Bolt", "pass", "pass"],
+        "expect": {"players.0.field": [], "players.0.hand": ["Quick Study"],
+                   "players.0.memory": ["Ember Bolt"]}})
+    path = tmp_path / "one.yaml"
+    path.write_text(yaml.safe_dump({"rules": "docs/cards.md", "name": "one ally", "setup":
+                                    _setup({"hand": ["Test Offering", "Ember Bolt"],
+                                            "field": ["Test Bear"]}),
+                                    "steps": [], "not_offered": ["activate Test Offering"]}))
+    scenario.run(scenario.load(path), pool)
+
+
 def _card(effect: str) -> str:
     return f"set: t\ncards:\n  - {{name: Bad, type: action, element: norm, effect: [{effect}]}}\n"
 
@@ -607,6 +637,7 @@ def _card(effect: str) -> str:
      r"applies_to.power: a static cannot pick its objects by power"),
     ("{if: {when: {target: {rested: true}}, then: [draw: 1]}}",
      r"same_target needs a target declared by an earlier step"),
+    ("{draw: 1}], sacrifices: [{colour: red}", r"sacrifices\[0\].colour: unknown filter key"),
 ])
 def test_bad_filters_are_refused(tmp_path: Path, effect: str, message: str) -> None:
     path = tmp_path / "bad.yaml"

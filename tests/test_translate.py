@@ -479,3 +479,11 @@ def test_when_you_do_and_a_duration_after_for_each() -> None:
     assert out.fields["effect"] == [{"boost": {
         "target": {"each": {"controller": "you", "type": "ally"}},
         "life": {"cards": {"zone": "banishment", "subtype": ["Wolf"]}}}}]
+
+
+def test_an_additional_cost_of_objects_to_sacrifice() -> None:
+    out = translate("Pyre Rite", "action", "As an additional cost to activate this card, "
+                    "sacrifice two Cogs.\nDraw a card.")
+    assert out.status == "full" and out.fields["sacrifices"] == [{"subtype": ["Cog"]}] * 2
+    assert translate("Pyre Rite", "action", "[Class Bonus] As an additional cost to activate "
+                     "this card, sacrifice an ally.").status != "full"

@@ -45,7 +45,7 @@ FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
-    "notes", "brew", "imbue", "link",
+    "notes", "brew", "imbue", "link", "sacrifices",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -797,6 +797,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         bands, more = _parse_leveler(raw, where, ctype)
         abilities += more
     brew = _parse_brew(raw.get("brew", []), where, reserve)
+    sacrifices = _parse_sacrifices(raw.get("sacrifices", []), where, ctype)
     link = None
     if "link" in raw:  # "Keywords - Link 3": its target is declared as it is played
         if ctype not in ("ally", "item", "weapon", "domain", "phantasia"):
@@ -821,8 +822,18 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
         token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
-        imbue=imbue, link=link,
+        imbue=imbue, link=link, sacrifices=sacrifices,
     )
+
+
+def _parse_sacrifices(raw: Any, where: _Where, ctype: str) -> tuple[Mapping[str, Any], ...]:
+    """``sacrifices``: an additional cost of activating the card, one filter per object
+    its player sacrifices (objects they control that match it)."""
+    if not isinstance(raw, list):
+        raise where.fail("sacrifices", f"expected a list of filters, got {raw!r}")
+    if raw and ctype == "champion":
+        raise where.fail("sacrifices", "a champion is not activated: it has no such cost")
+    return tuple(_parse_filter(item, where, f"sacrifices[{i}]") for i, item in enumerate(raw))
 
 
 def _parse_brew(raw: Any, where: _Where, reserve: int | None) -> tuple[Mapping[str, Any], ...]:

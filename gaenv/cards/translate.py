@@ -1216,7 +1216,8 @@ class _Card:
             used.append("as long as")
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited) or mechanics.card_line(
-                self.out, rest, bool(requires or inherited), self.resolves):
+                self.out, rest, bool(requires or inherited), self.resolves) or \
+                self._sacrifice_cost(rest, bool(requires or inherited)):
             return
         limit = re.fullmatch(r"activate this card only (?:if (.+?)|during (your|an opponent's) "
                              r"(turn|\w+ phase))\.?", rest, flags=re.IGNORECASE)
@@ -1344,6 +1345,22 @@ class _Card:
         if len(statics) != 1:
             raise NotUnderstood(rest)
         return {"static": statics[0]}
+
+    def _sacrifice_cost(self, rest: str, restricted: bool) -> bool:
+        """"As an additional cost to activate this card, sacrifice four Powercells.": the
+        card field ``sacrifices`` (a filter per object); False if the line is not that."""
+        found = re.fullmatch(rf"as an additional cost to activate this card, sacrifice {NUM} "
+                             r"(.+?)\.?", rest.strip(), flags=re.IGNORECASE)
+        if found is None:
+            return False
+        if restricted or self.type in (None, "champion"):
+            raise NotUnderstood(rest)
+        n, what = amount(found.group(1)), found.group(2)
+        if n > 1 and re.fullmatch(r"[A-Z][a-z]+s", what):  # "four Powercells": a subtype
+            what = what[:-1]
+        self.out.fields["sacrifices"] = [object_filter(what) for _ in range(n)]
+        self.out.templates.append("sacrifice cost")
+        return True
 
     def _static_pair(self, rest: str, requires: dict[str, Any], inherited: bool,
                      used: list[str]) -> bool:

@@ -164,6 +164,10 @@ class CardDef:
     # Brew ("Keywords - Brew"): the ingredients it may be activated with instead of its
     # reserve cost, one filter per object to sacrifice (printed keys: a name or a subtype).
     brew: tuple[Mapping[str, Any], ...] = ()
+    # An additional cost of activating it ("Playing Cards - Card Activation": "as an
+    # additional cost to activate this card, sacrifice an ally"): one filter per object
+    # its player sacrifices, with its reserve cost.
+    sacrifices: tuple[Mapping[str, Any], ...] = ()
     # Imbue N ("Keywords - Imbue N"): imbued when at least N of the cards paid from hand
     # for its reserve cost (revealed, then reserved) share its element (0: no Imbue).
     imbue: int = 0
