@@ -188,6 +188,11 @@ cards:
      effect: [{deal_damage: {amount: 3, target: target_ally}}]}
   - {name: Test Offering, type: action, element: norm, speed: fast, reserve_cost: 1,
      sacrifices: [{type: ally}, {type: ally, reserve_cost: {at_least: 2}}], effect: [draw: 1]}
+  - {name: Test Toll Knight, type: ally, element: norm, reserve_cost: 1, power: 2, life: 2,
+     attack_cost: 1}
+  - {name: Test Toll Blade, type: weapon, element: norm, reserve_cost: 1, power: 1,
+     durability: 3, attack_cost: 2}
+  - {name: Test Swing, type: attack, element: norm, reserve_cost: 0, power: 1}
   - {name: Test Charm, type: item, element: norm, supertypes: [regalia], memory_cost: 0}
   - {name: Test Crown, type: item, element: norm, supertypes: [regalia], memory_cost: 1}
 """
@@ -612,6 +617,35 @@ def test_an_additional_cost_sacrifices_objects_before_the_reserve_cost(
                                             "field": ["Test Bear"]}),
                                     "steps": [], "not_offered": ["activate Test Offering"]}))
     scenario.run(scenario.load(path), pool)
+
+
+def test_an_attack_cost_is_paid_as_the_attack_is_declared(tmp_path: Path,
+                                                          pool: CardPool) -> None:
+    """"Combat Phase - Attack Declaration": the Toll Knight's attack costs (1), paid before
+    its target; an attack card's weapon with a cost is offered only when the cost can be
+    paid, and paid once it is chosen (then the attack begins)."""
+    _run(tmp_path, pool, {
+        "name": "knight", "setup": _setup({"hand": ["Ember Bolt"],
+                                           "field": ["Test Toll Knight"]}),
+        "steps": ["attack with Test Toll Knight", "pay with Ember Bolt",
+                  "target Spirit of Water (player 1)", "pass", "pass", "pass", "pass"],
+        "expect": {"players.0.memory": ["Ember Bolt"], "players.1.champion.damage": 2}})
+    _run(tmp_path, pool, {
+        "name": "knight unpaid", "setup": _setup({"field": ["Test Toll Knight"]}),
+        "steps": [], "not_offered": ["attack with Test Toll Knight"]})
+    _run(tmp_path, pool, {
+        "name": "swing", "setup": _setup({"hand": ["Test Swing", "Ember Bolt", "Quick Study"],
+                                          "field": ["Test Toll Blade"]}),
+        "steps": ["activate Test Swing", "pass", "pass", "target Spirit of Water (player 1)",
+                  "use Test Toll Blade", "pay with Ember Bolt", "pay with Quick Study",
+                  "pass", "pass", "pass", "pass"],
+        "expect": {"players.0.memory": ["Ember Bolt", "Quick Study"],
+                   "players.1.champion.damage": 2}})
+    _run(tmp_path, pool, {
+        "name": "swing short", "setup": _setup({"hand": ["Test Swing", "Ember Bolt"],
+                                                "field": ["Test Toll Blade"]}),
+        "steps": ["activate Test Swing", "pass", "pass", "target Spirit of Water (player 1)"],
+        "expect": {"phase": "combat"}})
 
 
 def _card(effect: str) -> str:

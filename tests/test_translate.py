@@ -487,3 +487,14 @@ def test_an_additional_cost_of_objects_to_sacrifice() -> None:
     assert out.status == "full" and out.fields["sacrifices"] == [{"subtype": ["Cog"]}] * 2
     assert translate("Pyre Rite", "action", "[Class Bonus] As an additional cost to activate "
                      "this card, sacrifice an ally.").status != "full"
+
+
+def test_an_additional_cost_of_attacking() -> None:
+    out = translate("Toll Blade", "weapon", "As an additional cost to use this weapon for an "
+                    "attack, pay (4).")
+    assert out.status == "full" and out.fields == {"attack_cost": 4}
+    out = translate("Toll Knight", "ally", "As an additional cost to declare an attack with "
+                    "Toll Knight, pay (1).")
+    assert out.status == "full" and out.fields == {"attack_cost": 1}
+    assert translate("Toll Knight", "ally", "As an additional cost to use this weapon for an "
+                     "attack, pay (1).").status != "full"

@@ -45,7 +45,7 @@ FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
-    "notes", "brew", "imbue", "link", "sacrifices",
+    "notes", "brew", "imbue", "link", "sacrifices", "attack_cost",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -798,6 +798,9 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         abilities += more
     brew = _parse_brew(raw.get("brew", []), where, reserve)
     sacrifices = _parse_sacrifices(raw.get("sacrifices", []), where, ctype)
+    attack_cost = _nat(raw.get("attack_cost", 0), where, "attack_cost")
+    if attack_cost and ctype not in ("ally", "weapon"):
+        raise where.fail("attack_cost", "only an ally or a weapon has a cost of attacking")
     link = None
     if "link" in raw:  # "Keywords - Link 3": its target is declared as it is played
         if ctype not in ("ally", "item", "weapon", "domain", "phantasia"):
@@ -822,7 +825,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
         token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
-        imbue=imbue, link=link, sacrifices=sacrifices,
+        imbue=imbue, link=link, sacrifices=sacrifices, attack_cost=attack_cost,
     )
 
 

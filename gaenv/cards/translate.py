@@ -1217,7 +1217,8 @@ class _Card:
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited) or mechanics.card_line(
                 self.out, rest, bool(requires or inherited), self.resolves) or \
-                self._sacrifice_cost(rest, bool(requires or inherited)):
+                self._sacrifice_cost(rest, bool(requires or inherited)) or \
+                self._attack_cost(rest, bool(requires or inherited)):
             return
         limit = re.fullmatch(r"activate this card only (?:if (.+?)|during (your|an opponent's) "
                              r"(turn|\w+ phase))\.?", rest, flags=re.IGNORECASE)
@@ -1360,6 +1361,22 @@ class _Card:
             what = what[:-1]
         self.out.fields["sacrifices"] = [object_filter(what) for _ in range(n)]
         self.out.templates.append("sacrifice cost")
+        return True
+
+    def _attack_cost(self, rest: str, restricted: bool) -> bool:
+        """"As an additional cost to use this weapon for an attack, pay (2)." (or "to
+        declare an attack with this ally"): the card field ``attack_cost``; False if the
+        line is not that."""
+        found = re.fullmatch(r"as an additional cost to (?:use (?:this weapon|~) for an attack|"
+                             r"declare an attack with (?:this ally|~)), pay \((\d+)\)\.?",
+                             rest.strip(), flags=re.IGNORECASE)
+        if found is None:
+            return False
+        if restricted or self.type not in ("ally", "weapon") or (
+                "weapon" in found.group(0).lower()) != (self.type == "weapon"):
+            raise NotUnderstood(rest)
+        self.out.fields["attack_cost"] = int(found.group(1))
+        self.out.templates.append("attack cost")
         return True
 
     def _static_pair(self, rest: str, requires: dict[str, Any], inherited: bool,

@@ -33,7 +33,7 @@ Combat happens in ``phase == "combat"``; ``phase_stage`` is the step below.
 
 from __future__ import annotations
 
-from gaenv.engine import champions, decisions, events, journal, keywords, rules, statics
+from gaenv.engine import champions, costs, decisions, events, journal, keywords, rules, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT
 from gaenv.engine.selectors import board
@@ -151,6 +151,9 @@ def attack_options(state: GameState, player: int) -> list[Option]:
                 and obeys(state, cid)
                 and (not unseen_only or keywords.has(state, cid, "true_sight"))):
             attacks.append((cid, -1))
+    if any(cards[c].defn.attack_cost for pair in attacks for c in pair if c >= 0):
+        attacks = [(unit, weapon) for unit, weapon in attacks  # its additional cost
+                   if costs.can_pay_reserve(state, player, attack_cost(state, unit, weapon), -1)]
     if not attacks:
         return []
     names = labels(state, player)
@@ -163,11 +166,25 @@ def attack_options(state: GameState, player: int) -> list[Option]:
 
 # --- declaring ---------------------------------------------------------------------
 
+def attack_cost(state: GameState, attacker: int, weapon: int) -> int:
+    """The reserve an attack with ``attacker`` (and ``weapon``, or -1) costs besides resting
+    it: their ``attack_cost`` ("as an additional cost to use this weapon for an attack,
+    pay (2)")."""
+    cards = state.cards
+    return cards[attacker].defn.attack_cost + (cards[weapon].defn.attack_cost
+                                               if weapon >= 0 else 0)
+
+
 def declare(state: GameState, player: int, attacker: int, weapon: int) -> None:
-    """An ally or a champion with a weapon declares an attack: it rests as the cost."""
+    """An ally or a champion with a weapon declares an attack: it rests as the cost, and
+    its additional cost is paid before its target is chosen."""
     journal.rest(state, attacker)
     state.priority = -1
-    state.frames.append(AttackFrame(player, attacker, weapon, -1, "target"))
+    frame = AttackFrame(player, attacker, weapon, -1, "target")
+    frame.reserve_left = attack_cost(state, attacker, weapon)
+    if frame.reserve_left:
+        frame.stage = "pay"
+    state.frames.append(frame)
 
 
 def attack_card_resolves(state: GameState, player: int, card: int) -> None:
@@ -184,6 +201,15 @@ def attack_card_resolves(state: GameState, player: int, card: int) -> None:
 def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> Decision | None:
     """Advance a declaration: choose target(s), then (attack cards) a weapon, then fight."""
     cards = state.cards
+    if frame.stage == "pay":  # an additional cost, a card from hand (or a Reservable) each
+        if answer is not None:
+            costs.pay_one_reserve(state, answer)
+            frame.reserve_left -= 1
+            answer = None
+        if frame.reserve_left > 0:
+            return Decision(frame.player, decisions.PAY_RESERVE,
+                            costs.reserve_options(state, frame.player), frame.attacker)
+        frame.stage = "begin" if frame.targets else "target"  # (after an attack card's weapon)
     if frame.stage == "target":
         if answer is not None:
             frame.targets = [answer.card]
@@ -210,13 +236,19 @@ def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> 
     if frame.stage == "weapon" and frame.card >= 0:
         if answer is None:
             weapons = [c for c in state.players[frame.player].zones[FIELD]
-                       if cards[c].defn.type == "weapon"]
+                       if cards[c].defn.type == "weapon" and (
+                           not cards[c].defn.attack_cost or costs.can_pay_reserve(
+                               state, frame.player, cards[c].defn.attack_cost, -1))]
             if weapons:
                 options = [decisions.NO_WEAPON, *(decisions.use_weapon(c, label(state, c))
                                                   for c in weapons)]
                 return Decision(frame.player, decisions.CHOOSE_WEAPON, tuple(options), frame.card)
         elif answer.verb == "weapon":
             frame.weapon = answer.card
+            frame.reserve_left = cards[answer.card].defn.attack_cost
+            if frame.reserve_left:  # its additional cost, then the attack begins
+                frame.stage = "pay"
+                return attack_step(state, frame, None)
     state.frames.pop()
     _begin(state, frame)
     return None

@@ -168,6 +168,10 @@ class CardDef:
     # additional cost to activate this card, sacrifice an ally"): one filter per object
     # its player sacrifices, with its reserve cost.
     sacrifices: tuple[Mapping[str, Any], ...] = ()
+    # An additional cost of attacking with it, an ally, or of using it, a weapon, for an
+    # attack ("Combat Phase - Attack Declaration": "as an additional cost to use this
+    # weapon for an attack, pay (2)"): that much reserve, paid as the attack is declared.
+    attack_cost: int = 0
     # Imbue N ("Keywords - Imbue N"): imbued when at least N of the cards paid from hand
     # for its reserve cost (revealed, then reserved) share its element (0: no Imbue).
     imbue: int = 0
