@@ -498,3 +498,16 @@ def test_an_additional_cost_of_attacking() -> None:
     assert out.status == "full" and out.fields == {"attack_cost": 1}
     assert translate("Toll Knight", "ally", "As an additional cost to use this weapon for an "
                      "attack, pay (1).").status != "full"
+
+
+def test_an_opponents_zone_a_spaced_bonus_and_other_cards_in_a_zone() -> None:
+    out = translate("Ember Spout", "action", "As long as an opponent has three or more cards "
+                    "in their hand, this card costs 1 less to activate.\nDraw a card.")
+    assert out.fields["abilities"][0]["requires"] == {
+        "amount": {"cards": {"zone": "hand", "player": "opponent"}}, "at_least": 3}
+    out = translate("Spout Imp", "ally", "Spout Imp gets + 2 POWER.")
+    assert out.fields["abilities"][0]["static"] == {
+        "modify_stats": {"power": 2, "applies_to": {"self": True}}}
+    # "other" cards in a zone would leave out the card itself: not understood.
+    assert translate("Spout Imp", "ally", "On Death: You may banish two other fire element "
+                     "cards from your graveyard. If you do, draw a card.").status != "full"

@@ -112,6 +112,7 @@ def clean(text: str, name: str) -> str:
     for alias in (name, name.split(",")[0].strip()):
         text = re.sub(rf"\b{re.escape(alias)}\b", "~", text)
     text = re.sub(r"(\d)(POWER|LIFE)", r"\1 \2", text)
+    text = re.sub(r"([+\-−]) (\d+ (?:POWER|LIFE))", r"\1\2", text)  # "+ 1 POWER"
     return re.sub(r"[ \t]+", " ", text)
 
 
@@ -483,7 +484,10 @@ def _grant(m: re.Match[str]) -> list[dict[str, Any]]:
 def _guarded(zone: str, flt: dict[str, Any], n: int, step: dict[str, Any]
              ) -> list[dict[str, Any]]:
     """A step that moves N chosen cards, only when N are there: so that "if you do" after
-    it holds exactly when it was done."""
+    it holds exactly when it was done. ("Other" cards in a zone would have to leave out
+    the card itself, which a zone's filter of printed keys cannot say.)"""
+    if "another" in flt:
+        raise NotUnderstood("other cards in a zone")
     return [{"if": {"when": {"amount": {"cards": {"zone": zone, **flt}}, "at_least": n},
                     "then": [step]}}]
 
@@ -1092,12 +1096,15 @@ def condition_of(text: str) -> dict[str, Any]:
         if control.group(1).lower() == "another":
             flt["another"] = True
         return {"controls": flt}
-    have = re.fullmatch(rf"(?:you have|there (?:are|is)) {HOW_MANY} ((?:[\w-]+ )*cards?) in "
-                        "your (graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
-    if have:
-        how, most, exactly, what, zone = have.groups()
+    have = re.fullmatch(rf"(you have|there (?:are|is)|an opponent has) {HOW_MANY} ((?:[\w-]+ )*"
+                        "cards?) in (?:your|their) (graveyard|banishment|hand|memory)",
+                        text.strip(), re.IGNORECASE)
+    if have and ("their" in low) == have.group(1).lower().startswith("an opponent"):
+        who, how, most, exactly, what, zone = have.groups()
         bounds = _how_many(how, most, exactly)
-        return {"amount": {"cards": {"zone": zone.lower(), **object_filter(what)}}, **bounds}
+        whose = {"player": "opponent"} if who.lower() == "an opponent has" else {}
+        return {"amount": {"cards": {"zone": zone.lower(), **whose, **object_filter(what)}},
+                **bounds}
     hurt = re.fullmatch(rf"your champion has ({NUM} or more|zero|no) damage counters on "
                         "(?:them|it|him|her)", low)
     if hurt:
