@@ -193,6 +193,8 @@ cards:
   - {name: Test Toll Blade, type: weapon, element: norm, reserve_cost: 1, power: 1,
      durability: 3, attack_cost: 2}
   - {name: Test Swing, type: attack, element: norm, reserve_cost: 0, power: 1}
+  - {name: Test Dig, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{reveal_until: {filter: {type: ally}, to: memory}}]}
   - {name: Test Charm, type: item, element: norm, supertypes: [regalia], memory_cost: 0}
   - {name: Test Crown, type: item, element: norm, supertypes: [regalia], memory_cost: 1}
 """
@@ -646,6 +648,21 @@ def test_an_attack_cost_is_paid_as_the_attack_is_declared(tmp_path: Path,
                                                 "field": ["Test Toll Blade"]}),
         "steps": ["activate Test Swing", "pass", "pass", "target Spirit of Water (player 1)"],
         "expect": {"phase": "combat"}})
+
+
+@pytest.mark.parametrize(("deck", "memory", "after"), [
+    (["Ember Bolt", "Test Pup", "Quick Study"], ["Test Pup"], ["Quick Study", "Ember Bolt"]),
+    (["Ember Bolt", "Quick Study"], [], None),    # none matches: all revealed, to the bottom
+])
+def test_reveal_until_a_match(tmp_path: Path, pool: CardPool, deck: list[str],
+                              memory: list[str], after: list[str] | None) -> None:
+    """Cards are revealed from the top until an ally; it goes to memory, the others to the
+    bottom in a random order, under the cards not revealed."""
+    _run(tmp_path, pool, {
+        "name": "dig", "setup": _setup({"hand": ["Test Dig"], "deck": deck}),
+        "steps": ["activate Test Dig", "pass", "pass"],
+        "expect": {"players.0.memory": memory, "players.0.deck.count": len(deck) - len(memory),
+                   **({"players.0.deck": after} if after else {})}})
 
 
 def _card(effect: str) -> str:

@@ -511,3 +511,15 @@ def test_an_opponents_zone_a_spaced_bonus_and_other_cards_in_a_zone() -> None:
     # "other" cards in a zone would leave out the card itself: not understood.
     assert translate("Spout Imp", "ally", "On Death: You may banish two other fire element "
                      "cards from your graveyard. If you do, draw a card.").status != "full"
+
+
+def test_reveal_until_and_one_of_the_top_cards() -> None:
+    out = translate("Lark Call", "action", "Reveal cards from the top of your deck until you "
+                    "reveal a wind element Bird card. Put that card into your memory and the "
+                    "rest on the bottom of your deck in a random order.\nLook at the top three "
+                    "cards of your deck. Put one of them into your hand and the rest on the "
+                    "bottom of your deck in any order.")
+    assert out.status == "full" and out.fields["effect"] == [
+        {"reveal_until": {"filter": {"element": ["wind"], "subtype": ["Bird"]},
+                          "to": "memory"}},
+        {"look_at_top": {"amount": 3, "filter": {}, "to": "hand", "optional": False}}]

@@ -631,6 +631,16 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                 r"(?:an? )?(.+?)(?: card)?, put it into your hand",
              lambda m: [{"look_at_top": {"amount": 1, "filter": object_filter(m.group(1) + " card"),
                                          "to": "hand", "optional": False, "rest": "top"}}]),
+    Template("look at the top", rf"look at the top {NUM} cards of your deck; put one of (?:those "
+                                r"cards|them) into your (hand|memory) and the (?:other|rest) on "
+                                r"the bottom of your deck(?: in any order)?",
+             lambda m: [{"look_at_top": {"amount": amount(m.group(1)), "filter": {},
+                                         "to": m.group(2).lower(), "optional": False}}]),
+    Template("reveal until", r"reveal cards from the top of your deck until you reveal (?:a|an) "
+                             r"((?:[\w-]+ )*?card); put that card into your (hand|memory) and "
+                             r"the rest on the bottom of your deck in a random order",
+             lambda m: [{"reveal_until": {"filter": object_filter(m.group(1)),
+                                          "to": m.group(2).lower()}}]),
     Template("destroy", rf"destroy {TARGET}", lambda m: [main_arg("destroy", target(m.group(1)))]),
     Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("wake", rf"wake {TARGET} up", lambda m: [main_arg("wake", target(m.group(1)))]),
@@ -789,6 +799,10 @@ def sentences(body: str) -> list[str]:
     body = re.sub(r"(look at the top [^.]+ of your deck)\. ((?:you may )?reveal [^.]+ from "
                   r"among them [^.]+)\. (put the rest[^.]+)", r"\1; \2; \3", body.strip(),
                   flags=re.IGNORECASE)
+    body = re.sub(r"(reveal cards from the top of your deck until you reveal [^.]+)\. (put that "
+                  r"card [^.]+)", r"\1; \2", body, flags=re.IGNORECASE)
+    body = re.sub(r"(look at the top \w+ cards of your deck)\. (put one of (?:those cards|them) "
+                  r"[^.]+)", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(r"(look at the top card of your deck)\. (you may put it into your "
                   r"graveyard)", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(r"(reveal the top card of your deck)\. (if (?:that card|it) is [^.]+, put it "
