@@ -523,3 +523,18 @@ def test_reveal_until_and_one_of_the_top_cards() -> None:
         {"reveal_until": {"filter": {"element": ["wind"], "subtype": ["Bird"]},
                           "to": "memory"}},
         {"look_at_top": {"amount": 3, "filter": {}, "to": "hand", "optional": False}}]
+
+
+def test_other_cards_costs_while_in_hand() -> None:
+    out = translate("Quill Warden", "ally", "Mage Spell cards you activate cost 2 less to "
+                    "activate.")
+    assert out.fields["abilities"][0]["static"] == {"modify_cost": {
+        "cost": "reserve", "op": "subtract", "amount": 2,
+        "applies_to": {"class": ["Mage"], "subtype": ["Spell"], "controller": "you"}}}
+    out = translate("Smog", "action", "Until end of turn, non-ally cards your opponents "
+                    "activate cost (3) more to activate.")
+    assert out.fields["effect"] == [{"this_turn": {"modify_cost": {
+        "cost": "reserve", "op": "add", "amount": 3,
+        "applies_to": {"not": {"type": "ally"}, "controller": "opponent"}}}}]
+    assert translate("Smog", "action", "Cards your opponents activate cost 1 more to "
+                     "activate.").status != "full"   # an effect's change needs its duration

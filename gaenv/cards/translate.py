@@ -597,7 +597,32 @@ def _prevention_this_turn(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"this_turn": prevention(m)}]
 
 
+# "FILTER cards you (your opponents) activate cost N less (more) to activate": other
+# cards' cost while in hand, a ``modify_cost`` static; in an effect, with "this turn" or
+# "until end of turn", for the rest of the turn (`this_turn`).
+OTHERS_COST = re.compile(
+    r"(?P<turn>until end of turn, )?(?P<what>(?:[\w-]+ )*?)cards (?P<who>you|your opponents|"
+    r"opponents) activate(?P<turn2> this turn)? cost \(?(?P<n>\d+)\)? (?P<op>less|more) to "
+    r"activate", flags=re.IGNORECASE)
+
+
+def others_cost(m: re.Match[str]) -> dict[str, Any]:
+    """The ``modify_cost`` static `OTHERS_COST` matched."""
+    return {"modify_cost": {
+        "cost": "reserve", "op": "subtract" if m.group("op").lower() == "less" else "add",
+        "amount": int(m.group("n")), "applies_to": {
+            **object_filter(f"{m.group('what')}cards"),
+            "controller": "you" if m.group("who").lower() == "you" else "opponent"}}}
+
+
+def _others_cost_this_turn(m: re.Match[str]) -> list[dict[str, Any]]:
+    if not (m.group("turn") or m.group("turn2")):
+        raise NotUnderstood(m.group(0))  # in an effect, it lasts the turn only if it says so
+    return [{"this_turn": others_cost(m)}]
+
+
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("cost changes", OTHERS_COST.pattern, _others_cost_this_turn),
     Template("prevention", PREVENTION.pattern, _prevention_this_turn),
     Template("draw", rf"(each player )?draws? {NUM} cards?( into (?:your|their) memory)?",
              _draw),
@@ -1037,6 +1062,10 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         used.append("static keyword")
         return {"grant_keyword": {"keyword": granted[0], "applies_to": applies,
                                   **({"amount": granted[1]} if granted[1] else {})}}
+    others = OTHERS_COST.fullmatch(sentence)
+    if others and not others.group("turn"):  # "Ranger Reaction cards you activate cost 1 less"
+        used.append("cost changes")
+        return others_cost(others)
     shield = PREVENTION.fullmatch(sentence)
     if shield and not shield.group("turn"):  # "If damage would be dealt to ~, prevent 2 ..."
         used.append("prevention")
