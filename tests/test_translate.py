@@ -538,3 +538,20 @@ def test_other_cards_costs_while_in_hand() -> None:
         "applies_to": {"not": {"type": "ally"}, "controller": "opponent"}}}}]
     assert translate("Smog", "action", "Cards your opponents activate cost 1 more to "
                      "activate.").status != "full"   # an effect's change needs its duration
+
+
+def test_keywords_joined_by_and_attacking_statics_and_either_in_a_zone() -> None:
+    out = translate("Steppe Rider", "ally", "As long as you control a Camel ally, Steppe Rider "
+                    "has vigor and stealth.\nOther Elf allies you control get +2 POWER as long "
+                    "as they're attacking.")
+    camel = {"controls": {"subtype": ["Camel"], "type": "ally"}}
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"static": {"grant_keyword": {"keyword": k, "applies_to": {"self": True}}},
+         "requires": camel} for k in ("vigor", "stealth")] + [
+        {"static": {"modify_stats": {"power": 2, "applies_to": {
+            "controller": "you", "another": True, "attacking": {}, "subtype": ["Elf"],
+            "type": "ally"}}}}]
+    out = translate("Herd Call", "action", "Draw a card for each Elk and/or Deer card in your "
+                    "graveyard.")
+    assert out.fields["effect"] == [{"draw": {"amount": {"cards": {
+        "zone": "graveyard", "subtype": ["Elk", "Deer"]}}}}]

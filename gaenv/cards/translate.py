@@ -149,7 +149,7 @@ def counted(phrase: str) -> dict[str, Any]:
     control`` (objects in play), ``water element cards in your graveyard`` (cards in a zone
     of yours), ``buff counters on ~``, ``~'s power``."""
     phrase = re.sub(r"^the (?:amount|number) of ", "", phrase.strip(), flags=re.IGNORECASE)
-    zone = re.fullmatch(rf"((?:[\w-]+ )*cards?) in your ({'|'.join(ZONES)})", phrase)
+    zone = re.fullmatch(rf"((?:[\w/-]+ )*cards?) in your ({'|'.join(ZONES)})", phrase)
     counters = re.fullmatch(r"(\w+) counters? on ~", phrase)
     stat = re.fullmatch(r"~'s (power|life)", phrase, flags=re.IGNORECASE)
     if zone:
@@ -1251,6 +1251,10 @@ class _Card:
                 if re.fullmatch(r"memory \d+\+", prefix.group(1), flags=re.IGNORECASE):
                     used.append("memory N+")
             rest = rest[prefix.end():]
+        attacking = re.fullmatch(r"(other )?(.+? get) (.+) as long as they're attacking\.?", rest,
+                                 flags=re.IGNORECASE)
+        if attacking:  # "... get +1 POWER as long as they're attacking": attacking ones get it
+            rest = f"{attacking.group(1) or ''}attacking {attacking.group(2)} {attacking.group(3)}"
         rest = mechanics.lead_condition(rest)
         own_if = re.fullmatch(r"((?:this card|~) costs \S+ (?:less|more) to \w+) if ([^,.]+)\.?",
                               rest, flags=re.IGNORECASE)
@@ -1312,7 +1316,7 @@ class _Card:
         self.out.templates += used
 
     def _keywords(self, rest: str, requires: dict[str, Any], inherited: bool) -> bool:
-        items = [keyword_of(p) for p in rest.rstrip(".").split(",")]
+        items = [keyword_of(p) for p in re.split(r",(?: and)? | and ", rest.strip().rstrip("."))]
         if rest.strip().lower() == "fast activation" and not requires and self.type in (
                 "action", "ally", "item", "weapon", "phantasia", "domain"):
             self.out.fields["speed"] = "fast"
