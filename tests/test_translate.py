@@ -486,7 +486,7 @@ def test_an_additional_cost_of_objects_to_sacrifice() -> None:
                     "sacrifice two Cogs.\nDraw a card.")
     assert out.status == "full" and out.fields["sacrifices"] == [{"subtype": ["Cog"]}] * 2
     assert translate("Pyre Rite", "action", "[Class Bonus] As an additional cost to activate "
-                     "this card, sacrifice an ally.").status != "full"
+                     "this card, sacrifice a Cog.").status != "full"
 
 
 def test_an_additional_cost_of_attacking() -> None:
@@ -510,7 +510,7 @@ def test_an_opponents_zone_a_spaced_bonus_and_other_cards_in_a_zone() -> None:
         "modify_stats": {"power": 2, "applies_to": {"self": True}}}
     # "other" cards in a zone would leave out the card itself: not understood.
     assert translate("Spout Imp", "ally", "On Death: You may banish two other fire element "
-                     "cards from your graveyard. If you do, draw a card.").status != "full"
+                     "cards from your graveyard. If you do, draw two cards.").status != "full"
 
 
 def test_reveal_until_and_one_of_the_top_cards() -> None:

@@ -932,8 +932,8 @@ def replaced(steps: list[dict[str, Any]], when: dict[str, Any], new: list[dict[s
              ) -> list[dict[str, Any]]:
     """"..., X instead": ``new`` runs instead of ``steps`` when the condition holds. Steps
     that declare a target come first (``then``, under the condition's negation), so that
-    the replacement and the condition can name that target ("Deal 1 damage to target
-    unit. If that unit is rested, deal 3 damage to it instead.")."""
+    the replacement and the condition can name that target (some damage to the target,
+    more "to it instead" when "that unit" is rested)."""
     if declares(steps):
         return [{"if": {"when": {"not": when}, "then": steps, "otherwise": new}}]
     return [{"if": {"when": when, "then": new, "otherwise": steps}}]
@@ -1063,7 +1063,7 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         return {"grant_keyword": {"keyword": granted[0], "applies_to": applies,
                                   **({"amount": granted[1]} if granted[1] else {})}}
     others = OTHERS_COST.fullmatch(sentence)
-    if others and not others.group("turn"):  # "Ranger Reaction cards you activate cost 1 less"
+    if others and not others.group("turn"):  # "Mage Spell cards you activate cost 2 less"
         used.append("cost changes")
         return others_cost(others)
     shield = PREVENTION.fullmatch(sentence)
@@ -1402,8 +1402,9 @@ class _Card:
         return {"static": statics[0]}
 
     def _sacrifice_cost(self, rest: str, restricted: bool) -> bool:
-        """"As an additional cost to activate this card, sacrifice four Powercells.": the
-        card field ``sacrifices`` (a filter per object); False if the line is not that."""
+        """An additional cost of activating the card that sacrifices objects ("... sacrifice
+        two Cogs"): the card field ``sacrifices`` (a filter per object); False if the line
+        is not that."""
         found = re.fullmatch(rf"as an additional cost to activate this card, sacrifice {NUM} "
                              r"(.+?)\.?", rest.strip(), flags=re.IGNORECASE)
         if found is None:
@@ -1411,16 +1412,16 @@ class _Card:
         if restricted or self.type in (None, "champion"):
             raise NotUnderstood(rest)
         n, what = amount(found.group(1)), found.group(2)
-        if n > 1 and re.fullmatch(r"[A-Z][a-z]+s", what):  # "four Powercells": a subtype
+        if n > 1 and re.fullmatch(r"[A-Z][a-z]+s", what):  # "two Cogs": a subtype, singular
             what = what[:-1]
         self.out.fields["sacrifices"] = [object_filter(what) for _ in range(n)]
         self.out.templates.append("sacrifice cost")
         return True
 
     def _attack_cost(self, rest: str, restricted: bool) -> bool:
-        """"As an additional cost to use this weapon for an attack, pay (2)." (or "to
-        declare an attack with this ally"): the card field ``attack_cost``; False if the
-        line is not that."""
+        """An additional cost of N reserve to use this weapon for an attack (or to declare an
+        attack with this ally): the card field ``attack_cost``; False if the line is not
+        that."""
         found = re.fullmatch(r"as an additional cost to (?:use (?:this weapon|~) for an attack|"
                              r"declare an attack with (?:this ally|~)), pay \((\d+)\)\.?",
                              rest.strip(), flags=re.IGNORECASE)

@@ -168,8 +168,7 @@ def attack_options(state: GameState, player: int) -> list[Option]:
 
 def attack_cost(state: GameState, attacker: int, weapon: int) -> int:
     """The reserve an attack with ``attacker`` (and ``weapon``, or -1) costs besides resting
-    it: their ``attack_cost`` ("as an additional cost to use this weapon for an attack,
-    pay (2)")."""
+    it: their ``attack_cost`` (an additional cost of attacking)."""
     cards = state.cards
     return cards[attacker].defn.attack_cost + (cards[weapon].defn.attack_cost
                                                if weapon >= 0 else 0)
