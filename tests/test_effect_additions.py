@@ -161,6 +161,40 @@ cards:
   - {name: Test Pup, type: ally, element: norm, reserve_cost: 1, power: 1, life: 1}
   - {name: Test Hound, type: ally, element: norm, reserve_cost: 2, power: 2, life: 2}
   - {name: Test Bear, type: ally, element: norm, reserve_cost: 3, power: 3, life: 3}
+  - name: Test Cold Snap
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{if: {when: {not: {target: {rested: true}}},
+                   then: [{deal_damage: {amount: 1, target: target_ally}}],
+                   otherwise: [{deal_damage: {amount: 3, target: same_target}}]}}]
+  - name: Test Padded Guard
+    type: ally
+    element: norm
+    reserve_cost: 1
+    power: 1
+    life: 6
+    abilities:
+      - static: {prevent_damage: {amount: 2, non_combat: true, applies_to: {self: true}}}
+  - name: Test Brace
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{this_turn: {prevent_damage: {amount: 1, applies_to: {type: ally,
+                                                                   controller: you}}}}]
+  - {name: Test Triple Jab, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{deal_damage: {amount: 3, target: target_ally}}]}
+  - {name: Test Offering, type: action, element: norm, speed: fast, reserve_cost: 1,
+     sacrifices: [{type: ally}, {type: ally, reserve_cost: {at_least: 2}}], effect: [draw: 1]}
+  - {name: Test Toll Knight, type: ally, element: norm, reserve_cost: 1, power: 2, life: 2,
+     attack_cost: 1}
+  - {name: Test Toll Blade, type: weapon, element: norm, reserve_cost: 1, power: 1,
+     durability: 3, attack_cost: 2}
+  - {name: Test Swing, type: attack, element: norm, reserve_cost: 0, power: 1}
+  - {name: Test Dig, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{reveal_until: {filter: {type: ally}, to: memory}}]}
   - {name: Test Charm, type: item, element: norm, supertypes: [regalia], memory_cost: 0}
   - {name: Test Crown, type: item, element: norm, supertypes: [regalia], memory_cost: 1}
 """
@@ -517,6 +551,120 @@ def test_defending_is_a_target_of_the_attack_in_progress(tmp_path: Path,
         "expect": {"players.0.field.0.rested": False, "players.0.field.1.rested": True}})
 
 
+@pytest.mark.parametrize(("rested", "damage"), [(True, 3), (False, 1)])
+def test_a_condition_before_any_target_reads_the_one_its_branches_declare(
+        tmp_path: Path, pool: CardPool, rested: bool, damage: int) -> None:
+    """"..., X instead" after the step that declared the target: the ``if`` declares it in
+    its ``then`` as the card is played, and its condition (and the replacement's
+    ``same_target``) read that target ("Game Mechanics - Objects and Targeting")."""
+    _run(tmp_path, pool, {
+        "name": "cold snap", "setup": _setup(
+            {"hand": ["Test Cold Snap"]},
+            {"field": [{"card": "Test Guard", "rested": rested}]}),
+        "steps": ["activate Test Cold Snap", "target Test Guard (player 1)", "pass", "pass"],
+        "expect": {"players.1.field.0.damage": damage}})
+
+
+def test_prevention_statics_take_off_damage_as_it_is_dealt(tmp_path: Path,
+                                                           pool: CardPool) -> None:
+    """"Damage Prevention": the Padded Guard's static takes 2 off non-combat damage (3 from
+    a spell: 1) but not combat damage (the Bear's 3); Test Brace takes 1 off every damage
+    to its player's allies this turn, each time (and together with the Guard's: 0), and
+    its ``prevent`` counters are still there for the next damage."""
+    _run(tmp_path, pool, {
+        "name": "padded", "setup": {"turn_player": 1, "players": [
+            {"lineage": ["Spirit of Fire"], "hand": ["Test Brace"],
+             "field": ["Test Padded Guard", "Test Hound"]},
+            {"lineage": ["Spirit of Water"], "hand": ["Test Triple Jab", "Test Triple Jab"],
+             "field": ["Test Bear"]}]},
+        "steps": ["activate Test Triple Jab", "target Test Padded Guard (player 0)", "pass",
+                  "pass", "attack with Test Bear", "target Test Padded Guard (player 0)",
+                  "pass", "pass", "do not retaliate", "pass", "pass"],
+        "expect": {"players.0.field.0.damage": 4}})
+    _run(tmp_path, pool, {
+        "name": "brace", "setup": _setup(
+            {"hand": ["Test Brace", "Test Triple Jab", "Test Triple Jab"],
+             "field": ["Test Padded Guard", {"card": "Test Bear", "counters": {"prevent": 1}}]}),
+        "steps": ["activate Test Brace", "pass", "pass",
+                  "activate Test Triple Jab", "target Test Padded Guard (player 0)", "pass",
+                  "pass", "activate Test Triple Jab", "target Test Bear (player 0)", "pass",
+                  "pass"],
+        "expect": {"players.0.field.0.damage": 0, "players.0.field.1.damage": 1,
+                   "players.0.field.1.counters": {}}})
+
+
+def test_an_additional_cost_sacrifices_objects_before_the_reserve_cost(
+        tmp_path: Path, pool: CardPool) -> None:
+    """"Playing Cards - Card Activation": Test Offering's additional cost, two allies (one
+    of reserve cost 2 or more), is paid with its reserve cost; with only the Pup and the
+    Bear the Bear must be the second, so the first choice offers only the Pup; with one
+    ally it is not offered at all."""
+    _run(tmp_path, pool, {
+        "name": "offering", "setup": _setup(
+            {"hand": ["Test Offering", "Ember Bolt"], "field": ["Test Pup", "Test Bear"],
+             "deck": ["Quick Study"]}),
+        "steps": ["activate Test Offering"],
+        "expect": {"decision.options": ["choose Test Pup"]}})
+    _run(tmp_path, pool, {
+        "name": "offering paid", "setup": _setup(
+            {"hand": ["Test Offering", "Ember Bolt"], "field": ["Test Pup", "Test Bear"],
+             "deck": ["Quick Study"]}),
+        "steps": ["activate Test Offering", "choose Test Pup", "choose Test Bear",
+                  "pay with Ember Bolt", "pass", "pass"],
+        "expect": {"players.0.field": [], "players.0.hand": ["Quick Study"],
+                   "players.0.memory": ["Ember Bolt"]}})
+    path = tmp_path / "one.yaml"
+    path.write_text(yaml.safe_dump({"rules": "docs/cards.md", "name": "one ally", "setup":
+                                    _setup({"hand": ["Test Offering", "Ember Bolt"],
+                                            "field": ["Test Bear"]}),
+                                    "steps": [], "not_offered": ["activate Test Offering"]}))
+    scenario.run(scenario.load(path), pool)
+
+
+def test_an_attack_cost_is_paid_as_the_attack_is_declared(tmp_path: Path,
+                                                          pool: CardPool) -> None:
+    """"Combat Phase - Attack Declaration": the Toll Knight's attack costs (1), paid before
+    its target; an attack card's weapon with a cost is offered only when the cost can be
+    paid, and paid once it is chosen (then the attack begins)."""
+    _run(tmp_path, pool, {
+        "name": "knight", "setup": _setup({"hand": ["Ember Bolt"],
+                                           "field": ["Test Toll Knight"]}),
+        "steps": ["attack with Test Toll Knight", "pay with Ember Bolt",
+                  "target Spirit of Water (player 1)", "pass", "pass", "pass", "pass"],
+        "expect": {"players.0.memory": ["Ember Bolt"], "players.1.champion.damage": 2}})
+    _run(tmp_path, pool, {
+        "name": "knight unpaid", "setup": _setup({"field": ["Test Toll Knight"]}),
+        "steps": [], "not_offered": ["attack with Test Toll Knight"]})
+    _run(tmp_path, pool, {
+        "name": "swing", "setup": _setup({"hand": ["Test Swing", "Ember Bolt", "Quick Study"],
+                                          "field": ["Test Toll Blade"]}),
+        "steps": ["activate Test Swing", "pass", "pass", "target Spirit of Water (player 1)",
+                  "use Test Toll Blade", "pay with Ember Bolt", "pay with Quick Study",
+                  "pass", "pass", "pass", "pass"],
+        "expect": {"players.0.memory": ["Ember Bolt", "Quick Study"],
+                   "players.1.champion.damage": 2}})
+    _run(tmp_path, pool, {
+        "name": "swing short", "setup": _setup({"hand": ["Test Swing", "Ember Bolt"],
+                                                "field": ["Test Toll Blade"]}),
+        "steps": ["activate Test Swing", "pass", "pass", "target Spirit of Water (player 1)"],
+        "expect": {"phase": "combat"}})
+
+
+@pytest.mark.parametrize(("deck", "memory", "after"), [
+    (["Ember Bolt", "Test Pup", "Quick Study"], ["Test Pup"], ["Quick Study", "Ember Bolt"]),
+    (["Ember Bolt", "Quick Study"], [], None),    # none matches: all revealed, to the bottom
+])
+def test_reveal_until_a_match(tmp_path: Path, pool: CardPool, deck: list[str],
+                              memory: list[str], after: list[str] | None) -> None:
+    """Cards are revealed from the top until an ally; it goes to memory, the others to the
+    bottom in a random order, under the cards not revealed."""
+    _run(tmp_path, pool, {
+        "name": "dig", "setup": _setup({"hand": ["Test Dig"], "deck": deck}),
+        "steps": ["activate Test Dig", "pass", "pass"],
+        "expect": {"players.0.memory": memory, "players.0.deck.count": len(deck) - len(memory),
+                   **({"players.0.deck": after} if after else {})}})
+
+
 def _card(effect: str) -> str:
     return f"set: t\ncards:\n  - {{name: Bad, type: action, element: norm, effect: [{effect}]}}\n"
 
@@ -538,6 +686,9 @@ def _card(effect: str) -> str:
     ("{if: {when: {phase: night}, then: [draw: 1]}}", r"when.phase: expected one of"),
     ("{this_turn: {modify_stats: {power: 1, applies_to: {power: {at_most: 1}}}}}",
      r"applies_to.power: a static cannot pick its objects by power"),
+    ("{if: {when: {target: {rested: true}}, then: [draw: 1]}}",
+     r"same_target needs a target declared by an earlier step"),
+    ("{draw: 1}], sacrifices: [{colour: red}", r"sacrifices\[0\].colour: unknown filter key"),
 ])
 def test_bad_filters_are_refused(tmp_path: Path, effect: str, message: str) -> None:
     path = tmp_path / "bad.yaml"

@@ -279,9 +279,17 @@ def test_if_condition_instead_and_those_units() -> None:
     assert out.fields["abilities"][0]["activated"] == [{"if": {
         "when": {"champion": {"distant": True}}, "then": [{"glimpse": 5}],
         "otherwise": [{"glimpse": 2}]}}]
-    # A condition on the target cannot come before the target it reads: refused.
-    assert translate("Jab", "action", "Deal 2 damage to target ally. If that ally is rested, "
-                     "deal 3 damage to it instead.").status != "full"
+    # After a step that declared a target, the replacement runs when the condition does
+    # not fail, so that both read the target the first branch declares.
+    out = translate("Jab", "action", "Deal 2 damage to target ally. If that ally is rested, "
+                    "deal 3 damage to it instead.")
+    assert out.fields["effect"] == [{"if": {
+        "when": {"not": {"target": {"rested": True}}},
+        "then": [{"deal_damage": {"amount": 2, "target": {"target": {"type": "ally"}}}}],
+        "otherwise": [{"deal_damage": {"amount": 3, "target": "same_target"}}]}}]
+    # A condition on a target with no target before it is still refused.
+    assert translate("Jab", "action", "Draw a card. If that ally is rested, draw two cards "
+                     "instead.").status != "full"
     out = translate("Scorch", "action", "Deal 1 damage to each unit except your champion. "
                     "Class Bonus: Deal 2 damage to those units instead.")
     each = {"each": {"type": ["champion", "ally"],
@@ -370,3 +378,180 @@ def test_counters_on_them_defending_and_optional_discards() -> None:
         "when": {"amount": {"cards": {"zone": "hand", "subtype": ["Spell"]}}, "at_least": 1},
         "then": [{"may": [{"discard": {"amount": 1, "filter": {"subtype": ["Spell"]}}},
                           {"draw": {"amount": 1}}]}]}}]
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("If you control three or more tokens, draw a card.",
+     [{"if": {"when": {"amount": {"count": {"token": True, "controller": "you"}},
+                       "at_least": 3}, "then": [{"draw": {"amount": 1}}]}}]),
+    ("If there are two or more umbra element cards in your banishment, recover 2.",
+     [{"if": {"when": {"amount": {"cards": {"zone": "banishment", "element": ["umbra"]}},
+                       "at_least": 2}, "then": [{"recover": 2}]}}]),
+    ("If each opponent controls no phantasias, draw a card.",
+     [{"if": {"when": {"amount": {"count": {"type": "phantasia", "controller": "opponent"}},
+                       "at_most": 0}, "then": [{"draw": {"amount": 1}}]}}]),
+    ("Each player recovers 3.", [{"recover": {"amount": 3, "player": "each_player"}}]),
+    ("Return target weapon you control to its owner's memory.",
+     [{"move": {"target": {"target": {"type": "weapon", "controller": "you"}},
+                "to": "memory"}}]),
+    ("For each Beast ally you control, glimpse 1.",
+     [{"glimpse": {"amount": {"count": {"subtype": ["Beast"], "type": "ally",
+                                        "controller": "you"}}}}]),
+    ("Target unit you control with taunt gets +3 LIFE until end of turn.",
+     [{"boost": {"target": {"target": {"keyword": ["taunt"], "controller": "you",
+                                       "type": ["champion", "ally"]}}, "life": 3}}]),
+    ("Rest target unit attacking your champion.",
+     [{"rest": {"target": {"attacking": {"type": "champion", "controller": "you"},
+                           "type": ["champion", "ally"]}}}]),
+])
+def test_tokens_zones_players_and_target_phrases(text: str, effect: list[dict[str, Any]]) -> None:
+    out = translate("Invented Spark", "action", text)
+    assert out.status == "full" and out.fields["effect"] == effect
+
+
+def test_an_instead_that_names_the_target_of_a_bonus() -> None:
+    out = translate("Kiln Fractal", "phantasia", "On Enter: Deal 1 damage to target ally. "
+                    "Class Bonus: Deal 3 damage to that ally instead.")
+    assert out.fields["abilities"][0]["on_enter"] == [{"if": {
+        "when": {"not": {"class_bonus": True}},
+        "then": [{"deal_damage": {"amount": 1, "target": {"target": {"type": "ally"}}}}],
+        "otherwise": [{"deal_damage": {"amount": 3, "target": "same_target"}}]}}]
+
+
+def test_two_statics_of_one_subject_and_a_lost_keyword() -> None:
+    out = translate("Herd Warden", "ally", "[Class Bonus] Bird and Fish allies you control get "
+                    "+2 POWER and have stealth.\nAs long as you control a Bird ally, Herd "
+                    "Warden loses pride, and has taunt.")
+    birds = {"controller": "you", "subtype": ["Bird", "Fish"], "type": "ally"}
+    bird = {"controls": {"subtype": ["Bird"], "type": "ally"}}
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"static": {"modify_stats": {"power": 2, "applies_to": birds}},
+         "requires": {"class_bonus": True}},
+        {"static": {"grant_keyword": {"keyword": "stealth", "applies_to": birds}},
+         "requires": {"class_bonus": True}},
+        {"static": {"remove_keyword": {"keyword": "pride", "applies_to": {"self": True}}},
+         "requires": bird},
+        {"static": {"grant_keyword": {"keyword": "taunt", "applies_to": {"self": True}}},
+         "requires": bird}]
+
+
+def test_a_leading_cost_condition_level_up_and_another_token() -> None:
+    out = translate("Pack Call", "action", "If you control a Wolf ally, this card costs 1 less "
+                    "to activate.\nSummon a Cub token. You may pay (1). If you do, summon "
+                    "another Cub token and level up your champion.")
+    assert out.status == "full"
+    assert out.fields["abilities"] == [{"static": {"own_cost": {
+        "cost": "reserve", "op": "subtract", "amount": 1}},
+        "requires": {"controls": {"subtype": ["Wolf"], "type": "ally"}}}]
+    assert out.fields["effect"][1] == {"if": {"when": {"can_pay": 1}, "then": [{"may": [
+        {"pay": 1}, {"summon": {"token": "Cub", "amount": 1}}, {"level_up": {}}]}]}}
+
+
+def test_prevention_statics_and_for_the_turn() -> None:
+    out = translate("Moss Guard", "ally", "If non-combat damage would be dealt to Moss Guard, "
+                    "prevent 1 of that damage.\nIf damage would be dealt to Moss Guard while "
+                    "it has a shell counter on it, prevent 2 of that damage.")
+    assert [a["static"] for a in out.fields["abilities"]] == [
+        {"prevent_damage": {"amount": 1, "applies_to": {"self": True}, "non_combat": True}},
+        {"prevent_damage": {"amount": 2, "applies_to": {"self": True, "counters": "shell"}}}]
+    out = translate("Brace", "action", "Until end of turn, if damage would be dealt to an "
+                    "awake ally you control, prevent 1 of that damage. If your champion would "
+                    "take damage this turn, prevent 2 of that damage.")
+    assert out.fields["effect"] == [
+        {"this_turn": {"prevent_damage": {"amount": 1, "applies_to": {
+            "rested": False, "type": "ally", "controller": "you"}}}},
+        {"this_turn": {"prevent_damage": {"amount": 2, "applies_to": {
+            "type": "champion", "controller": "you"}}}}]
+    # In an effect it lasts only as long as it says; a target is no static's object.
+    assert translate("Brace", "action", "If damage would be dealt to your champion, prevent 2 "
+                     "of that damage.").status != "full"
+    assert translate("Brace", "action", "Until end of turn, if damage would be dealt to target "
+                     "ally, prevent 2 of that damage.").status != "full"
+
+
+def test_when_you_do_and_a_duration_after_for_each() -> None:
+    out = translate("Toll Keeper", "ally", "On Enter: You may pay (1). When you do, rest target "
+                    "ally.")
+    assert out.fields["abilities"][0]["on_enter"] == [{"if": {"when": {"can_pay": 1}, "then": [
+        {"may": [{"pay": 1}, {"rest": {"target": {"type": "ally"}}}]}]}}]
+    out = translate("Rally", "action", "Allies you control get +1 LIFE for each Wolf card in "
+                    "your banishment until end of turn.")
+    assert out.fields["effect"] == [{"boost": {
+        "target": {"each": {"controller": "you", "type": "ally"}},
+        "life": {"cards": {"zone": "banishment", "subtype": ["Wolf"]}}}}]
+
+
+def test_an_additional_cost_of_objects_to_sacrifice() -> None:
+    out = translate("Pyre Rite", "action", "As an additional cost to activate this card, "
+                    "sacrifice two Cogs.\nDraw a card.")
+    assert out.status == "full" and out.fields["sacrifices"] == [{"subtype": ["Cog"]}] * 2
+    assert translate("Pyre Rite", "action", "[Class Bonus] As an additional cost to activate "
+                     "this card, sacrifice a Cog.").status != "full"
+
+
+def test_an_additional_cost_of_attacking() -> None:
+    out = translate("Toll Blade", "weapon", "As an additional cost to use this weapon for an "
+                    "attack, pay (4).")
+    assert out.status == "full" and out.fields == {"attack_cost": 4}
+    out = translate("Toll Knight", "ally", "As an additional cost to declare an attack with "
+                    "Toll Knight, pay (1).")
+    assert out.status == "full" and out.fields == {"attack_cost": 1}
+    assert translate("Toll Knight", "ally", "As an additional cost to use this weapon for an "
+                     "attack, pay (1).").status != "full"
+
+
+def test_an_opponents_zone_a_spaced_bonus_and_other_cards_in_a_zone() -> None:
+    out = translate("Ember Spout", "action", "As long as an opponent has three or more cards "
+                    "in their hand, this card costs 1 less to activate.\nDraw a card.")
+    assert out.fields["abilities"][0]["requires"] == {
+        "amount": {"cards": {"zone": "hand", "player": "opponent"}}, "at_least": 3}
+    out = translate("Spout Imp", "ally", "Spout Imp gets + 2 POWER.")
+    assert out.fields["abilities"][0]["static"] == {
+        "modify_stats": {"power": 2, "applies_to": {"self": True}}}
+    # "other" cards in a zone would leave out the card itself: not understood.
+    assert translate("Spout Imp", "ally", "On Death: You may banish two other fire element "
+                     "cards from your graveyard. If you do, draw two cards.").status != "full"
+
+
+def test_reveal_until_and_one_of_the_top_cards() -> None:
+    out = translate("Lark Call", "action", "Reveal cards from the top of your deck until you "
+                    "reveal a wind element Bird card. Put that card into your memory and the "
+                    "rest on the bottom of your deck in a random order.\nLook at the top three "
+                    "cards of your deck. Put one of them into your hand and the rest on the "
+                    "bottom of your deck in any order.")
+    assert out.status == "full" and out.fields["effect"] == [
+        {"reveal_until": {"filter": {"element": ["wind"], "subtype": ["Bird"]},
+                          "to": "memory"}},
+        {"look_at_top": {"amount": 3, "filter": {}, "to": "hand", "optional": False}}]
+
+
+def test_other_cards_costs_while_in_hand() -> None:
+    out = translate("Quill Warden", "ally", "Mage Spell cards you activate cost 2 less to "
+                    "activate.")
+    assert out.fields["abilities"][0]["static"] == {"modify_cost": {
+        "cost": "reserve", "op": "subtract", "amount": 2,
+        "applies_to": {"class": ["Mage"], "subtype": ["Spell"], "controller": "you"}}}
+    out = translate("Smog", "action", "Until end of turn, non-ally cards your opponents "
+                    "activate cost (3) more to activate.")
+    assert out.fields["effect"] == [{"this_turn": {"modify_cost": {
+        "cost": "reserve", "op": "add", "amount": 3,
+        "applies_to": {"not": {"type": "ally"}, "controller": "opponent"}}}}]
+    assert translate("Smog", "action", "Cards your opponents activate cost 1 more to "
+                     "activate.").status != "full"   # an effect's change needs its duration
+
+
+def test_keywords_joined_by_and_attacking_statics_and_either_in_a_zone() -> None:
+    out = translate("Steppe Rider", "ally", "As long as you control a Camel ally, Steppe Rider "
+                    "has vigor and stealth.\nOther Elf allies you control get +2 POWER as long "
+                    "as they're attacking.")
+    camel = {"controls": {"subtype": ["Camel"], "type": "ally"}}
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"static": {"grant_keyword": {"keyword": k, "applies_to": {"self": True}}},
+         "requires": camel} for k in ("vigor", "stealth")] + [
+        {"static": {"modify_stats": {"power": 2, "applies_to": {
+            "controller": "you", "another": True, "attacking": {}, "subtype": ["Elf"],
+            "type": "ally"}}}}]
+    out = translate("Herd Call", "action", "Draw a card for each Elk and/or Deer card in your "
+                    "graveyard.")
+    assert out.fields["effect"] == [{"draw": {"amount": {"cards": {
+        "zone": "graveyard", "subtype": ["Elk", "Deer"]}}}}]

@@ -45,7 +45,7 @@ FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
-    "notes", "brew", "imbue", "link", "prepare",
+    "notes", "brew", "imbue", "link", "prepare", "sacrifices", "attack_cost",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -501,7 +501,12 @@ def _number_targets(nodes: tuple[Node, ...], specs: list[Selector], where: _Wher
                 args["_slot"] = _last(specs, where, field, "same_target")
         if args.get("player") == "its_controller":
             args["_slot"] = _last(specs, where, field, "its_controller")
-        for key, value in node.args.items():
+        keys = list(node.args)
+        if node.op == "if" and not specs:  # no target before it: its condition reads the
+            keys.remove("when")            # one its branches declare ("if that unit is
+            keys.append("when")            # rested, deal 3 damage to it instead")
+        for key in keys:
+            value = node.args[key]
             if isinstance(value, tuple) and value and isinstance(value[0], Node):
                 args[key] = _number_targets(value, specs, where, field)
             elif isinstance(value, Mapping) and key != "target":
@@ -797,6 +802,10 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         bands, more = _parse_leveler(raw, where, ctype)
         abilities += more
     brew = _parse_brew(raw.get("brew", []), where, reserve)
+    sacrifices = _parse_sacrifices(raw.get("sacrifices", []), where, ctype)
+    attack_cost = _nat(raw.get("attack_cost", 0), where, "attack_cost")
+    if attack_cost and ctype not in ("ally", "weapon"):
+        raise where.fail("attack_cost", "only an ally or a weapon has a cost of attacking")
     link = None
     if "link" in raw:  # "Keywords - Link 3": its target is declared as it is played
         if ctype not in ("ally", "item", "weapon", "domain", "phantasia"):
@@ -824,8 +833,19 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         lineage=lineage, champion_name=champion_name, keywords=keywords, effect=effect,
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
         token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
-        imbue=imbue, link=link, prepare=prepare,
+        imbue=imbue, link=link, prepare=prepare, sacrifices=sacrifices,
+        attack_cost=attack_cost,
     )
+
+
+def _parse_sacrifices(raw: Any, where: _Where, ctype: str) -> tuple[Mapping[str, Any], ...]:
+    """``sacrifices``: an additional cost of activating the card, one filter per object
+    its player sacrifices (objects they control that match it)."""
+    if not isinstance(raw, list):
+        raise where.fail("sacrifices", f"expected a list of filters, got {raw!r}")
+    if raw and ctype == "champion":
+        raise where.fail("sacrifices", "a champion is not activated: it has no such cost")
+    return tuple(_parse_filter(item, where, f"sacrifices[{i}]") for i, item in enumerate(raw))
 
 
 def _parse_brew(raw: Any, where: _Where, reserve: int | None) -> tuple[Mapping[str, Any], ...]:

@@ -109,6 +109,7 @@ def clean(text: str, name: str) -> str:
     for alias in (name, name.split(",")[0].strip()):
         text = re.sub(rf"\b{re.escape(alias)}\b", "~", text)
     text = re.sub(r"(\d)(POWER|LIFE)", r"\1 \2", text)
+    text = re.sub(r"([+\-−]) (\d+ (?:POWER|LIFE))", r"\1\2", text)  # "+ 1 POWER"
     return re.sub(r"[ \t]+", " ", text)
 
 
@@ -145,7 +146,7 @@ def counted(phrase: str) -> dict[str, Any]:
     control`` (objects in play), ``water element cards in your graveyard`` (cards in a zone
     of yours), ``buff counters on ~``, ``~'s power``."""
     phrase = re.sub(r"^the (?:amount|number) of ", "", phrase.strip(), flags=re.IGNORECASE)
-    zone = re.fullmatch(rf"((?:[\w-]+ )*cards?) in your ({'|'.join(ZONES)})", phrase)
+    zone = re.fullmatch(rf"((?:[\w/-]+ )*cards?) in your ({'|'.join(ZONES)})", phrase)
     counters = re.fullmatch(r"(\w+) counters? on (~|your champion)", phrase)
     stat = re.fullmatch(r"~'s (power|life)", phrase, flags=re.IGNORECASE)
     if zone:
@@ -209,6 +210,16 @@ def object_filter(phrase: str) -> dict[str, Any]:
     if counters:  # "allies you control with one or more buff counters on them"
         flt["counters"] = counters.group(2).lower()
         phrase = counters.group(1)
+    attacking = re.fullmatch(r"(.+?) attacking (?:your champion|you)", phrase, flags=re.IGNORECASE)
+    if attacking:  # "target ally attacking your champion"
+        flt["attacking"] = {"type": "champion", "controller": "you"}
+        phrase = attacking.group(1)
+    trailing = re.fullmatch(r"(.+? (?:you|an opponent) (?:don't )?controls?) with ([a-z ]+)",
+                            phrase)
+    kept = keyword_of(trailing.group(2)) if trailing else None
+    if trailing and kept:  # "ally you control with stealth"
+        flt["keyword"] = [kept[0]]
+        phrase = trailing.group(1)
     words = phrase.split()
     for suffix, controller in ((" you don't control", "opponent"),
                                (" an opponent controls", "opponent"),
@@ -242,6 +253,9 @@ def object_filter(phrase: str) -> dict[str, Any]:
         words = words[:-1]
     elif last.lower() in ("regalia", "regalias"):
         flt["supertype"] = ["regalia"]
+        words = words[:-1]
+    elif last.lower() in ("token", "tokens"):  # "four or more tokens": token objects
+        flt["token"] = True
         words = words[:-1]
     elif not (last[0].isupper() and last.isalpha()):  # a bare subtype: "target Potion"
         raise NotUnderstood(phrase)
@@ -468,7 +482,10 @@ def _grant(m: re.Match[str]) -> list[dict[str, Any]]:
 def _guarded(zone: str, flt: dict[str, Any], n: int, step: dict[str, Any]
              ) -> list[dict[str, Any]]:
     """A step that moves N chosen cards, only when N are there: so that "if you do" after
-    it holds exactly when it was done."""
+    it holds exactly when it was done. ("Other" cards in a zone would have to leave out
+    the card itself, which a zone's filter of printed keys cannot say.)"""
+    if "another" in flt:
+        raise NotUnderstood("other cards in a zone")
     return [{"if": {"when": {"amount": {"cards": {"zone": zone, **flt}}, "at_least": n},
                     "then": [step]}}]
 
@@ -516,8 +533,13 @@ def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
     counters: dict[str, Any] = {}
     if m.group(5):
         counters = {"counter": m.group(5).lower(), "counters": amount(m.group(4))}
-    return [{"summon": {"token": m.group(2), "amount": amount(m.group(1)), **rested,
+    n = 1 if m.group(1).lower() == "another" else amount(m.group(1))  # one more
+    return [{"summon": {"token": m.group(2), "amount": n, **rested,
                         **counters}}]
+
+
+# The players a sentence's subject names ("each opponent recovers 1").
+PLAYERS = {"each opponent": "opponent", "each player": "each_player"}
 
 
 def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -526,7 +548,77 @@ def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"mill": {"amount": amount(m.group(2) or "one"), "player": player}}]
 
 
+# "If (non-combat) damage would be dealt to X (while STATE), prevent N of that damage", "If
+# X would take damage ...": a ``prevent_damage`` static; in an effect, with "this turn" or
+# "until end of turn", for the rest of the turn (`this_turn`).
+PREVENTION = re.compile(
+    r"(?P<turn>until end of turn, )?if (?:(?P<nc>non-combat )?damage would be dealt to (?P<to>"
+    r".+?)|(?P<who>.+?) would (?:take|be dealt) (?P<nc2>non-combat )?damage)(?P<turn2> this "
+    r"turn)?(?: while (?P<state>.+?))?, prevent (?P<n>\d+) of that damage", flags=re.IGNORECASE)
+# What "while ..." says of the object damage is dealt to.
+WHILE_STATES = {"it's attacking": {"attacking": {}}, "it is attacking": {"attacking": {}}}
+
+
+def prevention(m: re.Match[str]) -> dict[str, Any]:
+    """The ``prevent_damage`` static `PREVENTION` matched: to this, a linked unit, your
+    champion or the objects a plural or "a ..." phrase names."""
+    whom = (m.group("to") or m.group("who")).strip()
+    low = whom.lower()
+    if low in SELF_WORDS:
+        applies: dict[str, Any] = {"self": True}
+    elif re.fullmatch(r"linked (?:unit|ally)", low):
+        applies = {"linked": True}
+    elif low == "your champion":
+        applies = {"type": "champion", "controller": "you"}
+    else:
+        one = re.fullmatch(r"(?:an?|one or more) (.+)", whom, flags=re.IGNORECASE)
+        applies = _applies(f"each {one.group(1)}" if one else whom, m.group(0))
+    state = (m.group("state") or "").lower()
+    counters = re.fullmatch(r"it has (?:a|an|one or more) (\w+) counters? on it", state)
+    if counters:
+        applies = {**applies, "counters": counters.group(1)}
+    elif state:
+        if state not in WHILE_STATES:
+            raise NotUnderstood(m.group(0))
+        applies = {**applies, **WHILE_STATES[state]}
+    return {"prevent_damage": {"amount": int(m.group("n")), "applies_to": applies,
+                               **({"non_combat": True} if m.group("nc") or m.group("nc2")
+                                  else {})}}
+
+
+def _prevention_this_turn(m: re.Match[str]) -> list[dict[str, Any]]:
+    if not (m.group("turn") or m.group("turn2")):
+        raise NotUnderstood(m.group(0))  # in an effect, it lasts the turn only if it says so
+    return [{"this_turn": prevention(m)}]
+
+
+# "FILTER cards you (your opponents) activate cost N less (more) to activate": other
+# cards' cost while in hand, a ``modify_cost`` static; in an effect, with "this turn" or
+# "until end of turn", for the rest of the turn (`this_turn`).
+OTHERS_COST = re.compile(
+    r"(?P<turn>until end of turn, )?(?P<what>(?:[\w-]+ )*?)cards (?P<who>you|your opponents|"
+    r"opponents) activate(?P<turn2> this turn)? cost \(?(?P<n>\d+)\)? (?P<op>less|more) to "
+    r"activate", flags=re.IGNORECASE)
+
+
+def others_cost(m: re.Match[str]) -> dict[str, Any]:
+    """The ``modify_cost`` static `OTHERS_COST` matched."""
+    return {"modify_cost": {
+        "cost": "reserve", "op": "subtract" if m.group("op").lower() == "less" else "add",
+        "amount": int(m.group("n")), "applies_to": {
+            **object_filter(f"{m.group('what')}cards"),
+            "controller": "you" if m.group("who").lower() == "you" else "opponent"}}}
+
+
+def _others_cost_this_turn(m: re.Match[str]) -> list[dict[str, Any]]:
+    if not (m.group("turn") or m.group("turn2")):
+        raise NotUnderstood(m.group(0))  # in an effect, it lasts the turn only if it says so
+    return [{"this_turn": others_cost(m)}]
+
+
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("cost changes", OTHERS_COST.pattern, _others_cost_this_turn),
+    Template("prevention", PREVENTION.pattern, _prevention_this_turn),
     Template("draw", rf"(each player )?draws? {NUM} cards?( into (?:your|their) memory)?",
              _draw),
     Template("deal damage", rf"(?:have ~ )?deal {AMOUNT} (unpreventable )?damage to {TARGET}",
@@ -535,6 +627,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                             rf"{TARGET} equal to (.+)",
              lambda m: [_damage(counted(m.group(3)), m.group(2), m.group(1))]),
     Template("recover", rf"recover {AMOUNT}", lambda m: [{"recover": quantity(m.group(1))}]),
+    Template("recover", rf"(each opponent|each player) recovers? {AMOUNT}",
+             lambda m: [{"recover": {"amount": quantity(m.group(2)), "player": PLAYERS[
+                 m.group(1).lower()]}}]),
     Template("glimpse", rf"glimpse {AMOUNT}", lambda m: [{"glimpse": quantity(m.group(1))}]),
     Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),
     Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ,]+?(?: \d+)?))? until end "
@@ -556,6 +651,16 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                 r"(?:an? )?(.+?)(?: card)?, put it into your hand",
              lambda m: [{"look_at_top": {"amount": 1, "filter": object_filter(m.group(1) + " card"),
                                          "to": "hand", "optional": False, "rest": "top"}}]),
+    Template("look at the top", rf"look at the top {NUM} cards of your deck; put one of (?:those "
+                                r"cards|them) into your (hand|memory) and the (?:other|rest) on "
+                                r"the bottom of your deck(?: in any order)?",
+             lambda m: [{"look_at_top": {"amount": amount(m.group(1)), "filter": {},
+                                         "to": m.group(2).lower(), "optional": False}}]),
+    Template("reveal until", r"reveal cards from the top of your deck until you reveal (?:a|an) "
+                             r"((?:[\w-]+ )*?card); put that card into your (hand|memory) and "
+                             r"the rest on the bottom of your deck in a random order",
+             lambda m: [{"reveal_until": {"filter": object_filter(m.group(1)),
+                                          "to": m.group(2).lower()}}]),
     Template("destroy", rf"destroy {TARGET}", lambda m: [main_arg("destroy", target(m.group(1)))]),
     Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("wake", rf"wake {TARGET} up", lambda m: [main_arg("wake", target(m.group(1)))]),
@@ -566,10 +671,13 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                         "this turn",
              lambda m: [{"prevent": {"amount": quantity(m.group(1)),
                                      "target": target(m.group(2))}}]),
-    Template("return to hand", rf"return {TARGET} to (?:its|their) owner's hand",
+    Template("return to hand", rf"return {TARGET} to (?:its|their) owners?'s? hands?",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
-    Template("summon", rf"summon {NUM} ([A-Z][\w' ]*?) tokens?( rested)?(?: (?:each )?with "
-                       rf"{NUM} (\w+) counters? on (?:it|them))?", _summon),
+    Template("return to memory", rf"return {TARGET} to (?:its|their) owners?'s? memor(?:y|ies)",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "memory"}}]),
+    Template("level up", r"level up your champion", lambda m: [{"level_up": {}}]),
+    Template("summon", rf"summon (another|{NUM[1:-1]}) ([A-Z][\w' ]*?) tokens?( rested)?"
+                       rf"(?: (?:each )?with {NUM} (\w+) counters? on (?:it|them))?", _summon),
     Template("pay", r"pay \((\d+)\)",
              lambda m: [{"if": {"when": {"can_pay": int(m.group(1))},
                                 "then": [{"pay": int(m.group(1))}]}}]),
@@ -606,8 +714,8 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
     is ..." fills the sentence's X; "... for each ..." multiplies its one number."""
     sentence = sentence.strip().rstrip(".").strip()
     sentence = re.sub(r"^then,? ", "", sentence, flags=re.IGNORECASE)
-    sentence = re.sub(r"\b(allies|units|ally|unit) also (gets?|gains?|becomes?)\b", r"\1 \2",
-                      sentence, flags=re.IGNORECASE)  # "those allies also get ..."
+    sentence = re.sub(r"\b(allies|units|ally|unit|control) also (gets?|gains?|becomes?)\b",
+                      r"\1 \2", sentence, flags=re.IGNORECASE)  # "those allies also get ..."
     several = re.match(rf"(.*?)\bup to {NUM} target (.+)", sentence, flags=re.IGNORECASE)
     if several and amount(several.group(2)) > 1:  # "up to two target allies": N targets
         one = steps_of(f"{several.group(1)}up to one target {several.group(3)}", used)
@@ -616,11 +724,17 @@ def steps_of(sentence: str, used: list[str]) -> list[dict[str, Any]]:
             raise NotUnderstood(sentence)
         again = {"up_to_target": {**selector["up_to_target"], "distinct": True}}
         return one + [_retarget(one[0], again) for _ in range(amount(several.group(2)) - 1)]
+    leading = re.fullmatch(r"for each ([^,]+), (.+)", sentence, flags=re.IGNORECASE)
+    if leading:  # "For each Human ally you control, put ..." reads as "put ... for each ..."
+        return steps_of(f"{leading.group(2)} for each {leading.group(1)}", used)
     where = re.fullmatch(r"(.+?),? where x is (.+)", sentence, flags=re.IGNORECASE)
     if where:
         steps = filled(steps_of(where.group(1), used), counted(where.group(2)))
         used.append("where X is")
         return steps
+    late = re.fullmatch(r"(.+?) (for each .+?) (until end of turn)", sentence, flags=re.IGNORECASE)
+    if late:  # "... get +1 POWER for each X until end of turn": the duration first
+        sentence = f"{late.group(1)} {late.group(3)} {late.group(2)}"
     each = re.fullmatch(r"(.+?) for each (.+)", sentence, flags=re.IGNORECASE)
     if each:
         steps = times(steps_of(each.group(1), used), counted(each.group(2)))
@@ -705,6 +819,10 @@ def sentences(body: str) -> list[str]:
     body = re.sub(r"(look at the top [^.]+ of your deck)\. ((?:you may )?reveal [^.]+ from "
                   r"among them [^.]+)\. (put the rest[^.]+)", r"\1; \2; \3", body.strip(),
                   flags=re.IGNORECASE)
+    body = re.sub(r"(reveal cards from the top of your deck until you reveal [^.]+)\. (put that "
+                  r"card [^.]+)", r"\1; \2", body, flags=re.IGNORECASE)
+    body = re.sub(r"(look at the top \w+ cards of your deck)\. (put one of (?:those cards|them) "
+                  r"[^.]+)", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(r"(look at the top card of your deck)\. (you may put it into your "
                   r"graveyard)", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(r"(reveal the top card of your deck)\. (if (?:that card|it) is [^.]+, put it "
@@ -712,13 +830,21 @@ def sentences(body: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 
-def declares(tree: Any) -> bool:
-    """Whether steps declare a target (which steps written twice would declare twice)."""
-    if isinstance(tree, dict):
-        return bool(set(tree) & {"target", "up_to_target"} and any(
-            isinstance(v, dict) for v in tree.values())) or any(declares(v) for v in
-                                                                 tree.values())
-    return isinstance(tree, list) and any(declares(v) for v in tree)
+def declares(steps: list[dict[str, Any]]) -> bool:
+    """Whether steps declare a target (which steps written twice would declare twice): a
+    step's selector ``target``/``up_to_target``, or one in a branch (``if``, ``may``)."""
+    for step in steps:
+        ((op, args),) = step.items()
+        if op in ("if", "may"):
+            branches = [args] if isinstance(args, list) else [
+                v for k, v in args.items() if k in ("then", "otherwise", "effect")]
+            if any(declares(b) for b in branches):
+                return True
+            continue
+        selector = _selector_of(step)
+        if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
+            return True
+    return False
 
 
 def _otherwise_may(steps: list[dict[str, Any]], alternative: list[dict[str, Any]]) -> bool:
@@ -765,9 +891,9 @@ def refer_back(steps: list[dict[str, Any]], event: bool,
             out.append({op: {k: refer_back(v, event, seen) for k, v in args.items()}
                          if isinstance(args, dict) else refer_back(args, event, seen)})
             continue
-        if op == "if":  # what "instead" replaces (otherwise) is what "it" names (then)
-            branches = {k: refer_back(args[k], event, seen) for k in ("otherwise", "then")
-                        if k in args}
+        if op == "if":  # what "instead" replaces is what "it" names in the replacement:
+            order = ("then", "otherwise") if declares(args["then"]) else ("otherwise", "then")
+            branches = {k: refer_back(args[k], event, seen) for k in order if k in args}
             out.append({op: {k: branches.get(k, v) for k, v in args.items()}})
             continue
         key = "target" if op not in MAIN_OPS and isinstance(args, dict) and "target" in args \
@@ -797,6 +923,17 @@ def refer_back(steps: list[dict[str, Any]], event: bool,
     return out
 
 
+def replaced(steps: list[dict[str, Any]], when: dict[str, Any], new: list[dict[str, Any]]
+             ) -> list[dict[str, Any]]:
+    """"..., X instead": ``new`` runs instead of ``steps`` when the condition holds. Steps
+    that declare a target come first (``then``, under the condition's negation), so that
+    the replacement and the condition can name that target (some damage to the target,
+    more "to it instead" when "that unit" is rested)."""
+    if declares(steps):
+        return [{"if": {"when": {"not": when}, "then": steps, "otherwise": new}}]
+    return [{"if": {"when": when, "then": new, "otherwise": steps}}]
+
+
 def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str, Any]]:
     """Several sentences -> steps: "If you do, ..." joins the "you may" before it; "Class
     Bonus: ... instead." replaces what came before when the condition holds. ``event``:
@@ -804,20 +941,19 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
     steps: list[dict[str, Any]] = []
     for sentence in sentences(body):
         sentence = re.sub(r"^then,? (?=if )", "", sentence, flags=re.IGNORECASE)
-        if_do = re.match(r"if you do, (.+)", sentence, flags=re.IGNORECASE)
+        if_do = re.match(r"(?:if|when) you do, (.+)", sentence, flags=re.IGNORECASE)
         if_dont = re.match(r"if you don't, (.+)", sentence, flags=re.IGNORECASE)
         bonus = re.match(r"\[?((?:class|element) bonus|level \d+\+)\]?:? (.+)", sentence,
                          flags=re.IGNORECASE)
-        condition = re.match(r"if (?!you do\b|you don't,)([^,]+), (.+)", sentence,
-                             flags=re.IGNORECASE)
+        condition = re.match(r"if (?!you do\b|you don't,)(?![^,]* would )([^,]+), (.+)",
+                             sentence, flags=re.IGNORECASE)  # ("would": a replacement)
         instead = condition and re.fullmatch(r"(.+?) instead\.?", condition.group(2),
                                              flags=re.IGNORECASE)
         if instead:  # "If CONDITION, X instead.": X replaces what came before
             when = condition_of(condition.group(1))
-            if not steps or "target" in when:  # (a target condition would read a later one)
-                raise NotUnderstood(sentence)
-            steps = [{"if": {"when": when, "then": steps_of(instead.group(1), used),
-                             "otherwise": steps}}]
+            if not steps or ("target" in when and not declares(steps)):
+                raise NotUnderstood(sentence)  # (a target condition would read a later one)
+            steps = replaced(steps, when, steps_of(instead.group(1), used))
             used.append("if instead")
         elif condition:
             steps.append({"if": {"when": condition_of(condition.group(1)),
@@ -841,8 +977,7 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
             if instead:
                 if not steps:
                     raise NotUnderstood(sentence)
-                new = steps_of(instead.group(1), used)
-                steps = [{"if": {"when": when, "then": new, "otherwise": steps}}]
+                steps = replaced(steps, when, steps_of(instead.group(1), used))
                 used.append("bonus instead")
             else:
                 steps.append({"if": {"when": when, "then": steps_of(rest, used)}})
@@ -895,6 +1030,12 @@ OWN_COST = re.compile(rf"(?:this card|~) costs {NUM} (less|more) to (activate|ma
 LABELS = r"(?:balance|deluge \d+|harmonize|equestrian|upkeep)\s*—\s*"
 
 
+# Two statics of one subject joined by "and" (`_Card._static_pair`).
+STATIC_VERB = r"(?:gets?|has|have|loses?)"
+STATIC_PAIR = re.compile(rf"(.+?) ({STATIC_VERB} .+?),? and ({STATIC_VERB} .+?)\.?",
+                         flags=re.IGNORECASE)
+
+
 def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
     """A static sentence: "~ gets +1 POWER", "Allies you control get +1 LIFE"."""
     sentence = sentence.strip().rstrip(".")
@@ -916,6 +1057,20 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         used.append("static keyword")
         return {"grant_keyword": {"keyword": granted[0], "applies_to": applies,
                                   **({"amount": granted[1]} if granted[1] else {})}}
+    others = OTHERS_COST.fullmatch(sentence)
+    if others and not others.group("turn"):  # "Mage Spell cards you activate cost 2 less"
+        used.append("cost changes")
+        return others_cost(others)
+    shield = PREVENTION.fullmatch(sentence)
+    if shield and not shield.group("turn"):  # "If damage would be dealt to ~, prevent 2 ..."
+        used.append("prevention")
+        return prevention(shield)
+    loses = re.fullmatch(r"(.+?) loses? ([a-z]+(?: [a-z]+)?)", sentence)
+    lost = loses.group(2).replace(" ", "_") if loses else None
+    if loses and lost in FIELD_KEYWORDS:  # "~ loses pride" (any number of it)
+        used.append("static keyword")
+        return {"remove_keyword": {"keyword": lost,
+                                   "applies_to": _applies(loses.group(1), sentence)}}
     attacks = re.fullmatch(r"(.+?)'s attacks get ([+\-−])(\d+) POWER", sentence)
     if attacks:  # "~'s attacks get +1 POWER"
         used.append("static attacks")
@@ -959,7 +1114,7 @@ def _how_many(how: str, most: str | None, exactly: str | None) -> dict[str, int]
 def condition_of(text: str) -> dict[str, Any]:
     """``as long as``/``if`` conditions: you control X; it's your turn; ~ is distant."""
     low = text.lower().strip()
-    counted_control = re.fullmatch(rf"(you|an opponent) controls? {HOW_MANY} (.+)",
+    counted_control = re.fullmatch(rf"(you|an opponent|each opponent) controls? {HOW_MANY} (.+)",
                                    text.strip(), re.IGNORECASE)
     if counted_control:  # "you control two or more allies", "an opponent controls no allies"
         who, how, most, exactly, what = counted_control.groups()
@@ -979,12 +1134,15 @@ def condition_of(text: str) -> dict[str, Any]:
         if control.group(1).lower() == "another":
             flt["another"] = True
         return {"controls": flt}
-    have = re.fullmatch(rf"you have {HOW_MANY} ((?:[\w-]+ )*cards?) in your "
-                        "(graveyard|banishment|hand|memory)", text.strip(), re.IGNORECASE)
-    if have:
-        how, most, exactly, what, zone = have.groups()
+    have = re.fullmatch(rf"(you have|there (?:are|is)|an opponent has) {HOW_MANY} ((?:[\w-]+ )*"
+                        "cards?) in (?:your|their) (graveyard|banishment|hand|memory)",
+                        text.strip(), re.IGNORECASE)
+    if have and ("their" in low) == have.group(1).lower().startswith("an opponent"):
+        who, how, most, exactly, what, zone = have.groups()
         bounds = _how_many(how, most, exactly)
-        return {"amount": {"cards": {"zone": zone.lower(), **object_filter(what)}}, **bounds}
+        whose = {"player": "opponent"} if who.lower() == "an opponent has" else {}
+        return {"amount": {"cards": {"zone": zone.lower(), **whose, **object_filter(what)}},
+                **bounds}
     hurt = re.fullmatch(rf"your champion has ({NUM} or more|zero|no) damage counters on "
                         "(?:them|it|him|her)", low)
     if hurt:
@@ -1088,18 +1246,28 @@ class _Card:
                 if re.fullmatch(r"memory \d+\+", prefix.group(1), flags=re.IGNORECASE):
                     used.append("memory N+")
             rest = rest[prefix.end():]
+        attacking = re.fullmatch(r"(other )?(.+? get) (.+) as long as they're attacking\.?", rest,
+                                 flags=re.IGNORECASE)
+        if attacking:  # "... get +1 POWER as long as they're attacking": attacking ones get it
+            rest = f"{attacking.group(1) or ''}attacking {attacking.group(2)} {attacking.group(3)}"
         rest = mechanics.lead_condition(rest)
         own_if = re.fullmatch(r"((?:this card|~) costs \S+ (?:less|more) to \w+) if ([^,.]+)\.?",
                               rest, flags=re.IGNORECASE)
+        if_own = re.fullmatch(r"if ([^,]+), ((?:this card|~) costs \S+ (?:less|more) to \w+)\.?",
+                              rest, flags=re.IGNORECASE)
         if own_if:  # "this card costs 2 less to activate if you control ..."
             rest = f"As long as {own_if.group(2)}, {own_if.group(1)}."
+        elif if_own:  # "If you control ..., this card costs 2 less to activate."
+            rest = f"As long as {if_own.group(1)}, {if_own.group(2)}."
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
         if as_long and (not self.resolves or OWN_COST.fullmatch(as_long.group(2).rstrip("."))):
             merge(requires, condition_of(as_long.group(1)))
             used.append("as long as")
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited) or mechanics.card_line(
-                self.out, self.abilities, rest, requires, inherited, self.resolves):
+                self.out, self.abilities, rest, requires, inherited, self.resolves) or \
+                self._sacrifice_cost(rest, bool(requires or inherited)) or \
+                self._attack_cost(rest, bool(requires or inherited)):
             return
         limit = re.fullmatch(r"activate this card only (?:if (.+?)|during (your|an opponent's) "
                              r"(turn|\w+ phase))\.?", rest, flags=re.IGNORECASE)
@@ -1123,6 +1291,8 @@ class _Card:
             self._modes(rest, bullets, requires, used)
             self.out.templates += used
             return
+        if self._static_pair(rest, requires, inherited, used):
+            return
         ability = self._ability(rest, used)
         if ability is not None and "requires" in ability:  # its own, and those in front
             merge(requires, ability.pop("requires"))
@@ -1141,7 +1311,7 @@ class _Card:
         self.out.templates += used
 
     def _keywords(self, rest: str, requires: dict[str, Any], inherited: bool) -> bool:
-        items = [keyword_of(p) for p in rest.rstrip(".").split(",")]
+        items = [keyword_of(p) for p in re.split(r",(?: and)? | and ", rest.strip().rstrip("."))]
         if rest.strip().lower() == "fast activation" and not requires and self.type in (
                 "action", "ally", "item", "weapon", "phantasia", "domain"):
             self.out.fields["speed"] = "fast"
@@ -1225,6 +1395,58 @@ class _Card:
         if len(statics) != 1:
             raise NotUnderstood(rest)
         return {"static": statics[0]}
+
+    def _sacrifice_cost(self, rest: str, restricted: bool) -> bool:
+        """An additional cost of activating the card that sacrifices objects ("... sacrifice
+        two Cogs"): the card field ``sacrifices`` (a filter per object); False if the line
+        is not that."""
+        found = re.fullmatch(rf"as an additional cost to activate this card, sacrifice {NUM} "
+                             r"(.+?)\.?", rest.strip(), flags=re.IGNORECASE)
+        if found is None:
+            return False
+        if restricted or self.type in (None, "champion"):
+            raise NotUnderstood(rest)
+        n, what = amount(found.group(1)), found.group(2)
+        if n > 1 and re.fullmatch(r"[A-Z][a-z]+s", what):  # "two Cogs": a subtype, singular
+            what = what[:-1]
+        self.out.fields["sacrifices"] = [object_filter(what) for _ in range(n)]
+        self.out.templates.append("sacrifice cost")
+        return True
+
+    def _attack_cost(self, rest: str, restricted: bool) -> bool:
+        """An additional cost of N reserve to use this weapon for an attack (or to declare an
+        attack with this ally): the card field ``attack_cost``; False if the line is not
+        that."""
+        found = re.fullmatch(r"as an additional cost to (?:use (?:this weapon|~) for an attack|"
+                             r"declare an attack with (?:this ally|~)), pay \((\d+)\)\.?",
+                             rest.strip(), flags=re.IGNORECASE)
+        if found is None:
+            return False
+        if restricted or self.type not in ("ally", "weapon") or (
+                "weapon" in found.group(0).lower()) != (self.type == "weapon"):
+            raise NotUnderstood(rest)
+        self.out.fields["attack_cost"] = int(found.group(1))
+        self.out.templates.append("attack cost")
+        return True
+
+    def _static_pair(self, rest: str, requires: dict[str, Any], inherited: bool,
+                     used: list[str]) -> bool:
+        """Two statics of one subject ("Beast allies you control get +1 LIFE and have
+        intercept", "~ loses pride and has vigor"): an ability each, under the same
+        restrictions; False if the line is not that."""
+        pair = STATIC_PAIR.fullmatch(rest.strip())
+        if pair is None or self.resolves:
+            return False
+        subject, first, second = pair.groups()
+        for part in (first, second):
+            ability: dict[str, Any] = {"static": static_of(f"{subject} {part}", used)}
+            if requires:
+                ability["requires"] = dict(requires)
+            if inherited:
+                ability["inherited"] = True
+            self.abilities.append(ability)
+        self.out.templates += [*used, "two statics"]
+        return True
 
     def _whenever(self, rest: str, used: list[str]) -> dict[str, Any]:
         activate = re.fullmatch(r"whenever (you|an opponent) activates? (?:a|an) ([^,]+?), (.+)",

@@ -33,7 +33,7 @@ Combat happens in ``phase == "combat"``; ``phase_stage`` is the step below.
 
 from __future__ import annotations
 
-from gaenv.engine import champions, decisions, events, journal, keywords, rules, statics
+from gaenv.engine import champions, costs, decisions, events, journal, keywords, rules, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT
 from gaenv.engine.selectors import board
@@ -151,6 +151,9 @@ def attack_options(state: GameState, player: int) -> list[Option]:
                 and obeys(state, cid)
                 and (not unseen_only or keywords.has(state, cid, "true_sight"))):
             attacks.append((cid, -1))
+    if any(cards[c].defn.attack_cost for pair in attacks for c in pair if c >= 0):
+        attacks = [(unit, weapon) for unit, weapon in attacks  # its additional cost
+                   if costs.can_pay_reserve(state, player, attack_cost(state, unit, weapon), -1)]
     if not attacks:
         return []
     names = labels(state, player)
@@ -163,11 +166,24 @@ def attack_options(state: GameState, player: int) -> list[Option]:
 
 # --- declaring ---------------------------------------------------------------------
 
+def attack_cost(state: GameState, attacker: int, weapon: int) -> int:
+    """The reserve an attack with ``attacker`` (and ``weapon``, or -1) costs besides resting
+    it: their ``attack_cost`` (an additional cost of attacking)."""
+    cards = state.cards
+    return cards[attacker].defn.attack_cost + (cards[weapon].defn.attack_cost
+                                               if weapon >= 0 else 0)
+
+
 def declare(state: GameState, player: int, attacker: int, weapon: int) -> None:
-    """An ally or a champion with a weapon declares an attack: it rests as the cost."""
+    """An ally or a champion with a weapon declares an attack: it rests as the cost, and
+    its additional cost is paid before its target is chosen."""
     journal.rest(state, attacker)
     state.priority = -1
-    state.frames.append(AttackFrame(player, attacker, weapon, -1, "target"))
+    frame = AttackFrame(player, attacker, weapon, -1, "target")
+    frame.reserve_left = attack_cost(state, attacker, weapon)
+    if frame.reserve_left:
+        frame.stage = "pay"
+    state.frames.append(frame)
 
 
 def attack_card_resolves(state: GameState, player: int, card: int) -> None:
@@ -182,13 +198,15 @@ def attack_card_resolves(state: GameState, player: int, card: int) -> None:
 
 
 def _weapon_choices(state: GameState, frame: AttackFrame) -> list[int]:
-    """What an attack card's attack may use: no weapon (-1) or one of its player's weapons;
-    any other attack has its weapon already."""
+    """What an attack card's attack may use: no weapon (-1) or one of its player's weapons
+    whose additional attack cost they can pay; any other attack has its weapon already."""
     if frame.card < 0:
         return [frame.weapon]
     cards = state.cards
     return [-1, *(c for c in state.players[frame.player].zones[FIELD]
-                  if cards[c].defn.type == "weapon")]
+                  if cards[c].defn.type == "weapon" and (
+                      not cards[c].defn.attack_cost or costs.can_pay_reserve(
+                          state, frame.player, cards[c].defn.attack_cost, -1)))]
 
 
 def _declarable(state: GameState, frame: AttackFrame, weapon: int) -> list[int]:
@@ -196,7 +214,8 @@ def _declarable(state: GameState, frame: AttackFrame, weapon: int) -> list[int]:
 
 
 def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> Decision | None:
-    """Advance a declaration: choose target(s), then (attack cards) a weapon, then fight.
+    """Advance a declaration: pay an additional attack cost, choose target(s), then
+    (attack cards) a weapon and its additional cost, then fight.
 
     An attack card's weapon is part of its declaration ("Combat Phase - Attacking and the
     Combat Phase 5b"), so the target and the weapon must be legal together: the targets
@@ -204,6 +223,17 @@ def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> 
     weapon: "Keywords - True Sight 1b"), and then only the weapon choices that keep them
     legal are offered. A Cleave attack card (by its own or its champion's keywords)
     attacks what the chosen weapon lets it, decided once the weapon is chosen."""
+    cards = state.cards
+    if frame.stage == "pay":  # an additional cost, a card from hand (or a Reservable) each
+        if answer is not None:
+            costs.pay_one_reserve(state, answer)
+            frame.reserve_left -= 1
+            answer = None
+        if frame.reserve_left > 0:
+            return Decision(frame.player, decisions.PAY_RESERVE,
+                            costs.reserve_options(state, frame.player), frame.attacker)
+        # an attack card pays for its weapon once that is chosen, after its targets
+        frame.stage = "begin" if frame.card >= 0 else "target"
     if frame.stage == "target":
         if answer is not None:
             frame.targets = [answer.card]
@@ -242,6 +272,10 @@ def attack_step(state: GameState, frame: AttackFrame, answer: Option | None) -> 
                 return Decision(frame.player, decisions.CHOOSE_WEAPON, tuple(options), frame.card)
         elif answer.verb == "weapon":
             frame.weapon = answer.card
+            frame.reserve_left = cards[answer.card].defn.attack_cost
+            if frame.reserve_left:  # its additional cost, then the attack begins
+                frame.stage = "pay"
+                return attack_step(state, frame, None)
     if not frame.targets:  # Cleave: every target the attack with its weapon may have
         frame.targets = list(_declarable(state, frame, frame.weapon))
     state.frames.pop()
@@ -511,7 +545,7 @@ def _deal(state: GameState, combat: Combat) -> None:
     # source whose damage is the lethal part ("Combat Phase - Damage Step 2a").
     killed: set[int] = set()
     for src, dst, amount, times in hits:
-        amount = rules.deal_damage(state, dst, amount, src, times=times)
+        amount = rules.deal_damage(state, dst, amount, src, times=times, combat=True)
         if amount <= 0:
             continue
         used = [src] if src != attacker else [src, *intent, *([weapon] if weapon >= 0 else [])]

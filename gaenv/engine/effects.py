@@ -628,6 +628,28 @@ def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("reveal_until", None, filter=("filter", False, {}),
+           to=("enum:hand,memory,graveyard", False, "hand"))
+def _reveal_until(state: GameState, frame: ResolveFrame, args: Args,
+                  answer: Option | None) -> Decision | None:
+    """Reveal cards from the top of your deck until one matches the filter's printed keys,
+    put it into your hand (memory, graveyard), and the others revealed on the bottom of
+    the deck in a random order ("Game Mechanics - Randomization"); with none matching,
+    every card is revealed and goes so."""
+    player = frame.item.controller
+    deck = state.players[player].zones[DECK]
+    cards = state.cards
+    revealed: list[int] = []
+    for cid in reversed(deck):  # the top first
+        if selectors.printed(args["filter"], cards[cid].defn, player, player):
+            journal.move(state, cid, _DESTINATIONS[args["to"]])
+            break
+        revealed.append(cid)
+    state.rng.shuffle(revealed)
+    journal.reorder(state, player, DECK, [*revealed, *(c for c in deck if c not in revealed)])
+    return None
+
+
 def _choose_from(state: GameState, frame: ResolveFrame, cids: list[int]) -> Decision | None:
     if not cids:
         return None

@@ -169,6 +169,13 @@ class CardDef:
     # Brew ("Keywords - Brew"): the ingredients it may be activated with instead of its
     # reserve cost, one filter per object to sacrifice (printed keys: a name or a subtype).
     brew: tuple[Mapping[str, Any], ...] = ()
+    # An additional cost of activating it ("Playing Cards - Card Activation"): objects its
+    # player sacrifices with its reserve cost, one filter per object.
+    sacrifices: tuple[Mapping[str, Any], ...] = ()
+    # An additional cost of attacking with it, an ally, or of using it, a weapon, for an
+    # attack ("Combat Phase - Attack Declaration"): that much reserve, paid as the attack
+    # is declared.
+    attack_cost: int = 0
     # Imbue N ("Keywords - Imbue N"): imbued when at least N of the cards paid from hand
     # for its reserve cost (revealed, then reserved) share its element (0: no Imbue).
     imbue: int = 0

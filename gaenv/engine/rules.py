@@ -19,20 +19,23 @@ from gaenv.engine.zones import find_object, label
 
 
 def deal_damage(state: GameState, cid: int, amount: int, source: int = -1,
-                unpreventable: bool = False, times: int = 1) -> int:
+                unpreventable: bool = False, times: int = 1, combat: bool = False) -> int:
     """Deal ``amount`` damage to object ``cid`` from card ``source`` (-1: none), less any
-    prevention on it, then multiplied by ``times``; return what was dealt ("Game
-    Mechanics - Damage", "Damage Prevention": prevented damage never happens).
-    Unpreventable damage ("Game Mechanics - Damage 3") passes prevention by, leaving its
-    counters for later damage ("Damage Prevention": it does not use up a shield). Damage
-    to a siegeable domain removes its durability counters instead ("Functional Subtypes,
-    Siegeable").
+    prevention, then multiplied by ``times``; return what was dealt ("Game Mechanics -
+    Damage", "Damage Prevention": prevented damage never happens). Prevention is first
+    what prevention statics take off (``combat``: it is combat damage, which non-combat
+    prevention leaves), then the object's ``prevent`` counters. Unpreventable damage
+    ("Game Mechanics - Damage 3") passes prevention by, leaving its counters for later
+    damage ("Damage Prevention": it does not use up a shield). Damage to a siegeable
+    domain removes its durability counters instead ("Functional Subtypes, Siegeable").
 
-    ``times`` is Critical's doubling. It and the prevention shield are both replacement
-    effects on this damage, which the damaged object's controller orders ("Combat Phase -
-    Damage Step 3f"; "Types of Effects - Replacement Effects"). Prevention first never
-    deals more damage nor uses more of the shield than doubling first, so that order is
-    taken as their choice without asking."""
+    ``times`` is Critical's doubling. It and prevention are both replacement effects on
+    this damage, which the damaged object's controller orders ("Combat Phase - Damage
+    Step 3f"; "Types of Effects - Replacement Effects"). Prevention first never deals
+    more damage nor uses more of a shield than doubling first, so that order is taken as
+    their choice without asking."""
+    if not unpreventable and amount > 0:
+        amount -= statics.prevented(state, cid, combat)
     if amount <= 0:
         return 0
     card = state.cards[cid]

@@ -159,6 +159,8 @@ def can_activate(state: GameState, player: int, cid: int, enabled: set[str],
                             _empower_for(state, player, defn))
         if amount is None or not costs.can_pay_reserve(state, player, amount, cid):
             return False
+        if defn.sacrifices and not brew_choices(state, player, defn.sacrifices):
+            return False  # its additional cost: objects to sacrifice
     # Most cards declare no targets: nothing more to check.
     return not (defn.targets or defn.modes) or _castable(state, defn, player)
 
@@ -432,6 +434,8 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             frame.stage = "brew"
         elif item.kind == ACTIVATION:
             frame.reserve_left = costs.cost(state, player, defn, costs.RESERVE, item.empower) or 0
+            if defn.sacrifices:  # an additional cost: sacrificed as Brew's ingredients are
+                frame.stage = "brew"
         elif item.kind == ABILITY:
             frame.reserve_left = events.ability_of(state, item.card, item.ability).cost.get(
                 "reserve", 0)
@@ -439,13 +443,14 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             frame.memory_left = costs.cost(state, player, defn, costs.MEMORY_COST) or 0
         if frame.stage != "brew":
             frame.stage = "reserve"
-    if frame.stage == "brew":  # sacrifice the ingredients, one decision each
+    if frame.stage == "brew":  # sacrifice the ingredients (or those of an additional
+        needs = defn.brew if item.brewed else defn.sacrifices  # cost), one decision each
         if answer is not None:
             rules.sacrifice(state, answer.card)
             frame.sacrificed += 1
             answer = None
-        if frame.sacrificed < len(defn.brew):
-            choices = brew_choices(state, player, defn.brew[frame.sacrificed:])
+        if frame.sacrificed < len(needs):
+            choices = brew_choices(state, player, needs[frame.sacrificed:])
             return Decision(player, decisions.CHOOSE_CARD, tuple(
                 decisions.choose(c, label(state, c)) for c in choices), item.card)
         frame.stage = "reserve"

@@ -119,7 +119,7 @@ class AttackFrame:
     Declaration"; "Card Types - Attack").
     """
 
-    __slots__ = ("attacker", "card", "player", "stage", "targets", "weapon")
+    __slots__ = ("attacker", "card", "player", "reserve_left", "stage", "targets", "weapon")
 
     def __init__(self, player: int, attacker: int, weapon: int, card: int, stage: str) -> None:
         self.player = player
@@ -128,15 +128,17 @@ class AttackFrame:
         self.card = card
         self.stage = stage
         self.targets: list[int] = []
+        self.reserve_left = 0  # of an additional attack cost (``attack_cost``) still to pay
 
     def copy(self) -> AttackFrame:
         c = AttackFrame(self.player, self.attacker, self.weapon, self.card, self.stage)
         c.targets = list(self.targets)
+        c.reserve_left = self.reserve_left
         return c
 
     def key(self) -> tuple:
         return ("attack", self.player, self.attacker, self.weapon, self.card, self.stage,
-                tuple(self.targets))
+                tuple(self.targets), self.reserve_left)
 
 
 class PlayFrame:

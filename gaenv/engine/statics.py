@@ -81,6 +81,14 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "power": ("int", True, None),
         "applies_to": ("filter", False, {}),
     },
+    # Damage to a matching object is that much less as it is dealt ("Damage Prevention":
+    # "if damage would be dealt to this, prevent 2 of that damage"); with ``non_combat``,
+    # only damage dealt other than in combat. Read by `gaenv.engine.rules.deal_damage`.
+    "prevent_damage": {
+        "amount": ("nat", True, None),
+        "non_combat": ("bool", False, False),
+        "applies_to": ("filter", False, {}),
+    },
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
     # The card's own cost ("this card costs N less"), and a keyword the card has (Floating
@@ -387,6 +395,14 @@ def level_modifier(state: GameState, cid: int) -> int:
             total += s.node.args["amount"] * (1 if each is None else selectors.amount(
                 state, each, s.controller, s.source))
     return total
+
+
+def prevented(state: GameState, cid: int, combat: bool) -> int:
+    """What the ``prevent_damage`` statics in force take off damage dealt to object
+    ``cid`` (``combat``: combat damage, which a ``non_combat`` one leaves)."""
+    card = state.cards[cid]
+    return sum(s.node.args["amount"] for s in of_kind(state, "prevent_damage")
+               if not (combat and s.node.args["non_combat"]) and applies(state, s, card))
 
 
 def attack_bonus(state: GameState, cid: int) -> int:
