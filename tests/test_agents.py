@@ -371,6 +371,47 @@ def test_a_model_for_another_pool_or_layout_is_refused(tmp_path: Path) -> None:
         train(config, resume=model, progress_bar=False, log=lambda line: None)
 
 
+def test_a_compact_policy_computes_what_the_full_one_does(tmp_path: Path) -> None:
+    """A policy over the compact observation (``observation: compact``) records it in
+    its layout, looks the printed card features up in its saved card table, and so
+    computes, with the same weights, what a full-observation policy computes; as an
+    agent it plays in environments of full observations (its compact columns are kept)."""
+    import torch
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from gaenv.env.observation import compact_columns
+
+    config_file = tmp_path / "tiny.yaml"
+    config_file.write_text("n_envs: 1\nvec_env: dummy\nppo: {n_steps: 16, batch_size: 16}\n")
+    models = {}
+    for observation in ("full", "compact"):
+        config = load(config_file, {"observation": observation})
+        models[observation] = new_model(config, DummyVecEnv([make_env(config, tmp_path, 0,
+                                                                      False)]))
+    full, compact = models["full"].policy, models["compact"].policy
+    compact.load_state_dict({**compact.state_dict(), **full.state_dict()})  # but the table
+    env = raw_env(seed=3)
+    env.reset(seed=3)
+    observations = []
+    agent = HeuristicAgent()
+    while len(observations) < 40 and not env.game.over:
+        observations.append(env.observe(env.agent_selection)["observation"])
+        env.step(env.ask(agent))
+    batch = np.array(observations)
+    kept = compact_columns(env.encoder)
+    with torch.no_grad():
+        assert torch.allclose(full.extract_features(torch.as_tensor(batch)),
+                              compact.extract_features(torch.as_tensor(batch[:, kept])),
+                              atol=1e-5)
+    assert models["compact"].gaenv_layout == layout(observation="compact")
+    assert layout(observation="compact")["observation_layout"] != layout()["observation_layout"]
+    models["compact"].save(tmp_path / "compact.zip")
+    loaded = make(f"ppo:{tmp_path / 'compact.zip'}")
+    mask = env.observe(env.agent_selection)["action_mask"]
+    if not env.game.over:
+        assert mask[loaded.act(env.observe(env.agent_selection)["observation"], mask)]
+
+
 STOP = """
 import numpy as np
 

@@ -208,6 +208,7 @@ def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
     weights = {s: w for s, w in config.opponents.items() if s != "snapshots" and w > 0}
     env = raw_env_for(seed=config.seed, **config.env_config())
     n_actions = env.action_space(AGENTS[0]).n
+    size = env.observation_space(AGENTS[0])["observation"].shape[0]
     cards = config.pool_files()
     out = []
     for game in games:
@@ -234,7 +235,7 @@ def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
         returns = np.array([outcome * config.ppo.gamma ** (n - 1 - i) for i in range(n)],
                            dtype=np.float32) - np.array(potentials, dtype=np.float32)
         # (explicit widths: a teacher can end a game without a decision of its own)
-        out.append((np.array(observations, dtype=np.float32).reshape(n, env.encoder.size),
+        out.append((np.array(observations, dtype=np.float32).reshape(n, size),
                     np.array(masks, dtype=bool).reshape(n, n_actions),
                     np.array(actions, dtype=np.int64), returns))
     return out
@@ -456,15 +457,16 @@ def _callback(config: TrainConfig, folder: Path, log: Callable[[str], object],
 
 def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) -> Any:
     """A fresh MaskablePPO learner: card embeddings and one shared layer
-    (`gaenv.agents.policy.CardEmbeddingExtractor`; for the duel one shared layer,
-    `DenseExtractor`), then the policy and value heads. It records the game, card pool and
-    observation layout it fits (saved with it)."""
+    (`gaenv.agents.policy.CardEmbeddingExtractor`, given the pool's printed card features
+    over a compact observation; for the duel one shared layer, `DenseExtractor`), then
+    the policy and value heads. It records the game, card pool and observation layout it
+    fits (saved with it)."""
     from sb3_contrib import MaskablePPO
 
     from gaenv.agents.policy import CardEmbeddingExtractor, DenseExtractor
 
     ppo = config.ppo
-    cards = layout(config.pool_files(), config.game)
+    cards = layout(config.pool_files(), config.game, config.observation)
     extractor: tuple[type, dict[str, int]] = (
         (DenseExtractor, {"features_dim": ppo.features_dim}) if config.game == "duel" else
         (CardEmbeddingExtractor, {"features_dim": ppo.features_dim,
@@ -480,6 +482,12 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
             "features_extractor_kwargs": extractor[1],
             "net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}},
         device="cpu", tensorboard_log=str(tensorboard) if tensorboard else None, verbose=0)
+    if config.observation == "compact":  # the printed features it looks up
+        from gaenv.cards.schema import pool_of
+        from gaenv.env.observation import Encoder
+
+        table = Encoder(pool_of(config.pool_files())).printed_table()
+        model.policy.features_extractor.set_card_table(table)
     setattr(model, LAYOUT, cards)
     return model
 

@@ -80,6 +80,7 @@ class TrainConfig(GameKeys):
     decks: tuple[str, str] | None = None     # None: a random built-in pairing per game
     card_pool: str | None = None             # an import folder (gaenv cards import); None: built-in
     turn_limit: int = 120
+    observation: str = "full"                # full or compact (docs/observation.md)
     # Opponent sampling weights per game: agent specs, and "snapshots" for the
     # learner's own frozen copies (one picked uniformly among the latest).
     opponents: dict[str, float] = field(default_factory=lambda: {
@@ -96,7 +97,7 @@ class TrainConfig(GameKeys):
     ppo: PPOSettings = field(default_factory=PPOSettings)
 
     def env_config(self) -> dict[str, Any]:
-        return {**super().env_config(), "game": self.game}
+        return {**super().env_config(), "game": self.game, "observation": self.observation}
 
     def as_dict(self) -> dict[str, Any]:
         return plain(self)
