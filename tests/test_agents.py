@@ -294,8 +294,8 @@ def _scalars(folder: Path) -> set[str]:
 
 
 def test_tiny_training_run_and_resume(tiny_run: tuple[Path, Path, list[str]]) -> None:
-    """A few hundred steps end to end (the `tiny_run` fixture): imitation, PPO in two
-    subprocess envs against the pool (snapshots included) with shaped rewards,
+    """A few hundred steps end to end (the `tiny_run` fixture, compact observation):
+    imitation, PPO in two subprocess envs against the pool (snapshots included) with shaped rewards,
     checkpoints (the imitated policy's first), evaluation CSV, curve, best model and
     TensorBoard; then resume. The step counts are whole rollouts of 128 steps."""
     path, folder, lines = tiny_run
@@ -312,6 +312,8 @@ def test_tiny_training_run_and_resume(tiny_run: tuple[Path, Path, list[str]]) ->
     assert rows[0].startswith("steps,opponent") and len(rows) == 3
     assert rows[1].startswith("256,")
     agent = make(f"ppo:{folder}")
+    assert agent.model.gaenv_layout["observation"] == "compact"  # its card table saved:
+    assert agent.model.policy.features_extractor.card_table[1:, 0].all()
     obs = np.zeros(agent.model.observation_space.shape, dtype=np.float32)
     mask = np.zeros(agent.model.action_space.n, dtype=np.int8)
     mask[[0, 5]] = 1
