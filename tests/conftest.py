@@ -51,7 +51,8 @@ def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, list
         "name: tiny\ntotal_timesteps: 200\nn_envs: 2\nsnapshot_every: 128\nobservation: compact\n"
         "checkpoint_every: 128\neval_every: 256\neval_games: 2\nshaping: 0.5\n"
         "opponents: {random: 1, heuristic: 1, snapshots: 2}\n"
-        "pretrain: {games: 2, epochs: 1}\nppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
+        "pretrain: {games: 2, epochs: 1, dagger: 1}\n"
+        "ppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
     lines: list[str] = []
     run = train(load(path), folder=folder / "run", progress_bar=False, log=lines.append)
     return path, run, lines

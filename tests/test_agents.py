@@ -281,6 +281,31 @@ def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
     assert short[0].shape == (0, one[0].shape[1]) and len(short[3]) == 0
 
 
+def test_dagger_games_are_the_learners_positions_labelled_by_the_teacher(
+        tmp_path: Path) -> None:
+    """With a learner (DAgger, ``pretrain.dagger``), the learner moves in the teacher's
+    seat: every recorded observation is one the learner was asked about, and its label is
+    the teacher's legal choice there, not the learner's move."""
+    path = tmp_path / "dagger.yaml"
+    path.write_text("opponents: {random: 1}\npretrain: {games: 2}\n")
+    asked: list[np.ndarray] = []
+    moves: list[int] = []
+
+    def first_legal(observation: np.ndarray, mask: np.ndarray) -> int:
+        asked.append(observation)
+        moves.append(int(np.flatnonzero(mask)[0]))
+        return moves[-1]
+
+    observations, masks, actions, _ = imitation_data(load(path), learner=first_legal, first=2)
+    assert len(actions) == len(asked) > 10
+    assert np.array_equal(observations, np.array(asked))
+    assert masks[np.arange(len(actions)), actions].all()
+    assert (actions != np.array(moves)).any()  # the heuristic does not play first-legal
+    teacher_only = imitation_data(load(path), first=2)[0]
+    assert teacher_only.shape != observations.shape or not np.array_equal(teacher_only,
+                                                                          observations)
+
+
 def _scalars(folder: Path) -> set[str]:
     """The TensorBoard scalar tags logged under ``folder``."""
     from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
@@ -308,6 +333,7 @@ def test_tiny_training_run_and_resume(tiny_run: tuple[Path, Path, list[str]]) ->
             "eval/win_rate vs heuristic", "eval/mean_win_rate"} <= _scalars(folder / "tb")
     assert any(line.startswith("trained 256 PPO steps") and "256 in all" in line
                for line in lines), lines
+    assert any(line.startswith("imitation epoch 2/2") for line in lines), lines  # DAgger
     rows = (folder / "eval.csv").read_text().splitlines()
     assert rows[0].startswith("steps,opponent") and len(rows) == 3
     assert rows[1].startswith("256,")
