@@ -90,7 +90,9 @@ class CardEmbeddingExtractor(BaseFeaturesExtractor):
         present = observations[:, self.present_columns]
         ids = ((observations[:, self.index_columns] + 1) * present).round().long()  # 0: empty
         if self.compact:
-            cards = (self.printed(self.card_table) + self.embedding.weight)[ids]
+            # (an embedding lookup: its backward is far faster than indexing's with threads)
+            cards = nn.functional.embedding(ids, self.printed(self.card_table)
+                                            + self.embedding.weight)
         else:
             printed = observations[:, self.printed_columns].view(len(observations),
                                                                  self.slots, -1)
