@@ -282,9 +282,10 @@ def _layout(args: argparse.Namespace) -> int:
 
         print(layout_markdown())
         return 0
-    from gaenv.env.observation import Encoder, markdown
+    from gaenv.env.observation import Encoder, compact_markdown, markdown
 
-    print(markdown(Encoder(default_pool())), end="")
+    encoder = Encoder(default_pool())
+    print(markdown(encoder) + "\nThe compact observation:\n\n" + compact_markdown(encoder), end="")
     return 0
 
 

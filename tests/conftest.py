@@ -38,19 +38,21 @@ def decks() -> dict[str, Deck]:
 
 @pytest.fixture(scope="session")
 def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, list[str]]:
-    """A training run of a few hundred steps (its config file, run folder and log lines),
-    trained once for the training test and the training notebook. The step counts are
-    whole rollouts of 128 steps: 200 asked for are 256 done."""
+    """A training run of a few hundred steps on the compact observation, as the built-in
+    configs train (its config file, run folder and log lines), trained once for the
+    training test and the training notebook. The step counts are whole rollouts of 128
+    steps: 200 asked for are 256 done."""
     from gaenv.agents.train import train
     from gaenv.agents.train_config import load
 
     folder = tmp_path_factory.mktemp("tiny_run")
     path = folder / "tiny.yaml"
     path.write_text(
-        "name: tiny\ntotal_timesteps: 200\nn_envs: 2\nsnapshot_every: 128\n"
+        "name: tiny\ntotal_timesteps: 200\nn_envs: 2\nsnapshot_every: 128\nobservation: compact\n"
         "checkpoint_every: 128\neval_every: 256\neval_games: 2\nshaping: 0.5\n"
         "opponents: {random: 1, heuristic: 1, snapshots: 2}\n"
-        "pretrain: {games: 2, epochs: 1}\nppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
+        "pretrain: {games: 2, epochs: 1, dagger: 1}\n"
+        "ppo: {n_steps: 64, batch_size: 64, n_epochs: 1}\n")
     lines: list[str] = []
     run = train(load(path), folder=folder / "run", progress_bar=False, log=lines.append)
     return path, run, lines

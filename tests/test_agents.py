@@ -281,6 +281,31 @@ def test_imitation_data_do_not_depend_on_workers(tmp_path: Path,
     assert short[0].shape == (0, one[0].shape[1]) and len(short[3]) == 0
 
 
+def test_dagger_games_are_the_learners_positions_labelled_by_the_teacher(
+        tmp_path: Path) -> None:
+    """With a learner (DAgger, ``pretrain.dagger``), the learner moves in the teacher's
+    seat: every recorded observation is one the learner was asked about, and its label is
+    the teacher's legal choice there, not the learner's move."""
+    path = tmp_path / "dagger.yaml"
+    path.write_text("opponents: {random: 1}\npretrain: {games: 2}\n")
+    asked: list[np.ndarray] = []
+    moves: list[int] = []
+
+    def first_legal(observation: np.ndarray, mask: np.ndarray) -> int:
+        asked.append(observation)
+        moves.append(int(np.flatnonzero(mask)[0]))
+        return moves[-1]
+
+    observations, masks, actions, _ = imitation_data(load(path), learner=first_legal, first=2)
+    assert len(actions) == len(asked) > 10
+    assert np.array_equal(observations, np.array(asked))
+    assert masks[np.arange(len(actions)), actions].all()
+    assert (actions != np.array(moves)).any()  # the heuristic does not play first-legal
+    teacher_only = imitation_data(load(path), first=2)[0]
+    assert teacher_only.shape != observations.shape or not np.array_equal(teacher_only,
+                                                                          observations)
+
+
 def _scalars(folder: Path) -> set[str]:
     """The TensorBoard scalar tags logged under ``folder``."""
     from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
@@ -294,8 +319,8 @@ def _scalars(folder: Path) -> set[str]:
 
 
 def test_tiny_training_run_and_resume(tiny_run: tuple[Path, Path, list[str]]) -> None:
-    """A few hundred steps end to end (the `tiny_run` fixture): imitation, PPO in two
-    subprocess envs against the pool (snapshots included) with shaped rewards,
+    """A few hundred steps end to end (the `tiny_run` fixture, compact observation):
+    imitation, PPO in two subprocess envs against the pool (snapshots included) with shaped rewards,
     checkpoints (the imitated policy's first), evaluation CSV, curve, best model and
     TensorBoard; then resume. The step counts are whole rollouts of 128 steps."""
     path, folder, lines = tiny_run
@@ -308,10 +333,13 @@ def test_tiny_training_run_and_resume(tiny_run: tuple[Path, Path, list[str]]) ->
             "eval/win_rate vs heuristic", "eval/mean_win_rate"} <= _scalars(folder / "tb")
     assert any(line.startswith("trained 256 PPO steps") and "256 in all" in line
                for line in lines), lines
+    assert any(line.startswith("imitation epoch 2/2") for line in lines), lines  # DAgger
     rows = (folder / "eval.csv").read_text().splitlines()
     assert rows[0].startswith("steps,opponent") and len(rows) == 3
     assert rows[1].startswith("256,")
     agent = make(f"ppo:{folder}")
+    assert agent.model.gaenv_layout["observation"] == "compact"  # its card table saved:
+    assert agent.model.policy.features_extractor.card_table[1:, 0].all()
     obs = np.zeros(agent.model.observation_space.shape, dtype=np.float32)
     mask = np.zeros(agent.model.action_space.n, dtype=np.int8)
     mask[[0, 5]] = 1
@@ -369,6 +397,47 @@ def test_a_model_for_another_pool_or_layout_is_refused(tmp_path: Path) -> None:
     shutil.copy(tmp_path / "pool.zip", model)
     with pytest.raises(AgentSpecError, match="another card pool"):
         train(config, resume=model, progress_bar=False, log=lambda line: None)
+
+
+def test_a_compact_policy_computes_what_the_full_one_does(tmp_path: Path) -> None:
+    """A policy over the compact observation (``observation: compact``) records it in
+    its layout, looks the printed card features up in its saved card table, and so
+    computes, with the same weights, what a full-observation policy computes; as an
+    agent it plays in environments of full observations (its compact columns are kept)."""
+    import torch
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from gaenv.env.observation import compact_columns
+
+    config_file = tmp_path / "tiny.yaml"
+    config_file.write_text("n_envs: 1\nvec_env: dummy\nppo: {n_steps: 16, batch_size: 16}\n")
+    models = {}
+    for observation in ("full", "compact"):
+        config = load(config_file, {"observation": observation})
+        models[observation] = new_model(config, DummyVecEnv([make_env(config, tmp_path, 0,
+                                                                      False)]))
+    full, compact = models["full"].policy, models["compact"].policy
+    compact.load_state_dict({**compact.state_dict(), **full.state_dict()})  # but the table
+    env = raw_env(seed=3)
+    env.reset(seed=3)
+    observations = []
+    agent = HeuristicAgent()
+    while len(observations) < 40 and not env.game.over:
+        observations.append(env.observe(env.agent_selection)["observation"])
+        env.step(env.ask(agent))
+    batch = np.array(observations)
+    kept = compact_columns(env.encoder)
+    with torch.no_grad():
+        assert torch.allclose(full.extract_features(torch.as_tensor(batch)),
+                              compact.extract_features(torch.as_tensor(batch[:, kept])),
+                              atol=1e-5)
+    assert models["compact"].gaenv_layout == layout(observation="compact")
+    assert layout(observation="compact")["observation_layout"] != layout()["observation_layout"]
+    models["compact"].save(tmp_path / "compact.zip")
+    loaded = make(f"ppo:{tmp_path / 'compact.zip'}")
+    mask = env.observe(env.agent_selection)["action_mask"]
+    if not env.game.over:
+        assert mask[loaded.act(env.observe(env.agent_selection)["observation"], mask)]
 
 
 STOP = """

@@ -167,3 +167,44 @@ def test_leveler_features() -> None:
     encoder.encode(state, 0, state.decision, actions.Slots.of(state, 0), [])
     hand = dict(zip(names, encoder.views["my_hand"][0], strict=True))
     assert hand["leveler"] == 1.0 and hand["level_counters"] == 0.0 and hand["band"] == 0.0
+
+
+def test_compact_observation_is_the_full_one_without_printed_features() -> None:
+    """The compact observation (docs/observation.md, "The compact observation") is the
+    full vector at `compact_columns`, and every printed feature it leaves out is the
+    pool's `printed_table` row of the slot's card index (zero in an empty slot): nothing
+    a policy could know is lost."""
+    positions = list(_positions(300, seed=4))
+    e = positions[0][0]
+    compact = observation.Encoder(e.pool, compact=True)
+    kept = observation.compact_columns(compact)
+    table = compact.printed_table()
+    starts = np.array(compact.card_slots())
+    printed = starts[:, None] + np.array(observation.PRINTED)[None, :]
+    assert compact.observation_size == len(kept) < compact.size / 4
+    for env, args in positions:
+        full = env.encoder.encode(*args)
+        assert compact.encode(*args).tobytes() == full[kept].tobytes()
+        present = full[starts]
+        looked_up = table[full[starts + observation.CARD_INDEX].astype(int)] * present[:, None]
+        assert np.array_equal(full[printed], looked_up)
+
+
+def test_compact_environment_observes_the_compact_vector() -> None:
+    """``observation: compact`` gives the environment the compact space and vector; the
+    duel has only its own observation."""
+    from gaenv.env.config import ConfigError
+
+    full, compact = raw_env(seed=1), raw_env(seed=1, observation="compact")
+    full.reset(seed=1)
+    compact.reset(seed=1)
+    obs = compact.observe(compact.agent_selection)["observation"]
+    assert compact.observation_space("player_0")["observation"].shape == obs.shape
+    kept = observation.compact_columns(full.encoder)
+    assert np.array_equal(full.observe(full.agent_selection)["observation"][kept], obs)
+    with pytest.raises(ConfigError, match="key 'observation'"):
+        raw_env(observation="tiny")
+    with pytest.raises(ConfigError, match="expected full for game 'duel'"):
+        from gaenv.env.aec import raw_env_for
+
+        raw_env_for(game="duel", observation="compact")

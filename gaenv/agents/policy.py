@@ -9,7 +9,10 @@ Here each slot's printed features go through one small linear map shared by all
 slots, plus a learned embedding of the card's identity (an empty slot has its own
 row); the slot's play state (power now, damage, ...), the globals, the players and
 the stack and choice extras are used as they are. One shared layer maps all of that to
-``features_dim`` features for the policy and value heads.
+``features_dim`` features for the policy and value heads. Over the compact observation
+(``observation: compact``) the printed features are not in the vector: the extractor
+looks them up from the card index in a table of the pool's cards, the same computation
+on a quarter of the floats.
 
 The duel's observation (`gaenv.env.duel_observation`) marks card identities as one-hot
 flags, not indices, so `DenseExtractor` (one shared layer over the whole vector) is its
@@ -19,48 +22,81 @@ feature extractor.
 from __future__ import annotations
 
 import gymnasium
+import numpy as np
 import torch
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from torch import nn
 
 from gaenv.cards.schema import default_pool
-from gaenv.env.observation import CARD_INDEX, STATIC_NAMES, Encoder
+from gaenv.env.observation import CARD_INDEX, STATIC_NAMES, Encoder, compact_columns
 
 
 class CardEmbeddingExtractor(BaseFeaturesExtractor):
     """``cards``: the size of the card vocabulary, the number of cards in the pool trained
-    on (None: the built-in pool's, as models saved before it was given assume)."""
+    on (None: the built-in pool's, as models saved before it was given assume).
+
+    Over a compact observation (`gaenv.env.observation.compact_columns`: no printed
+    features in the card slots) the printed features come from ``card_table``, a row per
+    card (`Encoder.printed_table`), saved with the weights (`set_card_table` fills it):
+    the shared map and the embedding are then one table, looked up once per slot. The
+    weights have the same shapes over either observation."""
 
     def __init__(self, observation_space: gymnasium.spaces.Box, features_dim: int = 256,
                  embedding_dim: int = 8, cards: int | None = None) -> None:
         super().__init__(observation_space, features_dim)
         encoder = Encoder(default_pool())  # card slots lie where they lie for every pool
-        if encoder.size != observation_space.shape[0]:
-            raise ValueError(f"observation size {observation_space.shape[0]} does not match "
-                             f"this gaenv's encoder ({encoder.size})")
+        size = observation_space.shape[0]
+        kept = compact_columns(encoder)
+        self.compact = size == len(kept)
+        if size != encoder.size and not self.compact:
+            raise ValueError(f"observation size {size} does not match this gaenv's encoder "
+                             f"({encoder.size} floats, compact {len(kept)})")
         starts = torch.tensor(encoder.card_slots(), dtype=torch.long)
-        printed = [i for i in range(len(STATIC_NAMES)) if i != CARD_INDEX]
-        keep = torch.ones(encoder.size, dtype=torch.bool)
-        for offset in range(len(STATIC_NAMES)):
+        printed = [i for i in range(len(STATIC_NAMES)) if i != CARD_INDEX]  # present first
+        if self.compact:  # the slots' starts in the compact vector; present, index kept
+            starts = torch.as_tensor(np.searchsorted(kept, starts.numpy()), dtype=torch.long)
+            in_slot: list[int] = [0, CARD_INDEX]
+        else:
+            in_slot = list(range(len(STATIC_NAMES)))
+        keep = torch.ones(size, dtype=torch.bool)
+        for offset in in_slot:
             keep[starts + offset] = False
         self.register_buffer("index_columns", starts + CARD_INDEX, persistent=False)
         self.register_buffer("present_columns", starts, persistent=False)  # "present" is first
-        self.register_buffer("printed_columns",
-                             (starts[:, None] + torch.tensor(printed)[None, :]).flatten(),
-                             persistent=False)
+        if not self.compact:
+            self.register_buffer("printed_columns",
+                                 (starts[:, None] + torch.tensor(printed)[None, :]).flatten(),
+                                 persistent=False)
         self.register_buffer("other_columns", torch.nonzero(keep).flatten(), persistent=False)
         self.slots = len(starts)
+        vocabulary = (cards or len(encoder.pool.cards)) + 1  # row 0: an empty slot
         self.printed = nn.Linear(len(printed), embedding_dim)
-        self.embedding = nn.Embedding((cards or len(encoder.pool.cards)) + 1, embedding_dim)
+        self.embedding = nn.Embedding(vocabulary, embedding_dim)
+        if self.compact:
+            self.register_buffer("card_table", torch.zeros(vocabulary, len(printed)))
         inputs = int(keep.sum()) + self.slots * embedding_dim
         self.layer = nn.Sequential(nn.Linear(inputs, features_dim), nn.ReLU())
 
+    def set_card_table(self, table: np.ndarray) -> None:
+        """A compact observation's printed features: ``table`` has a row per card of the
+        pool (`Encoder.printed_table`); row 0 stays the empty slot's, and ``present`` is
+        set in the others."""
+        rows = torch.as_tensor(table, dtype=torch.float32)
+        self.card_table.zero_()
+        self.card_table[1:, 0] = 1.0
+        self.card_table[1:, 1:] = rows
+
     def forward(self, observations: torch.Tensor) -> torch.Tensor:
-        batch = observations.shape[0]
         present = observations[:, self.present_columns]
         ids = ((observations[:, self.index_columns] + 1) * present).round().long()  # 0: empty
-        printed = observations[:, self.printed_columns].view(batch, self.slots, -1)
-        cards = self.printed(printed) + self.embedding(ids)
+        if self.compact:
+            # (an embedding lookup: its backward is far faster than indexing's with threads)
+            cards = nn.functional.embedding(ids, self.printed(self.card_table)
+                                            + self.embedding.weight)
+        else:
+            printed = observations[:, self.printed_columns].view(len(observations),
+                                                                 self.slots, -1)
+            cards = self.printed(printed) + self.embedding(ids)
         return self.layer(torch.cat([observations[:, self.other_columns], cards.flatten(1)],
                                     dim=1))
 

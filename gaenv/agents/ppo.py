@@ -45,11 +45,14 @@ def pool_name(pool: tuple[str, ...] | None) -> str:
 
 
 @functools.cache
-def layout(pool: tuple[str, ...] | None = None, game: str = "ga") -> dict[str, str | int]:
+def layout(pool: tuple[str, ...] | None = None, game: str = "ga",
+           observation: str = "full") -> dict[str, str | int]:
     """What a policy's weights fit: the card pool of these card files (None: the built-in
-    pool), by digest and name, its size (the card vocabulary), the observation and action
-    layout (a digest of what `gaenv layout` prints) and their sizes; a duel policy
-    records ``game: duel`` instead of a pool (its digest is that of the duel's cards)."""
+    pool), by digest and name, its size (the card vocabulary), the observation
+    (``full`` or ``compact``) and action layout (a digest of what `gaenv layout` prints
+    of it) and their sizes; a duel policy records ``game: duel`` instead of a pool (its
+    digest is that of the duel's cards). A full observation's record has no
+    ``observation`` key (as models saved before compact observations)."""
     if game == "duel":
         from gaenv.duel.cards import CARD_FILE
         from gaenv.env.duel import duel_raw_env, layout_markdown
@@ -61,13 +64,15 @@ def layout(pool: tuple[str, ...] | None = None, game: str = "ga") -> dict[str, s
                 "observation_layout": hashlib.sha256(layout_markdown().encode()
                                                      ).hexdigest()[:12],
                 "observation_size": env.encoder.size, "actions": env.layout.size}
-    from gaenv.env.observation import Encoder, markdown
+    from gaenv.env.observation import Encoder, compact_markdown, markdown
 
-    encoder = Encoder(pool_of(pool))
+    encoder = Encoder(pool_of(pool), compact=observation == "compact")
+    described = markdown(encoder) + (compact_markdown(encoder) if encoder.compact else "")
     return {"card_pool": encoder.pool.version, "card_pool_name": pool_name(pool),
             "cards": len(encoder.pool.cards),
-            "observation_layout": hashlib.sha256(markdown(encoder).encode()).hexdigest()[:12],
-            "observation_size": encoder.size, "actions": N_ACTIONS}
+            **({"observation": observation} if encoder.compact else {}),
+            "observation_layout": hashlib.sha256(described.encode()).hexdigest()[:12],
+            "observation_size": encoder.observation_size, "actions": N_ACTIONS}
 
 
 def check_model(path: Path, pool: tuple[str, ...] | None = None) -> None:
@@ -89,7 +94,7 @@ def check_layout(saved: Any, pool: tuple[str, ...] | None, where: str) -> None:
         raise ModelMismatchError(f"{where}: the model does not record the card pool and "
                                  "observation layout it was trained on (saved before gaenv "
                                  "recorded them); train it again")
-    now = layout(pool, str(saved.get("game", "ga")))
+    now = layout(pool, str(saved.get("game", "ga")), str(saved.get("observation", "full")))
     problems = []
     if saved.get("card_pool") != now["card_pool"]:
         # (models saved before pools had names were all trained on the built-in pool)
@@ -133,6 +138,14 @@ def _load(path: Path, mtime: int, pool: tuple[str, ...] | None) -> Any:
     return MaskablePPO.load(path, device="cpu")
 
 
+@functools.cache
+def _compact_columns() -> np.ndarray:
+    from gaenv.cards.schema import default_pool
+    from gaenv.env.observation import Encoder, compact_columns
+
+    return compact_columns(Encoder(default_pool()))
+
+
 class PPOAgent(Agent):
     """Acts with a trained policy, deterministically (the most likely legal action), in
     games of the card pool ``pool`` (card files; None: the built-in pool)."""
@@ -144,12 +157,18 @@ class PPOAgent(Agent):
         self.path = model_path(path)
         self.model = _load(self.path.resolve(), self.path.stat().st_mtime_ns, pool)
         self.deterministic = deterministic
+        # A compact policy playing in an environment of full observations keeps their
+        # compact columns (gaenv.env.observation.compact_columns).
+        self.columns = _compact_columns() if getattr(
+            self.model, LAYOUT, {}).get("observation") == "compact" else None
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
         if len(mask) != self.model.action_space.n:
             raise ValueError(f"{self.path}: the policy has {self.model.action_space.n} "
                              f"actions and this game {len(mask)}: a policy plays only the game "
                              "it was trained on")
+        if self.columns is not None and len(observation) != self.model.observation_space.shape[0]:
+            observation = observation[self.columns]
         action, _ = self.model.predict(observation, action_masks=mask.astype(bool),
                                        deterministic=self.deterministic)
         return int(action)

@@ -163,20 +163,24 @@ def _write(line: str) -> None:
 
 # --- imitation warm start ---------------------------------------------------------------
 
-def imitation_data(config: TrainConfig, progress: Callable[[int], object] | None = None
+def imitation_data(config: TrainConfig, progress: Callable[[int], object] | None = None,
+                   learner: Learner | None = None, first: int = 0
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Observations, masks, actions and value targets of the teacher's decisions in
-    ``pretrain.games`` games against the config's reference opponents (drawn by their
-    weights), the teacher's seat alternating. The games are played in batches by
-    ``pretrain.workers`` processes; each is seeded by its number, so the data do not
-    depend on how many. A value target is the discounted outcome, less the shaping
-    potential when the config shapes rewards (the value a shaped learner should
-    predict). ``progress`` is told how many more games are done after each batch."""
-    settings = config.pretrain
-    batches = [range(start, min(start + IMITATION_BATCH, settings.games))
-               for start in range(0, settings.games, IMITATION_BATCH)]
+    ``pretrain.games`` games (numbered from ``first``) against the config's reference
+    opponents (drawn by their weights), the teacher's seat alternating. The games are
+    played in batches by ``pretrain.workers`` processes; each is seeded by its number, so
+    the data do not depend on how many. With a ``learner`` (observation, mask -> action)
+    the learner moves in the teacher's seat and the teacher only labels its decisions
+    (DAgger: the positions the policy itself reaches), in this process. A value target
+    is the discounted outcome, less the shaping potential when the config shapes rewards
+    (the value a shaped learner should predict). ``progress`` is told how many more games
+    are done after each batch."""
+    end = first + config.pretrain.games
+    batches = [range(start, min(start + IMITATION_BATCH, end))
+               for start in range(first, end, IMITATION_BATCH)]
     games = []
-    for batch, part in zip(batches, _played(config, batches), strict=True):
+    for batch, part in zip(batches, _played(config, batches, learner), strict=True):
         games.extend(part)
         if progress is not None:
             progress(len(batch))
@@ -186,13 +190,16 @@ def imitation_data(config: TrainConfig, progress: Callable[[int], object] | None
 
 IMITATION_BATCH = 10  # games per task handed to a worker (small, to keep workers even)
 GameData = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+Learner = Callable[[np.ndarray, np.ndarray], int]
 
 
-def _played(config: TrainConfig, batches: Sequence[range]) -> Iterator[list[GameData]]:
+def _played(config: TrainConfig, batches: Sequence[range], learner: Learner | None = None
+            ) -> Iterator[list[GameData]]:
     """Each batch's games, in order, played in ``pretrain.workers`` processes (spawned: a
-    parent that has loaded torch would hand forked ones a thread pool they deadlock on)."""
-    play = functools.partial(_imitation_games, config)
-    workers = min(config.pretrain.workers, len(batches))
+    parent that has loaded torch would hand forked ones a thread pool they deadlock on);
+    with a ``learner``, in this process."""
+    play = functools.partial(_imitation_games, config, learner=learner)
+    workers = 1 if learner is not None else min(config.pretrain.workers, len(batches))
     if workers <= 1:
         yield from map(play, batches)
         return
@@ -201,13 +208,15 @@ def _played(config: TrainConfig, batches: Sequence[range]) -> Iterator[list[Game
         yield from pool.imap(play, batches)
 
 
-def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
+def _imitation_games(config: TrainConfig, games: range, learner: Learner | None = None
+                     ) -> list[GameData]:
     """The imitation data (observations, masks, actions, value targets) of each game of
-    ``games``, in order."""
+    ``games``, in order; the ``learner``, if any, moves in the teacher's seat."""
     potential = Potential(config.shaping) if config.shaping else None
     weights = {s: w for s, w in config.opponents.items() if s != "snapshots" and w > 0}
     env = raw_env_for(seed=config.seed, **config.env_config())
     n_actions = env.action_space(AGENTS[0]).n
+    size = env.observation_space(AGENTS[0])["observation"].shape[0]
     cards = config.pool_files()
     out = []
     for game in games:
@@ -228,13 +237,15 @@ def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
                 masks.append(obs["action_mask"].astype(bool))
                 actions.append(action)
                 potentials.append(potential(env.game, seat) if potential else 0.0)
+                if learner is not None:
+                    action = learner(obs["observation"], masks[-1])
             env.step(action)
         outcome = env.rewards[f"player_{seat}"]
         n = len(actions)
         returns = np.array([outcome * config.ppo.gamma ** (n - 1 - i) for i in range(n)],
                            dtype=np.float32) - np.array(potentials, dtype=np.float32)
         # (explicit widths: a teacher can end a game without a decision of its own)
-        out.append((np.array(observations, dtype=np.float32).reshape(n, env.encoder.size),
+        out.append((np.array(observations, dtype=np.float32).reshape(n, size),
                     np.array(masks, dtype=bool).reshape(n, n_actions),
                     np.array(actions, dtype=np.int64), returns))
     return out
@@ -243,47 +254,67 @@ def _imitation_games(config: TrainConfig, games: range) -> list[GameData]:
 def pretrain(model: Any, config: TrainConfig, folder: Path, log: Callable[[str], object],
              bars: bool) -> None:
     """Imitation: the teacher's games, then ``pretrain.epochs`` passes over their decisions;
-    loss and agreement go to the log and to TensorBoard (``tb/imitation``)."""
+    then, ``pretrain.dagger`` times, as many games where the policy plays the teacher's
+    seat and the teacher labels its decisions (DAgger), added to the data, and the same
+    passes over all of it. Loss and agreement go to the log and to TensorBoard
+    (``tb/imitation``)."""
     import torch
     from stable_baselines3.common.logger import configure
 
     settings = config.pretrain
-    with _bar(bars, settings.games, "imitation games", "game") as bar:
-        obs, masks, actions, returns = imitation_data(config, bar.update)
     policy = model.policy
+
+    def learner(observation: np.ndarray, mask: np.ndarray) -> int:
+        with torch.no_grad():
+            dist = policy.get_distribution(torch.as_tensor(observation[None]),
+                                           action_masks=mask[None])
+            return int(dist.get_actions(deterministic=True)[0])
+
     optimizer = torch.optim.Adam(policy.parameters(), lr=settings.learning_rate)
     rng = np.random.default_rng(config.seed)
     tensorboard = configure(str(folder / "tb" / "imitation"), ["tensorboard"])
-    batches = range(0, len(actions), settings.batch_size)
-    with _bar(bars, settings.epochs * len(batches), "imitation epochs", "batch") as bar:
-        for epoch in range(settings.epochs):
-            bar.set_description(f"imitation epoch {epoch + 1}/{settings.epochs}")
-            order = rng.permutation(len(actions))
-            losses, hits = [], 0
-            for start in batches:
-                idx = order[start:start + settings.batch_size]
-                values, log_prob, _ = policy.evaluate_actions(
-                    torch.as_tensor(obs[idx]), torch.as_tensor(actions[idx]),
-                    action_masks=torch.as_tensor(masks[idx]))
-                value_loss = torch.nn.functional.mse_loss(values.flatten(),
-                                                          torch.as_tensor(returns[idx]))
-                loss = -log_prob.mean() + 0.5 * value_loss
-                optimizer.zero_grad()
-                loss.backward()
-                optimizer.step()
-                losses.append(loss.item())
-                with torch.no_grad():
-                    dist = policy.get_distribution(torch.as_tensor(obs[idx]),
-                                                   action_masks=masks[idx])
-                    hits += int((dist.get_actions(deterministic=True).numpy() == actions[idx]
-                                 ).sum())
-                bar.update()
-            agreement = hits / len(actions)
-            log(f"imitation epoch {epoch + 1}/{settings.epochs}: loss {np.mean(losses):.3f}, "
-                f"agrees with the teacher on {agreement:.1%} of {len(actions)} decisions")
-            tensorboard.record("imitation/loss", float(np.mean(losses)))
-            tensorboard.record("imitation/agreement", agreement)
-            tensorboard.dump(epoch + 1)
+    data: list[tuple[np.ndarray, ...]] = []
+    epoch = 0
+    for round_ in range(settings.dagger + 1):
+        whose = "the teacher's games" if round_ == 0 else f"DAgger round {round_}: the " \
+                                                          "policy's games"
+        with _bar(bars, settings.games, whose, "game") as bar:
+            data.append(imitation_data(config, bar.update, learner if round_ else None,
+                                       first=round_ * settings.games))
+        obs, masks, actions, returns = (np.concatenate(part) for part in zip(*data,
+                                                                              strict=True))
+        batches = range(0, len(actions), settings.batch_size)
+        with _bar(bars, settings.epochs * len(batches), "imitation epochs", "batch") as bar:
+            for _ in range(settings.epochs):
+                epoch += 1
+                bar.set_description(f"imitation epoch {epoch}")
+                order = rng.permutation(len(actions))
+                losses, hits = [], 0
+                for start in batches:
+                    idx = order[start:start + settings.batch_size]
+                    values, log_prob, _ = policy.evaluate_actions(
+                        torch.as_tensor(obs[idx]), torch.as_tensor(actions[idx]),
+                        action_masks=torch.as_tensor(masks[idx]))
+                    value_loss = torch.nn.functional.mse_loss(values.flatten(),
+                                                              torch.as_tensor(returns[idx]))
+                    loss = -log_prob.mean() + 0.5 * value_loss
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+                    losses.append(loss.item())
+                    with torch.no_grad():
+                        dist = policy.get_distribution(torch.as_tensor(obs[idx]),
+                                                       action_masks=masks[idx])
+                        hits += int((dist.get_actions(deterministic=True).numpy()
+                                     == actions[idx]).sum())
+                    bar.update()
+                agreement = hits / len(actions)
+                log(f"imitation epoch {epoch}/{settings.epochs * (settings.dagger + 1)}: "
+                    f"loss {np.mean(losses):.3f}, agrees with the teacher on {agreement:.1%} "
+                    f"of {len(actions)} decisions")
+                tensorboard.record("imitation/loss", float(np.mean(losses)))
+                tensorboard.record("imitation/agreement", agreement)
+                tensorboard.dump(epoch)
     tensorboard.close()
 
 
@@ -456,15 +487,16 @@ def _callback(config: TrainConfig, folder: Path, log: Callable[[str], object],
 
 def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) -> Any:
     """A fresh MaskablePPO learner: card embeddings and one shared layer
-    (`gaenv.agents.policy.CardEmbeddingExtractor`; for the duel one shared layer,
-    `DenseExtractor`), then the policy and value heads. It records the game, card pool and
-    observation layout it fits (saved with it)."""
+    (`gaenv.agents.policy.CardEmbeddingExtractor`, given the pool's printed card features
+    over a compact observation; for the duel one shared layer, `DenseExtractor`), then
+    the policy and value heads. It records the game, card pool and observation layout it
+    fits (saved with it)."""
     from sb3_contrib import MaskablePPO
 
     from gaenv.agents.policy import CardEmbeddingExtractor, DenseExtractor
 
     ppo = config.ppo
-    cards = layout(config.pool_files(), config.game)
+    cards = layout(config.pool_files(), config.game, config.observation)
     extractor: tuple[type, dict[str, int]] = (
         (DenseExtractor, {"features_dim": ppo.features_dim}) if config.game == "duel" else
         (CardEmbeddingExtractor, {"features_dim": ppo.features_dim,
@@ -480,6 +512,12 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
             "features_extractor_kwargs": extractor[1],
             "net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}},
         device="cpu", tensorboard_log=str(tensorboard) if tensorboard else None, verbose=0)
+    if config.observation == "compact":  # the printed features it looks up
+        from gaenv.cards.schema import pool_of
+        from gaenv.env.observation import Encoder
+
+        table = Encoder(pool_of(config.pool_files())).printed_table()
+        model.policy.features_extractor.set_card_table(table)
     setattr(model, LAYOUT, cards)
     return model
 

@@ -39,7 +39,8 @@ class PPOSettings:
 class PretrainSettings:
     """Imitation before PPO: the policy learns the ``teacher`` agent's choices (and the
     value head the games' outcomes) from ``games`` games, played in ``workers``
-    processes; 0 games skips it."""
+    processes; 0 games skips it. Then ``dagger`` rounds (DAgger) of ``games`` games more
+    where the policy plays and the teacher labels each of its decisions."""
 
     games: int = 0
     teacher: str = "heuristic"       # an agent spec (gaenv.agents.registry): heuristic, search, ...
@@ -47,6 +48,7 @@ class PretrainSettings:
     epochs: int = 4
     batch_size: int = 256
     learning_rate: float = 1e-3
+    dagger: int = 0                  # rounds of ``games`` the policy plays, the teacher labels
 
 
 class GameKeys:
@@ -80,6 +82,7 @@ class TrainConfig(GameKeys):
     decks: tuple[str, str] | None = None     # None: a random built-in pairing per game
     card_pool: str | None = None             # an import folder (gaenv cards import); None: built-in
     turn_limit: int = 120
+    observation: str = "full"                # full or compact (docs/observation.md)
     # Opponent sampling weights per game: agent specs, and "snapshots" for the
     # learner's own frozen copies (one picked uniformly among the latest).
     opponents: dict[str, float] = field(default_factory=lambda: {
@@ -96,7 +99,7 @@ class TrainConfig(GameKeys):
     ppo: PPOSettings = field(default_factory=PPOSettings)
 
     def env_config(self) -> dict[str, Any]:
-        return {**super().env_config(), "game": self.game}
+        return {**super().env_config(), "game": self.game, "observation": self.observation}
 
     def as_dict(self) -> dict[str, Any]:
         return plain(self)
@@ -136,8 +139,8 @@ RANGES: tuple[tuple[tuple[str, ...], Callable[[float], bool], str], ...] = (
       "max_snapshots", "pretrain.workers", "pretrain.epochs", "pretrain.batch_size",
       "ppo.n_steps", "ppo.batch_size", "ppo.n_epochs", "ppo.features_dim",
       "ppo.embedding_dim"), lambda v: v >= 1, "at least 1"),
-    (("shaping", "pretrain.games", "ppo.ent_coef", "ppo.vf_coef"), lambda v: v >= 0,
-     "0 or more"),
+    (("shaping", "pretrain.games", "pretrain.dagger", "ppo.ent_coef", "ppo.vf_coef"),
+     lambda v: v >= 0, "0 or more"),
     (("pretrain.learning_rate", "ppo.learning_rate", "ppo.clip_range", "ppo.max_grad_norm"),
      lambda v: v > 0, "more than 0"),
     (("ppo.gamma", "ppo.gae_lambda"), lambda v: 0 < v <= 1, "more than 0 and at most 1"),

@@ -68,8 +68,8 @@ class raw_env(AECEnv):
         self.pool = pool_of(self.config.pool)
         names = self.config.decks or tuple(builtin_deck_names())
         self._decks = [load_deck(n, self.pool).cards for n in names]
-        self.encoder = Encoder(self.pool)
-        return self.encoder.size, self.encoder.high, actions.N_ACTIONS
+        self.encoder = Encoder(self.pool, compact=self.config.observation == "compact")
+        return self.encoder.observation_size, self.encoder.high, actions.N_ACTIONS
 
     # --- spaces ------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from gaenv.engine.game import DEFAULT_TURN_LIMIT
 REWARDS = ("win_loss",)
 RENDER_MODES = ("ansi", "human")
 GAMES = ("ga", "duel")
+OBSERVATIONS = ("full", "compact")  # docs/observation.md, "The compact observation"
 
 
 class ConfigError(ValueError):
@@ -127,6 +128,9 @@ class EnvConfig:
         decks are checked against it and the observation's card vocabulary is its order.
     game: ``ga`` (Grand Archive) or ``duel`` (the three-champion duel, docs/duel.md;
         its decks are the duel's built-in decks and ``pool`` is not used).
+    observation: ``full`` (every card slot with its printed features) or ``compact``
+        (without them: a policy looks them up from the card index; Grand Archive only,
+        docs/observation.md).
     """
 
     decks: tuple[str, str] | None = None
@@ -137,6 +141,7 @@ class EnvConfig:
     render_mode: str | None = None
     pool: tuple[str, ...] | None = None
     game: str = "ga"
+    observation: str = "full"
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> EnvConfig:
@@ -169,6 +174,11 @@ class EnvConfig:
         if self.game not in GAMES:
             raise ConfigError(f"config key 'game': expected one of {', '.join(GAMES)}, got "
                               f"{self.game!r}")
+        if self.observation not in OBSERVATIONS or (self.game == "duel"
+                                                     and self.observation != "full"):
+            allowed = "full" if self.game == "duel" else ", ".join(OBSERVATIONS)
+            raise ConfigError(f"config key 'observation': expected {allowed} for game "
+                              f"{self.game!r}, got {self.observation!r}")
         if self.pool is not None:
             if isinstance(self.pool, str) or not self.pool or not all(
                     isinstance(f, str) for f in self.pool):

@@ -17,6 +17,11 @@ an embedding layer can look it up. Only what the observing player may know is
 encoded: the opponent's hand, memory and material deck appear as counts, no
 main deck is ever shown except the cards the observer is choosing among during
 their own search or glimpse (which the rules show them).
+
+The compact observation (``Encoder(pool, compact=True)``, the environment's
+``observation: compact``) is the same vector without the printed features a policy
+can look up from the card index (`PRINTED`): each card slot keeps ``present``,
+``card_index`` and what play changed (`compact_columns`), a quarter of the floats.
 """
 
 from __future__ import annotations
@@ -70,6 +75,9 @@ DYNAMIC_NAMES = ("mine", "power", "life", "damage", "rested", "durability", "buf
                  "distant", "prevent", "stealth_now", "taunt_now", "level_counters", "band")
 CARD_FEATURES = len(STATIC_NAMES) + len(DYNAMIC_NAMES)
 CARD_INDEX = STATIC_NAMES.index("card_index")
+# The printed features: a function of the card alone (the compact observation leaves
+# them out; a policy looks them up from ``card_index``).
+PRINTED = tuple(i for i, n in enumerate(STATIC_NAMES) if n not in ("present", "card_index"))
 # Where each play feature (DYNAMIC_NAMES, in order) sits in a card row.
 (_MINE, _POWER, _LIFE, _DAMAGE, _RESTED, _DURABILITY, _BUFF, _DEBUFF, _DISTANT, _PREVENT,
  _STEALTH_NOW, _TAUNT_NOW, _LEVEL_COUNTERS, _BAND) = range(len(STATIC_NAMES), CARD_FEATURES)
@@ -113,9 +121,10 @@ def _keyword(defn: CardDef, mods: statics.Modifiers, name: str) -> bool:
 
 
 class Encoder:
-    """Builds observations for one card pool (its order is the card vocabulary)."""
+    """Builds observations for one card pool (its order is the card vocabulary); full
+    ones, or with ``compact`` the vector without the printed card features."""
 
-    def __init__(self, pool: CardPool) -> None:
+    def __init__(self, pool: CardPool, compact: bool = False) -> None:
         self.pool = pool
         classes = sorted({c for card in pool.cards for c in card.classes})
         self.classes = {name: i for i, name in enumerate(classes[:CLASS_SLOTS])}
@@ -170,7 +179,11 @@ class Encoder:
         for name, size, meaning, slots, width in layout:
             self.pieces.append(Piece(name, start, size, meaning, slots, width))
             start += size
-        self.size = start
+        self.size = start  # of the full vector, which the pieces lay out
+        self.compact = compact
+        self._kept = compact_columns(self) if compact else None
+        # The floats `encode` returns.
+        self.observation_size = self.size if self._kept is None else len(self._kept)
         self.high = float(max(HIGH_VALUE, len(pool.cards)))
         # The one buffer every observation is written in, and each piece's view of it.
         self._buffer = np.zeros(self.size, dtype=np.float32)
@@ -189,6 +202,11 @@ class Encoder:
         (``card_index`` among them) come first, then ``DYNAMIC_NAMES``; for policies that
         embed card identities."""
         return [p.start + i * p.width for p in self.pieces for i in range(p.slots)]
+
+    def printed_table(self) -> np.ndarray:
+        """The printed features (`PRINTED`) of every card of the pool, a row per card in
+        vocabulary order: what the compact observation leaves for a policy to look up."""
+        return self._printed[0::2][:, list(PRINTED)].copy()
 
     @staticmethod
     def _global_names() -> list[str]:
@@ -229,11 +247,11 @@ class Encoder:
         """``player``'s observation, a new array; ``decision`` is theirs to make (or None),
         ``choices`` the options in choice slots. Every value is written inside
         [LOW, HIGH_VALUE] (the card index inside the vocabulary), so the observation
-        never leaves its space (tested)."""
+        never leaves its space (tested). A compact encoder returns the kept columns."""
         self._buffer.fill(0.0)  # the writers write only what is not zero
         for write, view in self._writers:
             write(view, state, player, decision, slots, choices)
-        return self._buffer.copy()
+        return self._buffer.copy() if self._kept is None else self._buffer[self._kept]
 
     @staticmethod
     def _code(card: CardObj, player: int) -> int:
@@ -434,6 +452,29 @@ class Encoder:
             elif option.card >= 0:
                 row[:CARD_FEATURES] = self._printed[self._code(cards[option.card], player)]
             row[CARD_FEATURES + VERBS.index(option.verb)] = 1.0
+
+
+def compact_columns(encoder: Encoder) -> np.ndarray:
+    """The columns of the full vector the compact observation keeps, in order: all but
+    the `PRINTED` features of every card slot (its layout is the same for every pool)."""
+    keep = np.ones(encoder.size, dtype=bool)
+    for start in encoder.card_slots():
+        keep[start + np.array(PRINTED)] = False
+    return np.flatnonzero(keep)
+
+
+def compact_markdown(encoder: Encoder) -> str:
+    """docs/observation.md's generated part for the compact observation: each piece's
+    slice in the compact vector."""
+    kept = compact_columns(encoder)
+    lines = ["| piece | compact slice | size | card slot width |", "|---|---|---|---|"]
+    for p in encoder.pieces:
+        first, end = np.searchsorted(kept, [p.start, p.start + p.size])
+        width = p.width - len(PRINTED) if p.slots else 0
+        lines.append(f"| `{p.name}` | {first}:{end} | {end - first} | {width or ''} |")
+    lines += ["", f"Total: {len(kept)} floats. A card slot keeps `present`, `card_index`, "
+              "then the features after the printed ones, in the full slot's order."]
+    return "\n".join(lines) + "\n"
 
 
 def markdown(encoder: Encoder) -> str:
