@@ -46,6 +46,11 @@ target phrase, a number, a condition), never a card's name.
   field ``link`` (a filter); "linked ally" (unit, champion, weapon, object) is the object
   it is linked to: a static's ``applies_to: {linked: true}``, an effect's ``{each:
   {linked: true}}``.
+- Influence and Balance ("Influence"; "Label Keywords", Balance): "your influence" is
+  the ``influence`` amount (cards in hand and memory); "your influence is N or less",
+  "target opponent's influence is greater than yours" compare it (with a number, or with
+  the other player's); Balance's "the amount of cards in your hand and memory are equal"
+  compares the cards in hand with those in memory.
 - Gather ("Game Terms - Gather"): "gather", "gather twice", "gather three times" is a
   ``gather`` step.
 - Suppress ("Suppress"): "suppress target ally or regalia" is a ``suppress`` step.
@@ -290,9 +295,42 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
     return True
 
 
+# Whose influence: "your", or the one opponent's ("target opponent's" names the only one).
+WHOSE = r"(your|target opponent's|an opponent's|each opponent's|that player's)"
+
+
+def _whose(word: str) -> str:
+    return "you" if word.lower() == "your" else "opponent"
+
+
+def _influence(m: re.Match[str]) -> dict[str, Any]:
+    """"your influence is four or less", "target opponent's influence is greater than
+    yours": the ``influence`` amount against a number or the other player's."""
+    flt: dict[str, Any] = {"amount": {"influence": _whose(m.group(1))}}
+    if m.group(2):
+        side = "at_most" if m.group(3).lower() == "less" else "at_least"
+        flt[side] = amount(m.group(2))
+        return flt
+    other = {"influence": "opponent" if flt["amount"]["influence"] == "you" else "you"}
+    if (m.group(5).lower() == "yours") != (flt["amount"]["influence"] == "opponent"):
+        raise NotUnderstood(m.group(0))  # "your influence is greater than yours"
+    greater = m.group(4).lower() == "greater"
+    flt["at_least" if greater else "at_most"] = {**other, "plus": 1 if greater else -1}
+    return flt
+
+
 def condition_of(text: str) -> dict[str, Any]:
     """A condition of a deeper mechanic: "~ is fostered", "it's fostered", "your Shifting
-    Currents face North", "there were three or more age counters on ~"."""
+    Currents face North", "there were three or more age counters on ~", influence and
+    Balance."""
+    influence = re.fullmatch(rf"{WHOSE} influence is (?:{NUM} or (less|more|greater)|(greater|"
+                             r"less) than (yours|theirs))", text.strip(), flags=re.IGNORECASE)
+    if influence:
+        return _influence(influence)
+    if re.fullmatch(r"the (?:amount|number) of cards in your hand and memory (?:are|is) equal",
+                    text.strip(), flags=re.IGNORECASE):
+        memory = {"cards": {"zone": "memory"}}
+        return {"amount": {"cards": {"zone": "hand"}}, "at_least": memory, "at_most": memory}
     if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
         return {"self": {"fostered": True}}
     made = re.fullmatch(r"~ (?:was (brewed|prepared)|is (imbued))", text.strip(),
@@ -321,8 +359,13 @@ def condition_of(text: str) -> dict[str, Any]:
 
 def counted_of(phrase: str) -> dict[str, Any] | None:
     """What an X or a "for each" of a deeper mechanic counts: "omens you have", "wind
-    element omens you have" (cards in your banishment with an omen counter); None if the
-    phrase is not one."""
+    element omens you have" (cards in your banishment with an omen counter), "your
+    influence", "the highest influence among your opponents" (the one opponent's); None if
+    the phrase is not one."""
+    influence = re.fullmatch(rf"{WHOSE} influence|the highest influence among your "
+                             r"(opponents)", phrase.strip(), flags=re.IGNORECASE)
+    if influence:
+        return {"influence": _whose(influence.group(1) or influence.group(2))}
     omens = re.fullmatch(r"((?:[\w-]+ )*?)omens? you have", phrase.strip(), flags=re.IGNORECASE)
     if omens is None:
         return None
@@ -358,8 +401,8 @@ def target_of(phrase: str) -> dict[str, Any]:
 
 def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
     """A static of a deeper mechanic ("your champion gets +1 level", "linked ally gets +2
-    POWER", "linked unit has vigor", "~ gets +1 POWER for each durability counter on it"),
-    or None."""
+    POWER", "linked unit has vigor", "~ gets +1 POWER for each durability counter on it",
+    "~ gets +X LIFE where X is your influence"), or None."""
     each = re.fullmatch(rf"(.+?) gets? {STATS} for (each|every {NUM}) (.+)", sentence,
                         flags=re.IGNORECASE)
     if each:  # what it counts is read as it is: "on it" is this object's
@@ -369,6 +412,12 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
         used.append("static stats for each")
         return {"modify_stats": {**_stats(each, 2), "for_each": spec,
                                  "applies_to": _applies(each.group(1), sentence)}}
+    where = re.fullmatch(r"(.+?) gets? \+X (POWER|LIFE),? where X is (.+)", sentence,
+                         flags=re.IGNORECASE)
+    if where:  # "~ gets +X LIFE where X is ...": +1 for each one of what X counts
+        used.append("static stats where X is")
+        return {"modify_stats": {where.group(2).lower(): 1, "for_each": counted(where.group(3)),
+                                 "applies_to": _applies(where.group(1), sentence)}}
     gets = re.fullmatch(rf"{LINKED} gets? {STATS}", sentence, flags=re.IGNORECASE)
     if gets:
         used.append("link")

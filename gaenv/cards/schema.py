@@ -318,7 +318,7 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
                              f"{here}.player")
             out[key] = MappingProxyType({**_parse_filter(spec, where, here), "zone": zone,
                                          "player": player})
-        elif key == "level":
+        elif key in ("level", "influence"):
             out[key] = _choice(item, ("you", "opponent"), where, here)
         elif key in ("counters", "stat"):
             spec = dict(_mapping(item, where, here))
@@ -357,7 +357,9 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = _choice(item, DIRECTIONS, where, here)
         elif key == "phase":
             out[key] = _choice(item, (*PHASES, "combat"), where, here)
-        elif key in ("level", "at_least", "at_most", "can_pay"):
+        elif key in ("at_least", "at_most"):  # a number, or another amount
+            out[key] = parse_amount(item, where, here)
+        elif key in ("level", "can_pay"):
             out[key] = _nat(item, where, here)
         elif key in ("champion", "controls", "self"):
             out[key] = _parse_filter(item, where, here)

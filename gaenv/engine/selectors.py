@@ -36,13 +36,15 @@ player's Shifting Currents face that direction), ``can_pay`` (the player could p
 much reserve now: cards in hand and awake Reservable objects), ``target`` (the object of
 the most recent target declared, as an effect resolves, matches a filter), ``phase`` (the
 phase now is this one), ``amount`` with
-``at_least`` / ``at_most`` (a dynamic amount compared), and ``not`` (a condition that
-must fail).
+``at_least`` / ``at_most`` (a dynamic amount compared with a number, or with another
+amount: "the amount of cards in your hand and memory are equal", the Balance label of
+"Label Keywords"), and ``not`` (a condition that must fail).
 
 An amount is a whole number or a mapping with one key: ``count`` (objects in play that
 match a filter), ``cards`` (cards in a zone: ``zone``, ``player``, and filter keys),
 ``counters`` (``kind`` counters on ``of``), ``stat`` (``power``/``life``/``damage`` of
-``of``), ``level`` (a player's champion level); and optionally ``max`` (the count capped: "for
+``of``), ``level`` (a player's champion level), ``influence`` (a player's cards in hand
+and memory together, "Influence 1"); and optionally ``max`` (the count capped: "for
 each of up to two"), then ``times`` and ``plus``.
 
 Keys that read damage, rest, counters, zone sizes or whose turn it is can change with
@@ -58,7 +60,17 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from gaenv.engine import views
-from gaenv.engine.objects import BOARD, FIELD, LINEAGE, MARK, PLAYER_ZONES, SOURCE, CardDef
+from gaenv.engine.objects import (
+    BOARD,
+    FIELD,
+    HAND,
+    LINEAGE,
+    MARK,
+    MEMORY,
+    PLAYER_ZONES,
+    SOURCE,
+    CardDef,
+)
 from gaenv.engine.state import GameState
 
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
@@ -72,12 +84,13 @@ FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "currents", "phase", "can_pay", "target",
                   "amount", "at_least", "at_most", "not")
-AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
+AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level", "influence")
 STATS = ("power", "life", "damage")
 CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"))
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
-MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
+MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "influence",
+                       "your_turn",
                        "stat", "fostered", "hurt", "brewed", "imbued", "prepared", "power",
                        "damage", "attacking", "defending", "retaliating", "can_pay"})
 # State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
@@ -419,6 +432,9 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
 
         value = champions.level(state, controller if arg == "you" else 1 - controller) + (
             empower if arg == "you" else 0)
+    elif kind == "influence":  # "Influence 1": the cards in hand and memory together
+        zones = state.players[controller if arg == "you" else 1 - controller].zones
+        value = len(zones[HAND]) + len(zones[MEMORY])
     else:
         if refer is not None:
             ids = refer(arg)
@@ -497,8 +513,12 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
                 return False
         elif key == "amount":
             value = amount(state, want, player, source, refer, empower)
-            if value < condition.get("at_least", value) or value > condition.get(
-                    "at_most", value):
+            low, high = condition.get("at_least", value), condition.get("at_most", value)
+            if not isinstance(low, int):  # compared with another amount (Balance)
+                low = amount(state, low, player, source, refer, empower)
+            if not isinstance(high, int):
+                high = amount(state, high, player, source, refer, empower)
+            if value < low or value > high:
                 return False
         elif key == "not" and condition_met(state, want, defn, player, empower, source,
                                             refer):

@@ -1,0 +1,193 @@
+"""Cards in memory (docs/cards.md; gaenv/cards/mechanics.py), engine and translator, with
+invented cards: influence ("Influence 1": the cards in a player's hand and memory) and
+Balance ("Label Keywords": as many cards in hand as in memory), read by conditions that
+compare one amount with another. The real cards that use them are checked by
+tests/realcards/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import pool_with, run_scenario
+
+from gaenv.cards.schema import CardFileError, CardPool
+from gaenv.cards.translate import translate
+
+BALANCE = {"amount": {"cards": {"zone": "hand"}}, "at_least": {"cards": {"zone": "memory"}},
+           "at_most": {"cards": {"zone": "memory"}}}
+EXTRA = """set: test-memory-mechanics
+cards:
+  - name: Test Even Scribe
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 2
+    abilities:
+      - static: {modify_stats: {power: 3, applies_to: {self: true}}}
+        requires: {amount: {cards: {zone: hand}}, at_least: {cards: {zone: memory}},
+                   at_most: {cards: {zone: memory}}}
+  - name: Test Humble Gift
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - if: {when: {amount: {influence: opponent}, at_least: {influence: you, plus: 1}},
+             then: [{draw: {amount: 1, into: memory}}]}
+  - name: Test Small Spark
+    type: action
+    element: norm
+    reserve_cost: 1
+    effect:
+      - recover: 1
+  - name: Test Crowded Statue
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 0
+    life: 1
+    abilities:
+      - static: {modify_stats: {life: 1, for_each: {influence: opponent},
+                                applies_to: {self: true}}}
+"""
+
+
+@pytest.fixture(scope="module")
+def memory_pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
+    return pool_with(tmp_path_factory.mktemp("cards"), EXTRA)
+
+
+# --- Balance ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("hand", "memory", "power"), [
+    (0, 0, 4), (2, 2, 4), (1, 2, 1), (3, 2, 1)])
+def test_balance_compares_hand_with_memory(tmp_path: Path, memory_pool: CardPool, hand: int,
+                                           memory: int, power: int) -> None:
+    """Label Keywords (Balance): the static holds only with exactly as many cards in hand
+    as in memory, fewer or more either way not."""
+    run_scenario(tmp_path, memory_pool, f"""name: balance
+rules: Label Keywords (Balance)
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Even Scribe]
+      hand: {["Tailwind"] * hand}
+      memory: {["Undertow"] * memory}
+    - lineage: [Spirit of Water]
+steps: []
+expect:
+  players.0.field.0.power: {power}
+""")
+
+
+def test_balance_follows_the_cards_as_they_move(tmp_path: Path, memory_pool: CardPool) -> None:
+    """Label Keywords (Balance): the static is read again as cards move: three in hand,
+    then one activated and one paid into memory leave one in hand and one in memory."""
+    run_scenario(tmp_path, memory_pool, """name: balance after paying
+rules: Label Keywords (Balance); Game Mechanics - Paying Costs
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Even Scribe]
+      hand: [Test Small Spark, Tailwind, Undertow]
+    - lineage: [Spirit of Water]
+steps: [activate Test Small Spark, pay with Tailwind]
+expect:
+  players.0.field.0.power: 4
+""")
+
+
+# --- influence ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("opponent", "memory"), [(2, ["Quick Study"]), (1, [])])
+def test_influence_greater_than_yours(tmp_path: Path, memory_pool: CardPool, opponent: int,
+                                      memory: list[str]) -> None:
+    """Influence 1: hand and memory together; "greater than yours" is strictly greater
+    (one card in hand and one in memory against three: draw; against two: equal, no
+    draw)."""
+    run_scenario(tmp_path, memory_pool, f"""name: influence greater
+rules: Influence 1
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Humble Gift, Tailwind]
+      memory: [Undertow]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+      hand: {["Tailwind"] * opponent}
+      memory: [Undertow]
+steps: [activate Test Humble Gift, pass, pass]
+expect:
+  players.0.memory: {["Undertow", *memory]}
+""")
+
+
+def test_an_amount_of_influence(tmp_path: Path, memory_pool: CardPool) -> None:
+    """Influence 1: the opponent's hand and memory both count."""
+    run_scenario(tmp_path, memory_pool, """name: influence amount
+rules: Influence 1
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Crowded Statue]
+    - lineage: [Spirit of Water]
+      hand: [Tailwind, Undertow]
+      memory: [Undertow]
+steps: []
+expect:
+  players.0.field.0.life: 4
+""")
+
+
+def test_a_compared_amount_is_checked_at_load(tmp_path: Path) -> None:
+    """An amount compared with another is checked like any amount: a bad one is refused,
+    naming the card and the field."""
+    bad = EXTRA.replace("at_least: {influence: you, plus: 1}", "at_least: {influence: them}")
+    with pytest.raises(CardFileError, match=r"card 'Test Humble Gift': field effect\[0\]\.if\."
+                                            r"when\.at_least\.influence"):
+        pool_with(tmp_path, bad)
+
+
+# --- the translator ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "fields"), [
+    ("Balance — ~ gets +3 POWER as long as the amount of cards in your hand and memory are "
+     "equal.", {"abilities": [{"static": {"modify_stats": {"power": 3, "applies_to": {
+         "self": True}}}, "requires": BALANCE}]}),
+    ("On Enter: If your influence is four or less, draw a card.", {"abilities": [{"on_enter": [
+        {"if": {"when": {"amount": {"influence": "you"}, "at_most": 4},
+                "then": [{"draw": {"amount": 1}}]}}]}]}),
+    ("On Enter: If target opponent's influence is six or more, draw a card.", {"abilities": [
+        {"on_enter": [{"if": {"when": {"amount": {"influence": "opponent"}, "at_least": 6},
+                              "then": [{"draw": {"amount": 1}}]}}]}]}),
+    ("~ gets +X LIFE where X is the highest influence among your opponents.", {"abilities": [
+        {"static": {"modify_stats": {"life": 1, "for_each": {"influence": "opponent"},
+                                     "applies_to": {"self": True}}}}]}),
+    ("~ gets +X POWER, where X is your influence.", {"abilities": [
+        {"static": {"modify_stats": {"power": 1, "for_each": {"influence": "you"},
+                                     "applies_to": {"self": True}}}}]}),
+])
+def test_influence_and_balance_templates(text: str, fields: dict[str, Any]) -> None:
+    out = translate("Invented Sage", "ally", text)
+    assert out.status == "full" and out.fields == fields
+
+
+@pytest.mark.parametrize(("text", "when"), [
+    ("If target opponent's influence is greater than yours, recover 2.",
+     {"amount": {"influence": "opponent"}, "at_least": {"influence": "you", "plus": 1}}),
+    ("If your influence is less than theirs, recover 2.",
+     {"amount": {"influence": "you"}, "at_most": {"influence": "opponent", "plus": -1}}),
+])
+def test_influence_against_the_other_player(text: str, when: dict[str, Any]) -> None:
+    out = translate("Invented Mercy", "action", text)
+    assert out.fields == {"effect": [{"if": {"when": when, "then": [{"recover": 2}]}}]}
+
+
+@pytest.mark.parametrize("text", [
+    "If your influence is greater than yours, recover 2.",
+    "If target opponent's influence is greater than theirs, recover 2.",
+])
+def test_influence_against_oneself_is_not_understood(text: str) -> None:
+    assert translate("Invented Muddle", "action", text).status == "none"
