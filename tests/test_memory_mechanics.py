@@ -42,6 +42,26 @@ cards:
     reserve_cost: 1
     effect:
       - recover: 1
+  - name: Test Open Mind
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - reveal: {}
+      - recover: {amount: {cards: {zone: memory, element: [water]}}}
+  - name: Test Opponents Open Up
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - reveal: {player: opponent}
+  - name: Test Hidden Light
+    type: action
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: revealed, filter: {self: true, player: you}}
+        effect: [{deal_damage: {amount: 2, target: opponent_champion}}]
   - name: Test Crowded Statue
     type: ally
     element: norm
@@ -148,6 +168,87 @@ def test_a_compared_amount_is_checked_at_load(tmp_path: Path) -> None:
     with pytest.raises(CardFileError, match=r"card 'Test Humble Gift': field effect\[0\]\.if\."
                                             r"when\.at_least\.influence"):
         pool_with(tmp_path, bad)
+
+
+# --- reveal ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("memory", "hand", "left", "dealt"), [
+    (["Test Hidden Light", "Tidal Insight"], [], 3, 2),
+    (["Tidal Insight"], ["Test Hidden Light"], 3, 0),
+    (["Test Hidden Light", "Test Hidden Light"], [], 4, 4)])
+def test_revealing_memory_triggers_the_cards_revealed(
+        tmp_path: Path, memory_pool: CardPool, memory: list[str], hand: list[str],
+        left: int, dealt: int) -> None:
+    """Reveal 1 and 2: every card of the memory is revealed (the water one counted: recover
+    1), and a card revealed there hears it about itself (2 damage each); one in hand is not
+    revealed."""
+    run_scenario(tmp_path, memory_pool, f"""name: reveal memory
+rules: Reveal 1 and 2; Abilities - Triggered Abilities
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {{damage: 4}}
+      hand: {["Test Open Mind", *hand]}
+      memory: {memory}
+    - lineage: [Spirit of Water]
+steps: [activate Test Open Mind, pass, pass{", pass, pass" * memory.count("Test Hidden Light")}]
+expect:
+  players.0.champion.damage: {left}
+  players.1.champion.damage: {dealt}
+""")
+
+
+def test_an_opponent_reveals_and_their_card_triggers(tmp_path: Path,
+                                                     memory_pool: CardPool) -> None:
+    """Reveal 1: the opponent reveals their memory; "whenever you reveal" is their card's,
+    so it deals its damage to the first player's champion."""
+    run_scenario(tmp_path, memory_pool, """name: opponent reveals
+rules: Reveal 1; Abilities - Triggered Abilities
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Opponents Open Up]
+      memory: [Test Hidden Light]
+    - lineage: [Spirit of Water]
+      memory: [Test Hidden Light]
+steps: [activate Test Opponents Open Up, pass, pass, pass, pass]
+expect:
+  players.0.champion.damage: 2
+  players.1.champion.damage: 0
+""")
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("Reveal all cards in your memory. Recover X where X is the amount of water element cards "
+     "revealed this way.", [{"reveal": {}}, {"recover": {"cards": {"zone": "memory",
+                                                                   "element": ["water"]}}}]),
+    ("Each opponent reveals all Spell cards in their memory.",
+     [{"reveal": {"filter": {"subtype": ["Spell"]}, "player": "opponent"}}]),
+])
+def test_reveal_templates(text: str, effect: list[dict[str, Any]]) -> None:
+    out = translate("Invented Seer", "action", text)
+    assert out.status == "full" and out.fields == {"effect": effect}
+
+
+@pytest.mark.parametrize("text", [
+    # declined, nothing was revealed: what it counts is not the memory
+    "You may reveal all cards in your memory. Recover X where X is the amount of water "
+    "element cards revealed this way.",
+    "Reveal the top two cards of your deck. Recover X where X is the amount of water "
+    "element cards revealed this way.",
+    "Each opponent reveals all cards in your memory.",
+])
+def test_reveal_templates_read_nothing_else(text: str) -> None:
+    assert translate("Invented Seer", "action", text).status != "full"
+
+
+def test_whenever_you_reveal_this_template() -> None:
+    out = translate("Invented Glow", "action", "[Element Bonus] Whenever you reveal this card "
+                    "from your memory, recover 3.\nDraw a card.")
+    assert out.status == "full" and out.fields == {"effect": [{"draw": {"amount": 1}}],
+                                                   "abilities": [{
+        "trigger": {"event": "revealed", "filter": {"self": True, "player": "you"}},
+        "effect": [{"recover": 3}], "requires": {"element_bonus": True}}]}
 
 
 # --- the translator ------------------------------------------------------------------------

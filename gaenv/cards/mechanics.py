@@ -51,6 +51,10 @@ target phrase, a number, a condition), never a card's name.
   "target opponent's influence is greater than yours" compare it (with a number, or with
   the other player's); Balance's "the amount of cards in your hand and memory are equal"
   compares the cards in hand with those in memory.
+- Reveal ("Reveal"): "reveal all [FILTER] cards in your memory" is the ``reveal`` step;
+  after revealing all of your memory, the next sentence's "cards revealed this way" are
+  those in your memory (`join_sentences`); "Whenever you reveal this card from your
+  memory," a trigger on ``revealed`` about the card itself.
 - Gather ("Game Terms - Gather"): "gather", "gather twice", "gather three times" is a
   ``gather`` step.
 - Suppress ("Suppress"): "suppress target ally or regalia" is a ``suppress`` step.
@@ -126,7 +130,11 @@ NEGATED = "the card that had its activation negated this way"
 
 def join_sentences(body: str) -> str:
     """The sentences of a text, those that read one effect together joined: a negation
-    and where "the card that had its activation negated this way" goes."""
+    and where "the card that had its activation negated this way" goes; after revealing
+    every card of your memory (which moves none), the next sentence's "FILTER cards
+    revealed this way" are those cards in your memory."""
+    body = re.sub(r"((?:^|(?<=[.:] ))reveal all cards in your memory\. [^.]*?cards?) revealed "
+                  r"this way", r"\1 in your memory", body, flags=re.IGNORECASE)
     return re.sub(rf"(negate target [^.]*card activation[^.]*)\. ((?:banish|put) {NEGATED}"
                   r"[^.]*)", r"\1; \2", body, flags=re.IGNORECASE)
 
@@ -148,6 +156,19 @@ def _materialize(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"materialize": flt}]
 
 
+def _reveal(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Reveal all [FILTER] cards in your memory", "each opponent reveals all cards in
+    their memory": the ``reveal`` step ("Reveal")."""
+    who = (m.group(1) or "").strip().lower()
+    whose = m.group(0).lower().split(" in ")[-1]
+    if (who == "") != (whose == "your memory"):
+        raise NotUnderstood(m.group(0))
+    flt = object_filter(f"{m.group(2)}cards")
+    player = {"each opponent": "opponent", "each player": "each_player"}.get(who)
+    return [{"reveal": {**({"filter": flt} if flt else {}),
+                        **({"player": player} if player else {})}}]
+
+
 STEP_TEMPLATES: tuple[Template, ...] = (
     Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "
                          r"controller pays \((\d+)\))?(?:; (banish|put) " + NEGATED +
@@ -155,6 +176,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
+    Template("reveal memory", r"(each opponent |each player )?reveals? all ((?:[\w-]+ )*?)cards "
+                              r"in (?:your|their) memory", _reveal),
     Template("counters X", rf"put ({X_AMOUNT}) (\w+) counters? on {TARGET}",
              lambda m: [{"counters": {"target": target(m.group(3)), "kind": m.group(2).lower(),
                                       "amount": quantity(m.group(1))}}]),
@@ -207,6 +230,12 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
                     "player": "you",
                     "currents": f"{turn.group(1).lower()}_to_{turn.group(2).lower()}"}},
                 "effect": effect_of(turn.group(3), used)}
+    reveal = re.fullmatch(r"whenever you reveal (?:~|this card) from your memory, (.+)", line,
+                          flags=re.IGNORECASE)
+    if reveal:  # "Reveal": heard by the card in memory (an ability about itself)
+        used.append("whenever revealed")
+        return {"trigger": {"event": "revealed", "filter": {"self": True, "player": "you"}},
+                "effect": effect_of(reveal.group(1), used)}
     gather = re.fullmatch(r"whenever you gather, (.+)", line, flags=re.IGNORECASE)
     if gather:
         used.append("whenever you gather")

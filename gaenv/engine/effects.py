@@ -650,6 +650,21 @@ def _reveal_until(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("reveal", None, filter=("filter", False, {}), player=("player", False, "you"))
+def _reveal(state: GameState, frame: ResolveFrame, args: Args,
+            answer: Option | None) -> Decision | None:
+    """The named players reveal every card of their memory that matches the filter's
+    printed keys ("Reveal" 1 and 2): nothing moves, but each card revealed is a moment
+    ``revealed`` (player: who revealed it), which "whenever you reveal this card from your
+    memory" hears there."""
+    cards = state.cards
+    for p in players_of(state, frame, args):
+        for cid in list(state.players[p].zones[MEMORY]):
+            if selectors.printed(args["filter"], cards[cid].defn, p, p):
+                journal.emit(state, "revealed", cid, p, detail=MEMORY)
+    return None
+
+
 def _choose_from(state: GameState, frame: ResolveFrame, cids: list[int]) -> Decision | None:
     if not cids:
         return None
