@@ -62,6 +62,21 @@ cards:
     abilities:
       - trigger: {event: revealed, filter: {self: true, player: you}}
         effect: [{deal_damage: {amount: 2, target: opponent_champion}}]
+  - name: Test Recycle
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - move_cards: {zone: memory, to: deck_bottom, amount: {cards: {zone: memory}}, up_to: true}
+      - draw: {amount: {moved: true}, into: memory}
+  - name: Test Ember Feast
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - move_cards: {zone: graveyard, to: banishment, amount: 2, up_to: true,
+                     filter: {element: [fire]}}
+      - deal_damage: {amount: {moved: true, times: 2}, target: opponent_champion}
   - name: Test Crowded Statue
     type: ally
     element: norm
@@ -249,6 +264,94 @@ def test_whenever_you_reveal_this_template() -> None:
                                                    "abilities": [{
         "trigger": {"event": "revealed", "filter": {"self": True, "player": "you"}},
         "effect": [{"recover": 3}], "requires": {"element_bonus": True}}]}
+
+
+# --- up to N cards, and what they count -------------------------------------------------------
+
+@pytest.mark.parametrize(("chosen", "memory"), [
+    ([], ["Tailwind", "Undertow"]),
+    (["Undertow"], ["Tailwind", "Flare Volley"]),
+    (["Undertow", "Tailwind"], ["Flare Volley", "Quick Study"])])
+def test_any_amount_then_that_many(tmp_path: Path, memory_pool: CardPool, chosen: list[str],
+                                   memory: list[str]) -> None:
+    """As many cards as the player likes go to the bottom of the deck (stopping with
+    "choose nothing", or when none is left), then they draw that many into memory."""
+    stop = ", choose nothing" if len(chosen) < 2 else ""
+    run_scenario(tmp_path, memory_pool, f"""name: any amount
+rules: Game Zones - Memory; Game Mechanics - Drawing Cards
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Recycle]
+      memory: [Tailwind, Undertow]
+      deck: [Flare Volley, Quick Study]   # top first
+    - lineage: [Spirit of Water]
+steps: [activate Test Recycle, pass, pass{"".join(f", choose {c}" for c in chosen)}{stop}]
+expect:
+  players.0.memory: {memory}
+""")
+
+
+@pytest.mark.parametrize(("graveyard", "dealt"), [
+    (["Flare Volley", "Tailwind", "Flare Volley", "Flare Volley"], 4),
+    (["Flare Volley", "Tailwind"], 2), (["Tailwind"], 0)])
+def test_up_to_n_and_for_each_one_moved(tmp_path: Path, memory_pool: CardPool,
+                                        graveyard: list[str], dealt: int) -> None:
+    """Up to two fire element cards are banished (at most two, only fire ones), and the
+    damage is 2 for each one banished this way."""
+    picks = ", choose Flare Volley" * (dealt // 2)
+    run_scenario(tmp_path, memory_pool, f"""name: up to two
+rules: Game Terms - Banish
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Ember Feast]
+      graveyard: {graveyard}
+    - lineage: [Spirit of Water]
+steps: [activate Test Ember Feast, pass, pass{picks}]
+expect:
+  players.1.champion.damage: {dealt}
+  players.0.banishment: {["Flare Volley"] * (dealt // 2)}
+""")
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("Put any amount of Spell cards from your hand into your memory.", [{"move_cards": {
+        "filter": {"subtype": ["Spell"]}, "zone": "hand", "to": "memory", "amount": {
+            "cards": {"zone": "hand", "subtype": ["Spell"]}}, "up_to": True}}]),
+    ("Put up to two cards from your hand on the bottom of your deck then draw that many "
+     "cards.", [{"move_cards": {"filter": {}, "zone": "hand", "to": "deck_bottom", "amount": 2,
+                                "up_to": True}}, {"draw": {"amount": {"moved": True}}}]),
+    ("Banish up to three fire element cards from your graveyard. For each card banished this "
+     "way, recover 2.", [{"move_cards": {"filter": {"element": ["fire"]}, "zone": "graveyard",
+                                         "to": "banishment", "amount": 3, "up_to": True}},
+                         {"recover": {"amount": {"moved": True, "times": 2}}}]),
+    ("Put any amount of cards from your memory on the bottom of your deck in any order. Then "
+     "draw that many cards into your memory.", [
+         {"move_cards": {"filter": {}, "zone": "memory", "to": "deck_bottom", "amount": {
+             "cards": {"zone": "memory"}}, "up_to": True}},
+         {"draw": {"amount": {"moved": True}, "into": "memory"}}]),
+])
+def test_move_up_to_templates(text: str, effect: list[dict[str, Any]]) -> None:
+    out = translate("Invented Sorter", "action", text)
+    assert out.status == "full" and out.fields == {"effect": effect}
+
+
+@pytest.mark.parametrize("text", [
+    "Put up to two cards from your hand.",            # where to
+    "Banish up to two cards from your graveyard into your hand.",
+    "Put up to two cards from your hand into your hand.",
+    "Draw that many cards.",                          # nothing moved before it
+])
+def test_move_up_to_templates_read_nothing_else(text: str) -> None:
+    assert translate("Invented Sorter", "action", text).status != "full"
+
+
+def test_moved_is_true_or_refused(tmp_path: Path) -> None:
+    bad = EXTRA.replace("{moved: true, times: 2}", "{moved: 2}")
+    with pytest.raises(CardFileError, match=r"card 'Test Ember Feast': field effect\[1\]\."
+                                            r"deal_damage\.amount\.moved: expected true"):
+        pool_with(tmp_path, bad)
 
 
 # --- the translator ------------------------------------------------------------------------

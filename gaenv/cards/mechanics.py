@@ -55,6 +55,10 @@ target phrase, a number, a condition), never a card's name.
   after revealing all of your memory, the next sentence's "cards revealed this way" are
   those in your memory (`join_sentences`); "Whenever you reveal this card from your
   memory," a trigger on ``revealed`` about the card itself.
+- Up to N cards: "put any amount of cards from your hand into your memory", "banish up
+  to three fire element cards from your graveyard" is a ``move_cards`` step with
+  ``up_to``; "then draw that many cards" and "For each card banished this way, ..." after
+  it read the ``moved`` amount (the next sentence joined by `join_sentences`).
 - Gather ("Game Terms - Gather"): "gather", "gather twice", "gather three times" is a
   ``gather`` step.
 - Suppress ("Suppress"): "suppress target ally or regalia" is a ``suppress`` step.
@@ -87,6 +91,7 @@ from gaenv.cards.translate import (
     object_filter,
     quantity,
     target,
+    times,
 )
 from gaenv.engine.effects import GATHERED
 
@@ -126,6 +131,35 @@ def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 NEGATED = "the card that had its activation negated this way"
+# "Put any amount of cards from your hand into your memory", "banish up to three fire
+# element cards from your graveyard": moves of as many as the player likes.
+MOVE_UP_TO = (rf"(put|banish|return) (any amount of|up to {NUM}) ((?:[\w-]+ )*?cards?) from "
+              r"your (hand|memory|graveyard)(?: (?:into|to|on) (?:your|the) (hand|memory|bottom "
+              r"of your deck))?(?: in any order)?")
+
+
+def _move_up_to(m: re.Match[str]) -> list[dict[str, Any]]:
+    """A move of up to N (or any amount of) cards, the player stopping when they like, and
+    what the cards it moved count for: "then draw that many cards [into your memory]",
+    "for each card banished this way, ..." (joined to it by `join_sentences`)."""
+    verb, how, what, zone, to = m.group(1, 2, 4, 5, 6)
+    if (verb.lower() == "banish") == bool(to):
+        raise NotUnderstood(m.group(0))
+    to = (to or "banishment").lower()
+    to = {"bottom of your deck": "deck_bottom"}.get(to, to)
+    flt = object_filter(what)
+    if to == zone.lower() or "another" in flt:
+        raise NotUnderstood(m.group(0))
+    n = ({"cards": {"zone": zone.lower(), **flt}} if how.lower() == "any amount of" else
+         amount(m.group(3)))
+    steps: list[dict[str, Any]] = [{"move_cards": {"filter": flt, "zone": zone.lower(),
+                                                   "to": to, "amount": n, "up_to": True}}]
+    if m.group(7):
+        steps.append({"draw": {"amount": {"moved": True},
+                               **({"into": "memory"} if m.group(8) else {})}})
+    if m.group(9):
+        steps += times(effect_of(m.group(9), []), {"moved": True})
+    return steps
 
 
 def join_sentences(body: str) -> str:
@@ -133,6 +167,10 @@ def join_sentences(body: str) -> str:
     and where "the card that had its activation negated this way" goes; after revealing
     every card of your memory (which moves none), the next sentence's "FILTER cards
     revealed this way" are those cards in your memory."""
+    body = re.sub(rf"({MOVE_UP_TO})\. (?:then )?(?:for each card \w+ this way|(?P<draw>draw that "
+                  r"many))", lambda m: f"{m.group(1)}; " + (
+                      "then draw that many" if m.group("draw") else
+                      "for every card moved this way"), body, flags=re.IGNORECASE)
     body = re.sub(r"((?:^|(?<=[.:] ))reveal all cards in your memory\. [^.]*?cards?) revealed "
                   r"this way", r"\1 in your memory", body, flags=re.IGNORECASE)
     return re.sub(rf"(negate target [^.]*card activation[^.]*)\. ((?:banish|put) {NEGATED}"
@@ -170,6 +208,8 @@ def _reveal(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("move up to", rf"{MOVE_UP_TO}(?:(?:; |,? )then (draw) that many cards( into your "
+                           r"memory)?|; for every card moved this way, (.+))?", _move_up_to),
     Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "
                          r"controller pays \((\d+)\))?(?:; (banish|put) " + NEGATED +
                          r"(?: into its owner's memory)?)?", _negate),

@@ -320,6 +320,10 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
                                          "player": player})
         elif key in ("level", "influence"):
             out[key] = _choice(item, ("you", "opponent"), where, here)
+        elif key == "moved":
+            if item is not True:
+                raise where.fail(here, f"expected true, got {item!r}")
+            out[key] = True
         elif key in ("counters", "stat"):
             spec = dict(_mapping(item, where, here))
             of = parse_selector(spec.pop("of", "self"), where, f"{here}.of")

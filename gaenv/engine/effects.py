@@ -176,7 +176,8 @@ def amount_of(state: GameState, frame: ResolveFrame, spec: Any) -> int:
     if isinstance(spec, int):
         return spec
     return max(0, selectors.amount(state, spec, frame.item.controller, source_of(state, frame.item),
-                                   lambda arg: _read(state, frame, arg), frame.item.empower))
+                                   lambda arg: _read(state, frame, arg), frame.item.empower,
+                                   frame.item.moved))
 
 
 def _read(state: GameState, frame: ResolveFrame, arg: Any) -> list[int]:
@@ -527,13 +528,15 @@ def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
 @primitive("move_cards", None, filter=("filter", False, {}),
            zone=("enum:graveyard,hand,memory,banishment", True, None),
            to=("enum:" + ",".join(MOVE_DESTINATIONS), True, None), amount=("amount", False, 1),
-           random=("bool", False, False))
+           random=("bool", False, False), up_to=("bool", False, False))
 def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
                 answer: Option | None) -> Decision | None:
     """Move matching cards of yours from one of your zones to another ("return a card from
     your memory to your hand", "put a card from your hand on the bottom of your deck"),
     you choosing each one at a time, or at random ("banish two cards at random from your
-    memory", "Game Mechanics - Randomization"); fewer if fewer match."""
+    memory", "Game Mechanics - Randomization"); fewer if fewer match. With ``up_to`` ("up
+    to three", "any amount of") you may stop choosing at any card. The layer's ``moved``
+    counts the cards moved ("for each card banished this way", "draw that many")."""
     player = frame.item.controller
     source, to = _DESTINATIONS[args["zone"]], _DESTINATIONS[args["to"]]
     bottom = args["to"] == "deck_bottom"
@@ -544,9 +547,20 @@ def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
         amount = min(amount_of(state, frame, args["amount"]), len(found))
         for cid in state.rng.sample(found, amount):
             journal.move(state, cid, to, bottom=bottom)
+        frame.item.moved = amount
         return None
-    return _one_by_one(state, frame, args, answer, player, source, to, decisions.CHOOSE_CARD,
-                       decisions.choose, bottom)
+    if answer is None:
+        frame.item.moved = 0
+    elif answer.verb == "choose":
+        frame.item.moved += 1
+    elif answer.verb == decisions.NOTHING.verb:  # "up to": stopped choosing
+        frame.scratch = []
+        return None
+    decision = _one_by_one(state, frame, args, answer, player, source, to,
+                           decisions.CHOOSE_CARD, decisions.choose, bottom)
+    if decision is not None and args["up_to"]:
+        return decision._replace(options=(decisions.NOTHING, *decision.options))
+    return decision
 
 
 def _one_by_one(state: GameState, frame: ResolveFrame, args: Args, answer: Option | None,

@@ -44,7 +44,9 @@ An amount is a whole number or a mapping with one key: ``count`` (objects in pla
 match a filter), ``cards`` (cards in a zone: ``zone``, ``player``, and filter keys),
 ``counters`` (``kind`` counters on ``of``), ``stat`` (``power``/``life``/``damage`` of
 ``of``), ``level`` (a player's champion level), ``influence`` (a player's cards in hand
-and memory together, "Influence 1"); and optionally ``max`` (the count capped: "for
+and memory together, "Influence 1"), ``moved: true`` (as an effect resolves, the cards its
+latest ``move_cards`` step moved: "for each card banished this way"; 0 elsewhere); and
+optionally ``max`` (the count capped: "for
 each of up to two"), then ``times`` and ``plus``.
 
 Keys that read damage, rest, counters, zone sizes or whose turn it is can change with
@@ -84,7 +86,7 @@ FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "currents", "phase", "can_pay", "target",
                   "amount", "at_least", "at_most", "not")
-AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level", "influence")
+AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level", "influence", "moved")
 STATS = ("power", "life", "damage")
 CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"))
 # Keys whose answer can change with a change to marks (see the module doc), and those
@@ -405,12 +407,13 @@ def objects(state: GameState, flt: Mapping[str, Any], controller: int,
 # --- amounts and conditions -------------------------------------------------------------
 
 def amount(state: GameState, spec: Any, controller: int, source: int,
-           refer: Any = None, empower: int = 0) -> int:
+           refer: Any = None, empower: int = 0, moved: int = 0) -> int:
     """The value of an amount; ``refer`` resolves the object selector named by ``of`` (a
     callable from the amount's mapping to card ids; without it ``self`` and the ``each``
     selectors are read as they stand).
     ``empower``: the levels Empower lends the card being activated or resolving, which
-    its controller's ``level`` (LV) counts ("Keywords - Empower N 1")."""
+    its controller's ``level`` (LV) counts ("Keywords - Empower N 1"); ``moved``: the cards
+    the resolving effect's latest ``move_cards`` moved, which ``moved`` counts."""
     if isinstance(spec, int):
         return spec
     ((kind, arg),) = ((k, v) for k, v in spec.items() if k in AMOUNT_KINDS)
@@ -432,6 +435,8 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
 
         value = champions.level(state, controller if arg == "you" else 1 - controller) + (
             empower if arg == "you" else 0)
+    elif kind == "moved":  # "for each card banished this way", "that many"
+        value = moved
     elif kind == "influence":  # "Influence 1": the cards in hand and memory together
         zones = state.players[controller if arg == "you" else 1 - controller].zones
         value = len(zones[HAND]) + len(zones[MEMORY])

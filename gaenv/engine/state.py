@@ -27,11 +27,13 @@ class StackItem:
     left empty), ``mode`` the chosen mode of a modal card, ``empower`` the
     levels Empower lends it ("Keywords - Empower N"), ``about`` the card id the
     event that triggered it was about (-1 if none) and ``about_oid`` the object that card
-    was then (-1 if none), for "that unit" and "its controller" in its effect.
+    was then (-1 if none), for "that unit" and "its controller" in its effect; ``moved``
+    the cards its latest ``move_cards`` step moved ("for each card banished this way",
+    "draw that many").
     """
 
     __slots__ = ("ability", "about", "about_oid", "brewed", "card", "controller", "empower",
-                 "kind", "mode", "prepared", "revealed", "source_oid", "targets")
+                 "kind", "mode", "moved", "prepared", "revealed", "source_oid", "targets")
 
     def __init__(self, kind: str, card: int, controller: int, ability: int | str = -1,
                  source_oid: int = -1, about: int = -1, about_oid: int = -1) -> None:
@@ -48,6 +50,7 @@ class StackItem:
         self.brewed = False  # activated by Brew, its ingredients sacrificed ("Keywords - Brew")
         self.revealed = 0  # cards of its element paid for it: imbued at its Imbue N or more
         self.prepared = False  # its Prepare cost paid ("Keywords - Prepare N 2")
+        self.moved = 0
 
     def copy(self) -> StackItem:
         c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid,
@@ -58,12 +61,13 @@ class StackItem:
         c.brewed = self.brewed
         c.revealed = self.revealed
         c.prepared = self.prepared
+        c.moved = self.moved
         return c
 
     def key(self) -> tuple:
         return (self.kind, self.card, self.controller, self.ability, self.source_oid,
                 self.about, self.about_oid, tuple(self.targets), self.mode, self.empower,
-                self.brewed, self.revealed, self.prepared)
+                self.brewed, self.revealed, self.prepared, self.moved)
 
 
 class Combat:
