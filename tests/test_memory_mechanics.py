@@ -77,6 +77,24 @@ cards:
       - move_cards: {zone: graveyard, to: banishment, amount: 2, up_to: true,
                      filter: {element: [fire]}}
       - deal_damage: {amount: {moved: true, times: 2}, target: opponent_champion}
+  - name: Test Blindfold
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - move_cards: {zone: hand, to: memory, amount: 2, player: opponent}
+  - name: Test Map
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - search: {filter: {}, to: memory}
+  - name: Test Water Map
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - search: {filter: {element: [water]}, to: memory}
   - name: Test Crowded Statue
     type: ally
     element: norm
@@ -352,6 +370,108 @@ def test_moved_is_true_or_refused(tmp_path: Path) -> None:
     with pytest.raises(CardFileError, match=r"card 'Test Ember Feast': field effect\[1\]\."
                                             r"deal_damage\.amount\.moved: expected true"):
         pool_with(tmp_path, bad)
+
+
+# --- the opponent's cards, and searching into memory ---------------------------------------
+
+@pytest.mark.parametrize(("hand", "left"), [(["Tailwind", "Undertow", "Flare Volley"],
+                                             ["Undertow"]), (["Tailwind"], [])])
+def test_the_opponent_moves_their_own_cards(tmp_path: Path, memory_pool: CardPool,
+                                            hand: list[str], left: list[str]) -> None:
+    """Game Zones - Memory: the opponent chooses two cards of their hand (fewer if they
+    have fewer) and puts them into their memory."""
+    picks = "".join(f", choose {c}" for c in hand if c not in left)
+    run_scenario(tmp_path, memory_pool, f"""name: their move
+rules: Game Zones - Memory
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Blindfold]
+    - lineage: [Spirit of Water]
+      hand: {hand}
+steps: [activate Test Blindfold, pass, pass{picks}]
+expect:
+  players.1.hand: {left}
+  players.1.memory: {[c for c in hand if c not in left]}
+  players.0.memory: []
+""")
+
+
+def test_the_opponent_chooses(tmp_path: Path, memory_pool: CardPool) -> None:
+    run_scenario(tmp_path, memory_pool, """name: their choice
+rules: Game Zones - Memory
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Blindfold]
+    - lineage: [Spirit of Water]
+      hand: [Tailwind, Undertow, Flare Volley]
+steps: [activate Test Blindfold, pass, pass]
+expect:
+  decision.player: 1
+""")
+
+
+@pytest.mark.parametrize(("card", "options"), [
+    ("Test Map", ["choose Flare Volley", "choose Tidal Insight"]),
+    ("Test Water Map", ["choose nothing", "choose Tidal Insight"])])
+def test_a_search_for_just_a_card_must_find_one(tmp_path: Path, memory_pool: CardPool,
+                                                card: str, options: list[str]) -> None:
+    """Searching and Finding 1 and 2: a search for a card of some kind may find nothing,
+    one for just "a card" may not."""
+    run_scenario(tmp_path, memory_pool, f"""name: search
+rules: Searching and Finding 1 and 2
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [{card}]
+      deck: [Tidal Insight, Flare Volley]
+    - lineage: [Spirit of Water]
+steps: [activate {card}, pass, pass]
+expect:
+  decision.options: {options}
+""")
+
+
+def test_a_search_into_memory(tmp_path: Path, memory_pool: CardPool) -> None:
+    run_scenario(tmp_path, memory_pool, """name: search into memory
+rules: Game Terms - Search
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Water Map]
+      deck: [Tidal Insight, Flare Volley]
+    - lineage: [Spirit of Water]
+steps: [activate Test Water Map, pass, pass, choose Tidal Insight]
+expect:
+  players.0.memory: [Tidal Insight]
+  players.0.hand: []
+""")
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("Each opponent puts two cards from their hand into their memory.", [{"move_cards": {
+        "filter": {}, "zone": "hand", "to": "memory", "amount": 2, "player": "opponent"}}]),
+    ("Search your deck for a card and put it into your memory. Then shuffle your deck.",
+     [{"search": {"filter": {}, "to": "memory"}}]),
+    ("Search your deck for a Beast ally card and put it into your hand. Then shuffle your deck.",
+     [{"search": {"filter": {"subtype": ["Beast"], "type": "ally"}}}]),
+    ("Put all cards from your memory on the bottom of your deck in any order, then draw that "
+     "many cards.", [{"move_cards": {"filter": {}, "zone": "memory", "to": "deck_bottom",
+                                     "amount": {"cards": {"zone": "memory"}}}},
+                     {"draw": {"amount": {"moved": True}}}]),
+])
+def test_memory_move_templates(text: str, effect: list[dict[str, Any]]) -> None:
+    out = translate("Invented Mover", "action", text)
+    assert out.status == "full" and out.fields == {"effect": effect}
+
+
+@pytest.mark.parametrize("text", [
+    "Search your deck for a card and put it into your memory.",   # the shuffle unsaid
+    "Each opponent puts two cards from their hand into their hand.",
+])
+def test_memory_move_templates_read_nothing_else(text: str) -> None:
+    assert translate("Invented Mover", "action", text).status != "full"
 
 
 # --- the translator ------------------------------------------------------------------------

@@ -58,7 +58,10 @@ target phrase, a number, a condition), never a card's name.
 - Up to N cards: "put any amount of cards from your hand into your memory", "banish up
   to three fire element cards from your graveyard" is a ``move_cards`` step with
   ``up_to``; "then draw that many cards" and "For each card banished this way, ..." after
-  it read the ``moved`` amount (the next sentence joined by `join_sentences`).
+  it read the ``moved`` amount (the next sentence joined by `join_sentences`); "put all
+  cards from your memory ..." moves every one. "Each opponent puts two cards from their
+  hand into their memory" is a ``move_cards`` of the opponent's; "search your deck for a
+  card and put it into your memory. Then shuffle your deck." a ``search`` into memory.
 - Gather ("Game Terms - Gather"): "gather", "gather twice", "gather three times" is a
   ``gather`` step.
 - Suppress ("Suppress"): "suppress target ally or regalia" is a ``suppress`` step.
@@ -132,14 +135,16 @@ def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
 
 NEGATED = "the card that had its activation negated this way"
 # "Put any amount of cards from your hand into your memory", "banish up to three fire
-# element cards from your graveyard": moves of as many as the player likes.
-MOVE_UP_TO = (rf"(put|banish|return) (any amount of|up to {NUM}) ((?:[\w-]+ )*?cards?) from "
+# element cards from your graveyard": moves of as many as the player likes ("put all cards
+# from your memory ...": of every one).
+MOVE_UP_TO = (rf"(put|banish|return) (any amount of|up to {NUM}|all) ((?:[\w-]+ )*?cards?) from "
               r"your (hand|memory|graveyard)(?: (?:into|to|on) (?:your|the) (hand|memory|bottom "
               r"of your deck))?(?: in any order)?")
 
 
 def _move_up_to(m: re.Match[str]) -> list[dict[str, Any]]:
-    """A move of up to N (or any amount of) cards, the player stopping when they like, and
+    """A move of up to N (or any amount of) cards, the player stopping when they like (or of
+    all of them), and
     what the cards it moved count for: "then draw that many cards [into your memory]",
     "for each card banished this way, ..." (joined to it by `join_sentences`)."""
     verb, how, what, zone, to = m.group(1, 2, 4, 5, 6)
@@ -150,10 +155,12 @@ def _move_up_to(m: re.Match[str]) -> list[dict[str, Any]]:
     flt = object_filter(what)
     if to == zone.lower() or "another" in flt:
         raise NotUnderstood(m.group(0))
-    n = ({"cards": {"zone": zone.lower(), **flt}} if how.lower() == "any amount of" else
-         amount(m.group(3)))
+    every = {"cards": {"zone": zone.lower(), **flt}}
+    n = amount(m.group(3)) if m.group(3) else every
     steps: list[dict[str, Any]] = [{"move_cards": {"filter": flt, "zone": zone.lower(),
-                                                   "to": to, "amount": n, "up_to": True}}]
+                                                   "to": to, "amount": n}}]
+    if how.lower() != "all":
+        steps[0]["move_cards"]["up_to"] = True
     if m.group(7):
         steps.append({"draw": {"amount": {"moved": True},
                                **({"into": "memory"} if m.group(8) else {})}})
@@ -167,6 +174,8 @@ def join_sentences(body: str) -> str:
     and where "the card that had its activation negated this way" goes; after revealing
     every card of your memory (which moves none), the next sentence's "FILTER cards
     revealed this way" are those cards in your memory."""
+    body = re.sub(r"(search your deck for [^.]+)\. (then shuffle your deck)", r"\1; \2", body,
+                  flags=re.IGNORECASE)
     body = re.sub(rf"({MOVE_UP_TO})\. (?:then )?(?:for each card \w+ this way|(?P<draw>draw that "
                   r"many))", lambda m: f"{m.group(1)}; " + (
                       "then draw that many" if m.group("draw") else
@@ -207,7 +216,30 @@ def _reveal(m: re.Match[str]) -> list[dict[str, Any]]:
                         **({"player": player} if player else {})}}]
 
 
+def _their_move(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Each opponent puts two cards from their hand into their memory": a ``move_cards``
+    of the opponent's cards, the opponent choosing."""
+    n, zone, to = amount(m.group(1)), m.group(3).lower(), m.group(4).lower()
+    to = {"bottom of their deck": "deck_bottom"}.get(to, to)
+    if to == zone:
+        raise NotUnderstood(m.group(0))
+    return [{"move_cards": {"filter": object_filter(m.group(2)), "zone": zone, "to": to,
+                            "amount": n, "player": "opponent"}}]
+
+
+def _search(m: re.Match[str]) -> list[dict[str, Any]]:
+    flt = object_filter(m.group(1))
+    return [{"search": {"filter": flt, **({"to": "memory"} if m.group(2).lower() == "memory"
+                                          else {})}}]
+
+
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("their move", rf"(?:each opponent|that opponent|that player) puts {NUM} "
+                           r"((?:[\w-]+ )*?cards?) from their (hand|memory|graveyard) "
+                           r"(?:into|on) (?:their|the) (memory|hand|graveyard|bottom of their "
+                           r"deck)", _their_move),
+    Template("search", r"search your deck for (?:a|an) ((?:[\w-]+ )*?card) and put it into your "
+                       r"(hand|memory); then shuffle your deck", _search),
     Template("move up to", rf"{MOVE_UP_TO}(?:(?:; |,? )then (draw) that many cards( into your "
                            r"memory)?|; for every card moved this way, (.+))?", _move_up_to),
     Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "

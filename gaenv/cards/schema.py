@@ -440,11 +440,13 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
     main = spec.main if main_of is not None else None
     here = f"{field}.{op}"
     # A bare value fills the main argument; so does a mapping when the main argument is
-    # itself a mapping (a static, a filter), except a mapping that names its static or
-    # steps (`this_turn: {static: ..., once: true}`, `may: {effect: ..., otherwise: ...}`:
-    # no static kind or primitive has that name).
+    # itself a mapping (a static, a filter), except a mapping that names its static, steps
+    # or filter (`this_turn: {static: ..., once: true}`, `may: {effect: ..., otherwise:
+    # ...}`, `search: {filter: ..., to: memory}`: no static kind, primitive or filter key
+    # has that name).
     if not isinstance(value, dict) or (main is not None and _fills_main(params[main][0], value)
-                                       and not (main in value and main in ("static", "effect"))):
+                                       and not (main in value and main in ("static", "effect",
+                                                                           "filter"))):
         if main is None:
             raise where.fail(here, f"expected a mapping of arguments, got {value!r}")
         value = {main: value}

@@ -528,16 +528,22 @@ def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
 @primitive("move_cards", None, filter=("filter", False, {}),
            zone=("enum:graveyard,hand,memory,banishment", True, None),
            to=("enum:" + ",".join(MOVE_DESTINATIONS), True, None), amount=("amount", False, 1),
-           random=("bool", False, False), up_to=("bool", False, False))
+           random=("bool", False, False), up_to=("bool", False, False),
+           player=("one_player", False, "you"))
 def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
                 answer: Option | None) -> Decision | None:
-    """Move matching cards of yours from one of your zones to another ("return a card from
-    your memory to your hand", "put a card from your hand on the bottom of your deck"),
-    you choosing each one at a time, or at random ("banish two cards at random from your
-    memory", "Game Mechanics - Randomization"); fewer if fewer match. With ``up_to`` ("up
-    to three", "any amount of") you may stop choosing at any card. The layer's ``moved``
-    counts the cards moved ("for each card banished this way", "draw that many")."""
-    player = frame.item.controller
+    """Move matching cards of the player's (yours, or ``player``'s: "each opponent puts two
+    cards from their hand into their memory") from one of their zones to another ("return
+    a card from your memory to your hand", "put a card from your hand on the bottom of
+    your deck"), the player choosing each one at a time, or at random ("banish two cards at
+    random from your memory", "Game Mechanics - Randomization"); fewer if fewer match.
+    With ``up_to`` ("up to three", "any amount of") the player may stop choosing at any
+    card. The layer's ``moved`` counts the cards moved ("for each card banished this way",
+    "draw that many")."""
+    chosen = players_of(state, frame, args)
+    if not chosen:
+        return None
+    player = chosen[0]
     source, to = _DESTINATIONS[args["zone"]], _DESTINATIONS[args["to"]]
     bottom = args["to"] == "deck_bottom"
     if args["random"]:
@@ -688,11 +694,14 @@ def _choose_from(state: GameState, frame: ResolveFrame, cids: list[int]) -> Deci
         frame.item.card)
 
 
-@primitive("search", "filter", filter=("filter", False, {}))
+@primitive("search", "filter", filter=("filter", False, {}),
+           to=("enum:hand,memory", False, "hand"))
 def _search(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
-    """Search your deck for a matching card, put it into your hand, then shuffle
-    ("Game Terms - Search"; a search may find nothing)."""
+    """Search your deck for a matching card, put it into your hand (or memory), then
+    shuffle ("Game Terms - Search"); a search for a card of some kind may find nothing, one
+    for just "a card" (no filter) must find one if the deck has any ("Searching and
+    Finding" 1 and 2)."""
     player = frame.item.controller
     deck = state.players[player].zones[DECK]
     if answer is None:
@@ -701,9 +710,10 @@ def _search(state: GameState, frame: ResolveFrame, args: Args,
                  if selectors.printed(args["filter"], cards[c].defn, player, player)]
         decision = _choose_from(state, frame, found)
         if decision is not None:
-            return decision
+            return decision if args["filter"] else decision._replace(
+                options=decision.options[1:])  # no failure to find
     elif answer.verb == "choose":
-        journal.move(state, answer.card, HAND)
+        journal.move(state, answer.card, _DESTINATIONS[args["to"]])
     shuffled = list(deck)
     state.rng.shuffle(shuffled)
     journal.reorder(state, player, DECK, shuffled)
