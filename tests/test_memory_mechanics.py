@@ -95,6 +95,16 @@ cards:
     reserve_cost: 0
     effect:
       - search: {filter: {element: [water]}, to: memory}
+  - name: Test Loner
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - static: {modify_stats: {power: 2, applies_to: {self: true}}}
+        requires: {self: {type: ally}, amount: {count: {type: ally, controller: you}},
+                   at_most: 1}
   - name: Test Crowded Statue
     type: ally
     element: norm
@@ -472,6 +482,47 @@ def test_memory_move_templates(text: str, effect: list[dict[str, Any]]) -> None:
 ])
 def test_memory_move_templates_read_nothing_else(text: str) -> None:
     assert translate("Invented Mover", "action", text).status != "full"
+
+
+# --- smaller templates of this round ----------------------------------------------------------
+
+@pytest.mark.parametrize(("field", "power"), [(["Test Loner"], 3),
+                                              (["Test Loner", "Test Crowded Statue"], 1)])
+def test_the_only_ally_you_control(tmp_path: Path, memory_pool: CardPool, field: list[str],
+                                   power: int) -> None:
+    """"~ is the only ally you control": this one, and no other ally of yours."""
+    run_scenario(tmp_path, memory_pool, f"""name: only ally
+rules: Abilities - Static Abilities
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: {field}
+    - lineage: [Spirit of Water]
+      field: [Test Crowded Statue]
+steps: []
+expect:
+  players.0.field.0.power: {power}
+""")
+
+
+@pytest.mark.parametrize(("text", "fields"), [
+    ("At the beginning of your end phase, if ~ is the only ally you control, draw a card.",
+     {"abilities": [{"on_end_phase": [{"if": {"when": {
+         "self": {"type": "ally"}, "amount": {"count": {"type": "ally", "controller": "you"}},
+         "at_most": 1}, "then": [{"draw": {"amount": 1}}]}}]}]}),
+    ("On Enter: You may return ~ to your hand.", {"abilities": [{"on_enter": [
+        {"may": [{"move": {"target": "self", "to": "hand"}}]}]}]}),
+    ("On Enter: For every three damage counters on your champion, put a buff counter on ~.",
+     {"abilities": [{"on_enter": [{"counters": {"target": "self", "kind": "buff", "amount": {
+         "stat": {"stat": "damage", "of": "your_champion"}, "per": 3}}}]}]}),
+    ("For every four damage counters on your champion, ~ gets +1 POWER.", {"abilities": [
+        {"static": {"modify_stats": {"power": 1, "for_each": {"stat": {
+            "stat": "damage", "of": "your_champion"}, "per": 4}, "applies_to": {
+                "self": True}}}}]}),
+])
+def test_smaller_templates(text: str, fields: dict[str, Any]) -> None:
+    out = translate("Invented Loner", "ally", text)
+    assert out.status == "full" and out.fields == fields
 
 
 # --- the translator ------------------------------------------------------------------------

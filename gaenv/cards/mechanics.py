@@ -62,6 +62,9 @@ target phrase, a number, a condition), never a card's name.
   cards from your memory ..." moves every one. "Each opponent puts two cards from their
   hand into their memory" is a ``move_cards`` of the opponent's; "search your deck for a
   card and put it into your memory. Then shuffle your deck." a ``search`` into memory.
+- Smaller ones: "~ is the only ally you control" (a condition), "return ~ to your hand",
+  "For every five damage counters on your champion, STEP" and the static "For every
+  five ..., ~ gets +1 POWER" (whole groups: ``per``).
 - Gather ("Game Terms - Gather"): "gather", "gather twice", "gather three times" is a
   ``gather`` step.
 - Suppress ("Suppress"): "suppress target ally or regalia" is a ``suppress`` step.
@@ -93,6 +96,7 @@ from gaenv.cards.translate import (
     keyword_of,
     object_filter,
     quantity,
+    steps_of,
     target,
     times,
 )
@@ -233,7 +237,16 @@ def _search(m: re.Match[str]) -> list[dict[str, Any]]:
                                           else {})}}]
 
 
+def _for_every(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"For every five damage counters on your champion, put a buff counter on ~": the
+    step's one number per whole group of that many."""
+    return times(steps_of(m.group(3), []), {**counted(m.group(2)), "per": amount(m.group(1))})
+
+
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("for every", rf"for every {NUM} ([^,]+), (.+)", _for_every),
+    Template("return to hand", r"return (?:~|this card) to your hand",
+             lambda m: [{"move": {"target": "self", "to": "hand"}}]),
     Template("their move", rf"(?:each opponent|that opponent|that player) puts {NUM} "
                            r"((?:[\w-]+ )*?cards?) from their (hand|memory|graveyard) "
                            r"(?:into|on) (?:their|the) (memory|hand|graveyard|bottom of their "
@@ -428,6 +441,11 @@ def condition_of(text: str) -> dict[str, Any]:
                              r"less) than (yours|theirs))", text.strip(), flags=re.IGNORECASE)
     if influence:
         return _influence(influence)
+    only = re.fullmatch(r"~ is the only (ally|unit|object|item|weapon) you control", text.strip(),
+                        flags=re.IGNORECASE)
+    if only:  # this object, and no other of that kind of yours
+        kind = object_filter(only.group(1))
+        return {"self": kind, "amount": {"count": {**kind, "controller": "you"}}, "at_most": 1}
     if re.fullmatch(r"the (?:amount|number) of cards in your hand and memory (?:are|is) equal",
                     text.strip(), flags=re.IGNORECASE):
         memory = {"cards": {"zone": "memory"}}
@@ -554,8 +572,14 @@ def lead_condition(line: str) -> str:
     """A static's "as long as" condition in front, as the translator reads it: "X gets +1
     level as long as you control a Beast ally." -> "As long as you control a Beast ally,
     X gets +1 level."; in the main clause "it" is the card itself ("As long as ~ is
-    fostered, it gets +2 LIFE") and "~ has KEYWORD" is a conditional keyword line."""
+    fostered, it gets +2 LIFE") and "~ has KEYWORD" is a conditional keyword line. A
+    leading "For every five damage counters on your champion, ~ gets +1 POWER." reads as
+    "~ gets +1 POWER for every five damage counters on your champion."."""
     text = line.strip()
+    every = re.fullmatch(rf"for every {NUM} ([^,]+), (.+? gets? {STATS})\.?", text,
+                         flags=re.IGNORECASE)
+    if every:
+        return f"{every.group(3)} for every {every.group(1)} {every.group(2)}."
     leading = re.fullmatch(r"as long as ([^,]+), (.+)", text, flags=re.IGNORECASE)
     trailing = re.fullmatch(r"([^,]+?) as long as ([^,.]+)\.?", text, flags=re.IGNORECASE)
     if leading:
