@@ -105,6 +105,20 @@ cards:
       - static: {modify_stats: {power: 2, applies_to: {self: true}}}
         requires: {self: {type: ally}, amount: {count: {type: ally, controller: you}},
                    at_most: 1}
+  - name: Test Dark Vow
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - omen: {source: hand}
+  - name: Test Omen Swap
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - move_cards: {zone: banishment, to: hand, counter: omen}
+      - deal_damage: {amount: {cards: {zone: banishment, counters: omen}},
+                      target: opponent_champion}
   - name: Test Crowded Statue
     type: ally
     element: norm
@@ -482,6 +496,72 @@ def test_memory_move_templates(text: str, effect: list[dict[str, Any]]) -> None:
 ])
 def test_memory_move_templates_read_nothing_else(text: str) -> None:
     assert translate("Invented Mover", "action", text).status != "full"
+
+
+# --- omens from hand, and back ----------------------------------------------------------------
+
+def test_an_omen_from_hand_and_back(tmp_path: Path, memory_pool: CardPool) -> None:
+    """Game Mechanics - Counters (omens): a card chosen from hand is banished with an omen
+    counter; returning "one of your omens" offers only cards with one (not the plain
+    banished Undertow), and the omen loses its counter as it leaves (none left to count)."""
+    run_scenario(tmp_path, memory_pool, """name: omens
+rules: Game Mechanics - Counters
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Dark Vow, Test Omen Swap, Tailwind, Flare Volley]
+      banishment: [Undertow]
+    - lineage: [Spirit of Water]
+steps: [activate Test Dark Vow, pass, pass, choose Flare Volley, activate Test Omen Swap,
+        pass, pass]
+expect:
+  decision.options: [choose Flare Volley]
+""")
+    run_scenario(tmp_path, memory_pool, """name: omens back
+rules: Game Mechanics - Counters
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Dark Vow, Test Omen Swap, Tailwind, Flare Volley]
+      banishment: [Undertow]
+    - lineage: [Spirit of Water]
+steps: [activate Test Dark Vow, pass, pass, choose Flare Volley, activate Test Omen Swap,
+        pass, pass, choose Flare Volley]
+expect:
+  players.0.hand: [Tailwind, Flare Volley]
+  players.0.banishment: [Undertow]
+  players.1.champion.damage: 0
+""")
+
+
+def test_the_omens_of_a_count(tmp_path: Path, memory_pool: CardPool) -> None:
+    """Omens made from hand count as omens, the plain banished card not: two made, one
+    returned, 1 damage."""
+    run_scenario(tmp_path, memory_pool, """name: omens counted
+rules: Game Mechanics - Counters
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Dark Vow, Test Dark Vow, Test Omen Swap, Tailwind, Flare Volley, Undertow]
+      banishment: [Undertow]
+    - lineage: [Spirit of Water]
+steps: [activate Test Dark Vow, pass, pass, choose Flare Volley, activate Test Dark Vow,
+        pass, pass, choose Tailwind, activate Test Omen Swap, pass, pass, choose Tailwind]
+expect:
+  players.1.champion.damage: 1
+""")
+
+
+@pytest.mark.parametrize(("text", "effect"), [
+    ("Return one of your omens to your hand. If you do, banish a card from your hand and put "
+     "an omen counter on it.", [{"if": {"when": {"amount": {"cards": {
+         "zone": "banishment", "counters": "omen"}}, "at_least": 1}, "then": [
+             {"move_cards": {"filter": {}, "zone": "banishment", "to": "hand", "amount": 1,
+                             "counter": "omen"}}, {"omen": {"source": "hand"}}]}}]),
+])
+def test_omen_templates(text: str, effect: list[dict[str, Any]]) -> None:
+    out = translate("Invented Haunt", "action", text)
+    assert out.status == "full" and out.fields == {"effect": effect}
 
 
 # --- smaller templates of this round ----------------------------------------------------------

@@ -30,9 +30,12 @@ target phrase, a number, a condition), never a card's name.
   counters on it" as a condition. (A cost "Remove N NAME counters from your champion:"
   is `gaenv.cards.translate.cost_of`'s.)
 - Omens (a card in your banishment with an omen counter): "banish ~ and put an omen
-  counter on it" is the ``omen`` step; "you have N or more [FILTER] omens" counts them
-  (the ``cards`` amount with ``counters: omen``); "Whenever an omen counter is put on a
-  card in your banishment," a ``counters_placed`` trigger.
+  counter on it" is the ``omen`` step ("banish a card from your hand and put an omen
+  counter on it": with ``source: hand``); "return one of your omens to your hand" a
+  ``move_cards`` of cards with an omen counter (done only when there is one); "you have
+  N or more [FILTER] omens" counts them (the ``cards`` amount with ``counters: omen``);
+  "Whenever an omen counter is put on a card in your banishment," a ``counters_placed``
+  trigger.
 - Brew ("Keywords - Brew"): "Brew — One Razorvine, Two Herbs" is the card field
   ``brew``, one filter per ingredient object: a Gather ingredient's name ("Game Terms -
   Gather 2" names the six) is a ``name``, any other word a ``subtype``; "~ was brewed"
@@ -180,6 +183,8 @@ def join_sentences(body: str) -> str:
     revealed this way" are those cards in your memory."""
     body = re.sub(r"(search your deck for [^.]+)\. (then shuffle your deck)", r"\1; \2", body,
                   flags=re.IGNORECASE)
+    body = re.sub(r"(return \w+ of your [^.]*omens to your hand)\. (if you do, )", r"\1; \2",
+                  body, flags=re.IGNORECASE)
     body = re.sub(rf"({MOVE_UP_TO})\. (?:then )?(?:for each card \w+ this way|(?P<draw>draw that "
                   r"many))", lambda m: f"{m.group(1)}; " + (
                       "then draw that many" if m.group("draw") else
@@ -237,6 +242,17 @@ def _search(m: re.Match[str]) -> list[dict[str, Any]]:
                                           else {})}}]
 
 
+def _return_omens(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Return one of your omens to your hand": done only when there is one, and "If you
+    do, ..." after it (joined by `join_sentences`) exactly then."""
+    n, flt = amount(m.group(1)), object_filter(f"{m.group(2)}cards")
+    done = steps_of(m.group(3), []) if m.group(3) else []
+    return [{"if": {"when": {"amount": {"cards": {"zone": "banishment", "counters": "omen",
+                                                  **flt}}, "at_least": n},
+                    "then": [{"move_cards": {"filter": flt, "zone": "banishment", "to": "hand",
+                                             "amount": n, "counter": "omen"}}, *done]}}]
+
+
 def _for_every(m: re.Match[str]) -> list[dict[str, Any]]:
     """"For every five damage counters on your champion, put a buff counter on ~": the
     step's one number per whole group of that many."""
@@ -261,6 +277,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
+    Template("omens", r"banish a card from your hand and put an omen counter on it",
+             lambda m: [{"omen": {"source": "hand"}}]),
+    Template("omens", rf"return {NUM} of your ((?:[\w-]+ )*?)omens to your hand(?:; if you do, "
+                      r"(.+))?", _return_omens),
     Template("reveal memory", r"(each opponent |each player )?reveals? all ((?:[\w-]+ )*?)cards "
                               r"in (?:your|their) memory", _reveal),
     Template("counters X", rf"put ({X_AMOUNT}) (\w+) counters? on {TARGET}",

@@ -529,7 +529,7 @@ def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
            zone=("enum:graveyard,hand,memory,banishment", True, None),
            to=("enum:" + ",".join(MOVE_DESTINATIONS), True, None), amount=("amount", False, 1),
            random=("bool", False, False), up_to=("bool", False, False),
-           player=("one_player", False, "you"))
+           player=("one_player", False, "you"), counter=("counter", False, None))
 def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
                 answer: Option | None) -> Decision | None:
     """Move matching cards of the player's (yours, or ``player``'s: "each opponent puts two
@@ -538,8 +538,9 @@ def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
     your deck"), the player choosing each one at a time, or at random ("banish two cards at
     random from your memory", "Game Mechanics - Randomization"); fewer if fewer match.
     With ``up_to`` ("up to three", "any amount of") the player may stop choosing at any
-    card. The layer's ``moved`` counts the cards moved ("for each card banished this way",
-    "draw that many")."""
+    card; with ``counter``, only cards with such a counter on them move ("one of your
+    omens": a card in banishment with an omen counter). The layer's ``moved`` counts the
+    cards moved ("for each card banished this way", "draw that many")."""
     chosen = players_of(state, frame, args)
     if not chosen:
         return None
@@ -580,8 +581,10 @@ def _one_by_one(state: GameState, frame: ResolveFrame, args: Args, answer: Optio
         journal.move(state, answer.card, to, bottom=bottom)
         frame.scratch[0] -= 1
     cards = state.cards
+    counter = args.get("counter")
     found = [c for c in state.players[player].zones[zone]
-             if selectors.printed(args["filter"], cards[c].defn, player, player)]
+             if selectors.printed(args["filter"], cards[c].defn, player, player) and (
+                 counter is None or cards[c].counters.get(counter, 0) > 0)]
     if frame.scratch[0] <= 0 or not found:
         frame.scratch = []
         return None
@@ -869,13 +872,27 @@ def _change_currents(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("omen", None)
+@primitive("omen", None, source=("enum:self,hand", False, "self"))
 def _omen(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
     """The card whose ability it is (on the field, or in the graveyard it has just gone
-    to: "On Death: banish this") goes to its owner's banishment with an omen counter on
-    it: an omen, a card in its owner's banishment with an omen counter ("Game Mechanics -
-    Counters"; the cards' own reminder text)."""
+    to: "On Death: banish this"), or with ``source: hand`` a card of your choice from your
+    hand, goes to its owner's banishment with an omen counter on it: an omen, a card in
+    its owner's banishment with an omen counter ("Game Mechanics - Counters"; the cards'
+    own reminder text)."""
+    if args["source"] == "hand":
+        player = frame.item.controller
+        if answer is None:
+            hand = state.players[player].zones[HAND]
+            if not hand:
+                return None
+            cards = state.cards
+            return Decision(player, decisions.CHOOSE_CARD, tuple(
+                decisions.choose(c, cards[c].defn.name) for c in zones.distinct_names(
+                    state, list(hand))), frame.item.card)
+        journal.move(state, answer.card, BANISHMENT)
+        journal.counters(state, answer.card, "omen", 1)
+        return None
     cid = frame.item.card
     if state.cards[cid].zone in (FIELD, GRAVEYARD):
         journal.move(state, cid, BANISHMENT)
