@@ -279,6 +279,9 @@ expect:
     ("Reveal all cards in your memory. Recover X where X is the amount of water element cards "
      "revealed this way.", [{"reveal": {}}, {"recover": {"cards": {"zone": "memory",
                                                                    "element": ["water"]}}}]),
+    ("You may reveal all cards in your memory. For each fire element card revealed, draw a "
+     "card.", [{"may": [{"reveal": {}}, {"draw": {"amount": {"cards": {
+         "zone": "memory", "element": ["fire"]}}}}]}]),
     ("Each opponent reveals all Spell cards in their memory.",
      [{"reveal": {"filter": {"subtype": ["Spell"]}, "player": "opponent"}}]),
 ])

@@ -180,7 +180,8 @@ def join_sentences(body: str) -> str:
     """The sentences of a text, those that read one effect together joined: a negation
     and where "the card that had its activation negated this way" goes; after revealing
     every card of your memory (which moves none), the next sentence's "FILTER cards
-    revealed this way" are those cards in your memory."""
+    revealed this way" (or "For each FILTER card revealed, ...", even after "you may":
+    then both are declined together) are those cards in your memory."""
     body = re.sub(r"(search your deck for [^.]+)\. (then shuffle your deck)", r"\1; \2", body,
                   flags=re.IGNORECASE)
     body = re.sub(r"(return \w+ of your [^.]*omens to your hand)\. (if you do, )", r"\1; \2",
@@ -189,6 +190,8 @@ def join_sentences(body: str) -> str:
                   r"many))", lambda m: f"{m.group(1)}; " + (
                       "then draw that many" if m.group("draw") else
                       "for every card moved this way"), body, flags=re.IGNORECASE)
+    body = re.sub(r"(reveal all cards in your memory)\. for each ((?:[\w-]+ )*?card) revealed"
+                  r"(?: this way)?, ", r"\1; for every \2 revealed, ", body, flags=re.IGNORECASE)
     body = re.sub(r"((?:^|(?<=[.:] ))reveal all cards in your memory\. [^.]*?cards?) revealed "
                   r"this way", r"\1 in your memory", body, flags=re.IGNORECASE)
     return re.sub(rf"(negate target [^.]*card activation[^.]*)\. ((?:banish|put) {NEGATED}"
@@ -283,6 +286,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                       r"(.+))?", _return_omens),
     Template("reveal memory", r"(each opponent |each player )?reveals? all ((?:[\w-]+ )*?)cards "
                               r"in (?:your|their) memory", _reveal),
+    Template("reveal memory", r"reveal all cards in your memory; for every ((?:[\w-]+ )*?card) "
+                              r"revealed, (.+)",
+             lambda m: [{"reveal": {}}, *times(steps_of(m.group(2), []), {"cards": {
+                 "zone": "memory", **object_filter(m.group(1))}})]),
     Template("counters X", rf"put ({X_AMOUNT}) (\w+) counters? on {TARGET}",
              lambda m: [{"counters": {"target": target(m.group(3)), "kind": m.group(2).lower(),
                                       "amount": quantity(m.group(1))}}]),
