@@ -119,6 +119,26 @@ cards:
       - move_cards: {zone: banishment, to: hand, counter: omen}
       - deal_damage: {amount: {cards: {zone: banishment, counters: omen}},
                       target: opponent_champion}
+  - name: Test Omen Reader
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 0
+    life: 1
+    abilities:
+      - static: {modify_stats: {power: 1, for_each: {cards: {zone: banishment, counters: omen,
+                                                             distinct: reserve_cost}},
+                                applies_to: {self: true}}}
+  - name: Test Omen Lows
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - deal_damage: {amount: {cards: {zone: banishment, counters: omen, lowest: reserve_cost}},
+                      target: opponent_champion}
+      - deal_damage: {amount: {cards: {zone: banishment, counters: omen,
+                                       highest: reserve_cost}},
+                      target: your_champion}
   - name: Test Crowded Statue
     type: ally
     element: norm
@@ -555,7 +575,41 @@ expect:
 """)
 
 
+@pytest.mark.parametrize(("omens", "power", "low", "high"), [
+    ([], 0, 0, 0), (["Undertow", "Tidal Insight"], 1, 2, 2),
+    (["Undertow", "Flare Volley", "Mending Tide"], 3, 1, 3)])
+def test_omens_with_different_reserve_costs(tmp_path: Path, memory_pool: CardPool,
+                                            omens: list[str], power: int, low: int,
+                                            high: int) -> None:
+    """"Omens you have with different reserve costs" counts the costs, not the cards (two
+    omens of cost 2 are one); "the lowest/highest reserve cost among your omens" reads the
+    lowest and highest (0 with none). The plain banished card is no omen."""
+    steps = "".join(f"activate Test Dark Vow, pass, pass, choose {c}, " for c in omens)
+    run_scenario(tmp_path, memory_pool, f"""name: different reserve costs
+rules: Game Mechanics - Counters
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: {["Test Dark Vow"] * len(omens) + omens + ["Test Omen Lows"]}
+      field: [Test Omen Reader]
+      banishment: [Kindling Rite, Zephyr Shot]
+    - lineage: [Spirit of Water]
+steps: [{steps}activate Test Omen Lows, pass, pass]
+expect:
+  players.0.field.0.power: {power}
+  players.1.champion.damage: {low}
+  players.0.champion.damage: {high}
+""")
+
+
 @pytest.mark.parametrize(("text", "effect"), [
+    ("Deal X damage to each champion, where X is the lowest reserve cost among your omens.",
+     [{"deal_damage": {"amount": {"cards": {"zone": "banishment", "counters": "omen",
+                                            "lowest": "reserve_cost"}},
+                       "target": {"each": {"type": "champion"}}}}]),
+    ("Recover X, where X is the highest power among your ally omens.",
+     [{"recover": {"cards": {"zone": "banishment", "counters": "omen", "highest": "power",
+                             "type": "ally"}}}]),
     ("Return one of your omens to your hand. If you do, banish a card from your hand and put "
      "an omen counter on it.", [{"if": {"when": {"amount": {"cards": {
          "zone": "banishment", "counters": "omen"}}, "at_least": 1}, "then": [
@@ -649,3 +703,9 @@ def test_influence_against_the_other_player(text: str, when: dict[str, Any]) -> 
 ])
 def test_influence_against_oneself_is_not_understood(text: str) -> None:
     assert translate("Invented Muddle", "action", text).status == "none"
+
+
+def test_a_read_number_is_checked_at_load(tmp_path: Path) -> None:
+    bad = EXTRA.replace("distinct: reserve_cost", "distinct: colour")
+    with pytest.raises(CardFileError, match=r"card 'Test Omen Reader': .*distinct"):
+        pool_with(tmp_path, bad)

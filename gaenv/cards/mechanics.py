@@ -505,18 +505,28 @@ def condition_of(text: str) -> dict[str, Any]:
 
 def counted_of(phrase: str) -> dict[str, Any] | None:
     """What an X or a "for each" of a deeper mechanic counts: "omens you have", "wind
-    element omens you have" (cards in your banishment with an omen counter), "your
+    element omens you have" (cards in your banishment with an omen counter), "omens you
+    have with different reserve costs" (their different costs), "the lowest reserve cost
+    among your omens", "your
     influence", "the highest influence among your opponents" (the one opponent's); None if
     the phrase is not one."""
     influence = re.fullmatch(rf"{WHOSE} influence|the highest influence among your "
                              r"(opponents)", phrase.strip(), flags=re.IGNORECASE)
     if influence:
         return {"influence": _whose(influence.group(1) or influence.group(2))}
-    omens = re.fullmatch(r"((?:[\w-]+ )*?)omens? you have", phrase.strip(), flags=re.IGNORECASE)
+    omens = re.fullmatch(r"((?:[\w-]+ )*?)omens? you have( with different reserve costs)?",
+                         phrase.strip(), flags=re.IGNORECASE)
+    among = re.fullmatch(r"the (lowest|highest) (reserve cost|memory cost|power|life)(?: stat)? "
+                         r"among your ((?:[\w-]+ )*?)omens", phrase.strip(), flags=re.IGNORECASE)
+    if among:  # "the lowest reserve cost among your omens"
+        return {"cards": {"zone": "banishment", "counters": "omen",
+                          among.group(1).lower(): among.group(2).lower().replace(" ", "_"),
+                          **object_filter(f"{among.group(3)}cards")}}
     if omens is None:
         return None
     return {"cards": {"zone": "banishment", "counters": "omen",
-                      **object_filter(f"{omens.group(1)}cards")}}
+                      **object_filter(f"{omens.group(1)}cards"),
+                      **({"distinct": "reserve_cost"} if omens.group(2) else {})}}
 
 
 def _champions(phrase: str) -> dict[str, Any]:

@@ -290,6 +290,11 @@ def parse_selector(value: Any, where: _Where, field: str) -> Selector:
                     key)
 
 
+# The printed numbers a ``cards`` amount may read instead of counting ("different reserve
+# costs", "the lowest reserve cost among your omens").
+READ_NUMBERS = ("reserve_cost", "memory_cost", "power", "life")
+
+
 def parse_amount(value: Any, where: _Where, field: str) -> Any:
     """A whole number, or a dynamic amount (`gaenv.engine.selectors.amount`)."""
     if not isinstance(value, dict):
@@ -316,8 +321,13 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
             zone = _choice(spec.pop("zone", None), selectors.CARD_ZONES, where, f"{here}.zone")
             player = _choice(spec.pop("player", "you"), effects.PLAYER_SELECTORS[:3], where,
                              f"{here}.player")
+            reads = [(how, _choice(spec.pop(how), READ_NUMBERS, where, f"{here}.{how}"))
+                     for how in ("distinct", "lowest", "highest") if how in spec]
+            if len(reads) > 1:
+                raise where.fail(here, "expected one of distinct, lowest, highest")
             out[key] = MappingProxyType({**_parse_filter(spec, where, here), "zone": zone,
-                                         "player": player})
+                                         "player": player, **({"read": reads[0]} if reads
+                                                              else {})})
         elif key in ("level", "influence"):
             out[key] = _choice(item, ("you", "opponent"), where, here)
         elif key == "moved":

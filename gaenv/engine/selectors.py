@@ -41,7 +41,10 @@ amount: "the amount of cards in your hand and memory are equal", the Balance lab
 "Label Keywords"), and ``not`` (a condition that must fail).
 
 An amount is a whole number or a mapping with one key: ``count`` (objects in play that
-match a filter), ``cards`` (cards in a zone: ``zone``, ``player``, and filter keys),
+match a filter), ``cards`` (cards in a zone: ``zone``, ``player``, and filter keys; with
+``distinct``, ``lowest`` or ``highest`` naming a printed number, ``reserve_cost``,
+``memory_cost``, ``power`` or ``life``: how many different values of it the cards have,
+or the lowest or highest, 0 for none),
 ``counters`` (``kind`` counters on ``of``), ``stat`` (``power``/``life``/``damage`` of
 ``of``), ``level`` (a player's champion level), ``influence`` (a player's cards in hand
 and memory together, "Influence 1"), ``moved: true`` (as an effect resolves, the cards its
@@ -424,12 +427,19 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
         players = (controller, 1 - controller) if arg["player"] == "each_player" else (
             (controller,) if arg["player"] == "you" else (1 - controller,))
         counter = arg.get("counters")  # counters on cards out of play: an omen's
+        read = arg.get("read")  # (how, printed number): "different reserve costs", "lowest"
+        numbers: list[int] = []
         for p in players:
             for cid in state.players[p].zones[arg["zone"]]:
                 card = state.cards[cid]
                 if printed(arg, card.defn, p, controller) and (
                         counter is None or card.counters.get(counter, 0) > 0):
                     value += 1
+                    if read is not None and getattr(card.defn, read[1]) is not None:
+                        numbers.append(getattr(card.defn, read[1]))
+        if read is not None:
+            value = (len(set(numbers)) if read[0] == "distinct" else
+                     (min if read[0] == "lowest" else max)(numbers, default=0))
     elif kind == "level":
         from gaenv.engine import champions  # champions reads statics, which reads this
 
