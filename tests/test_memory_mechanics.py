@@ -139,6 +139,21 @@ cards:
       - deal_damage: {amount: {cards: {zone: banishment, counters: omen,
                                        highest: reserve_cost}},
                       target: your_champion}
+  - name: Test Phoenix
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - on_death: [{move: {target: self, to: memory}}]
+  - name: Test Grave Sweep
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - move_cards: {zone: graveyard, to: banishment, filter: {type: ally}}
   - name: Test Crowded Statue
     type: ally
     element: norm
@@ -619,6 +634,32 @@ expect:
 def test_omen_templates(text: str, effect: list[dict[str, Any]]) -> None:
     out = translate("Invented Haunt", "action", text)
     assert out.status == "full" and out.fields == {"effect": effect}
+
+
+# --- On Death: this card, from the graveyard ------------------------------------------------
+
+@pytest.mark.parametrize("swept", [False, True])
+def test_on_death_moves_the_card_from_the_graveyard(tmp_path: Path, memory_pool: CardPool,
+                                                    swept: bool) -> None:
+    """Game Terms - Last-known Information: "On Death: put this into its owner's memory"
+    moves the card from the graveyard it died into; if it left the graveyard before the
+    ability resolved, it is a new object there and stays where it went."""
+    sweep = ", activate Test Grave Sweep, pass, pass, choose Test Phoenix" if swept else ""
+    run_scenario(tmp_path, memory_pool, f"""name: on death
+rules: Game Terms - Last-known Information
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Flare Volley, Tailwind, Undertow, Tidal Insight, Test Grave Sweep]
+      field: [Test Phoenix]
+    - lineage: [Spirit of Water]
+steps: [activate Flare Volley, target Test Phoenix (player 0), pay with Tailwind,
+        pay with Undertow, pay with Tidal Insight, pass, pass{sweep}, pass, pass]
+expect:
+  players.0.memory: {["Tailwind", "Undertow", "Tidal Insight"] + ([] if swept else
+                                                                 ["Test Phoenix"])}
+  players.0.banishment: {["Test Phoenix"] if swept else []}
+""")
 
 
 # --- smaller templates of this round ----------------------------------------------------------

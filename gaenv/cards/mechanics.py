@@ -66,6 +66,7 @@ target phrase, a number, a condition), never a card's name.
   hand into their memory" is a ``move_cards`` of the opponent's; "search your deck for a
   card and put it into your memory. Then shuffle your deck." a ``search`` into memory.
 - Smaller ones: "~ is the only ally you control" (a condition), "return ~ to your hand",
+  "put ~ into its owner's memory",
   "For every five damage counters on your champion, STEP" and the static "For every
   five ..., ~ gets +1 POWER" (whole groups: ``per``).
 - Gather ("Game Terms - Gather"): "gather", "gather twice", "gather three times" is a
@@ -266,6 +267,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("for every", rf"for every {NUM} ([^,]+), (.+)", _for_every),
     Template("return to hand", r"return (?:~|this card) to your hand",
              lambda m: [{"move": {"target": "self", "to": "hand"}}]),
+    Template("return to memory", r"put (?:~|this card) into its owner's memory",
+             lambda m: [{"move": {"target": "self", "to": "memory"}}]),
     Template("their move", rf"(?:each opponent|that opponent|that player) puts {NUM} "
                            r"((?:[\w-]+ )*?cards?) from their (hand|memory|graveyard) "
                            r"(?:into|on) (?:their|the) (memory|hand|graveyard|bottom of their "

@@ -479,11 +479,16 @@ def _move(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
     """Move objects from the field to a zone of their owner (a champion cannot be moved);
     ``self`` of an attack card in the intent is that card ("return this to its owner's
-    hand" from an On Hit)."""
+    hand" from an On Hit), and so is the card of a source that has just died, in the
+    graveyard it went to ("On Death: put this into its owner's memory"; the same card
+    that was the source object, by last-known information)."""
     ids = objects_of(state, frame, args)
-    if not ids and args["target"].mode == "self" and \
-            state.cards[frame.item.card].zone == INTENT:
-        ids = [frame.item.card]
+    if not ids and args["target"].mode == "self":
+        item = frame.item
+        card = state.cards[item.card]
+        if card.zone == INTENT or (card.zone == GRAVEYARD and item.source_oid >= 0
+                                   and card.last_oid == item.source_oid):
+            ids = [item.card]
     for cid in ids:
         if not state.cards[cid].defn.is_champion:
             journal.move(state, cid, _DESTINATIONS[args["to"]], bottom=args["to"] == "deck_bottom")
