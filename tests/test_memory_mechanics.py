@@ -154,6 +154,14 @@ cards:
     reserve_cost: 0
     effect:
       - move_cards: {zone: graveyard, to: banishment, filter: {type: ally}}
+  - name: Test Second Breath
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - if: {when: {champion: {rested: true}}, then: [{wake: your_champion},
+                                                     {draw: {amount: 1, into: memory}}]}
   - name: Test Crowded Statue
     type: ally
     element: norm
@@ -662,6 +670,26 @@ expect:
 """)
 
 
+@pytest.mark.parametrize(("rested", "memory"), [(True, ["Quick Study"]), (False, [])])
+def test_wake_up_your_champion_if_you_do(tmp_path: Path, memory_pool: CardPool,
+                                         rested: bool, memory: list[str]) -> None:
+    """"Wake up your champion. If you do, ...": done only when it was rested."""
+    run_scenario(tmp_path, memory_pool, f"""name: wake if you do
+rules: Game Terms - Wake Up
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {{rested: {str(rested).lower()}}}
+      hand: [Test Second Breath]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Second Breath, pass, pass]
+expect:
+  players.0.memory: {memory}
+  players.0.champion.rested: false
+""")
+
+
 # --- smaller templates of this round ----------------------------------------------------------
 
 @pytest.mark.parametrize(("field", "power"), [(["Test Loner"], 3),
@@ -688,6 +716,9 @@ expect:
      {"abilities": [{"on_end_phase": [{"if": {"when": {
          "self": {"type": "ally"}, "amount": {"count": {"type": "ally", "controller": "you"}},
          "at_most": 1}, "then": [{"draw": {"amount": 1}}]}}]}]}),
+    ("On Enter: Wake up your champion. If you do, draw a card into your memory.", {
+        "abilities": [{"on_enter": [{"if": {"when": {"champion": {"rested": True}}, "then": [
+            {"wake": "your_champion"}, {"draw": {"amount": 1, "into": "memory"}}]}}]}]}),
     ("On Enter: You may return ~ to your hand.", {"abilities": [{"on_enter": [
         {"may": [{"move": {"target": "self", "to": "hand"}}]}]}]}),
     ("On Enter: For every three damage counters on your champion, put a buff counter on ~.",

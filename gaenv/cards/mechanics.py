@@ -65,7 +65,8 @@ target phrase, a number, a condition), never a card's name.
   cards from your memory ..." moves every one. "Each opponent puts two cards from their
   hand into their memory" is a ``move_cards`` of the opponent's; "search your deck for a
   card and put it into your memory. Then shuffle your deck." a ``search`` into memory.
-- Smaller ones: "~ is the only ally you control" (a condition), "return ~ to your hand",
+- Smaller ones: "Wake up your champion. If you do, ..." (done only when it is rested),
+  "~ is the only ally you control" (a condition), "return ~ to your hand",
   "put ~ into its owner's memory",
   "For every five damage counters on your champion, STEP" and the static "For every
   five ..., ~ gets +1 POWER" (whole groups: ``per``).
@@ -182,11 +183,12 @@ def join_sentences(body: str) -> str:
     and where "the card that had its activation negated this way" goes; after revealing
     every card of your memory (which moves none), the next sentence's "FILTER cards
     revealed this way" (or "For each FILTER card revealed, ...", even after "you may":
-    then both are declined together) are those cards in your memory."""
+    then both are declined together) are those cards in your memory; "If you do, ..."
+    after returning an omen or waking your champion (done only when it can be)."""
     body = re.sub(r"(search your deck for [^.]+)\. (then shuffle your deck)", r"\1; \2", body,
                   flags=re.IGNORECASE)
-    body = re.sub(r"(return \w+ of your [^.]*omens to your hand)\. (if you do, )", r"\1; \2",
-                  body, flags=re.IGNORECASE)
+    body = re.sub(r"(return \w+ of your [^.]*omens to your hand|wake up your champion)\. "
+                  r"(if you do, )", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(rf"({MOVE_UP_TO})\. (?:then )?(?:for each card \w+ this way|(?P<draw>draw that "
                   r"many))", lambda m: f"{m.group(1)}; " + (
                       "then draw that many" if m.group("draw") else
@@ -265,6 +267,9 @@ def _for_every(m: re.Match[str]) -> list[dict[str, Any]]:
 
 STEP_TEMPLATES: tuple[Template, ...] = (
     Template("for every", rf"for every {NUM} ([^,]+), (.+)", _for_every),
+    Template("wake", r"wake up your champion; if you do, (.+)",
+             lambda m: [{"if": {"when": {"champion": {"rested": True}}, "then": [
+                 {"wake": "your_champion"}, *steps_of(m.group(1), [])]}}]),
     Template("return to hand", r"return (?:~|this card) to your hand",
              lambda m: [{"move": {"target": "self", "to": "hand"}}]),
     Template("return to memory", r"put (?:~|this card) into its owner's memory",
