@@ -162,6 +162,14 @@ cards:
     effect:
       - if: {when: {champion: {rested: true}}, then: [{wake: your_champion},
                                                      {draw: {amount: 1, into: memory}}]}
+  - name: Test Tithe
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - if: {when: {amount: {cards: {zone: material}}, at_least: 2},
+             then: [{move_cards: {zone: material, to: banishment, amount: 2, random: true}},
+                    {draw: 1}]}
   - name: Test Crowded Statue
     type: ally
     element: norm
@@ -690,6 +698,30 @@ expect:
 """)
 
 
+@pytest.mark.parametrize(("material", "banished", "drawn"), [
+    (["Sefa, Windborne Scout", "Sefa, Gale Strider"], 2, ["Quick Study"]),
+    (["Sefa, Windborne Scout"], 0, [])])
+def test_banish_from_the_material_deck(tmp_path: Path, memory_pool: CardPool,
+                                       material: list[str], banished: int,
+                                       drawn: list[str]) -> None:
+    """Game Zones - Material Deck: two cards at random from it are banished, and "if you
+    do" holds, only when there are two."""
+    run_scenario(tmp_path, memory_pool, f"""name: banish from material
+rules: Game Zones - Material Deck
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Tithe]
+      material: {material}
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Tithe, pass, pass]
+expect:
+  players.0.hand: {drawn}
+  players.0.material: {[] if banished else material}
+""")
+
+
 # --- smaller templates of this round ----------------------------------------------------------
 
 @pytest.mark.parametrize(("field", "power"), [(["Test Loner"], 3),
@@ -719,6 +751,11 @@ expect:
     ("On Enter: Wake up your champion. If you do, draw a card into your memory.", {
         "abilities": [{"on_enter": [{"if": {"when": {"champion": {"rested": True}}, "then": [
             {"wake": "your_champion"}, {"draw": {"amount": 1, "into": "memory"}}]}}]}]}),
+    ("On Enter: You may banish two cards at random from your material deck. If you do, draw "
+     "a card.", {"abilities": [{"on_enter": [{"if": {"when": {"amount": {"cards": {
+         "zone": "material"}}, "at_least": 2}, "then": [{"may": [
+             {"move_cards": {"filter": {}, "zone": "material", "to": "banishment", "amount": 2,
+                             "random": True}}, {"draw": {"amount": 1}}]}]}}]}]}),
     ("On Enter: You may return ~ to your hand.", {"abilities": [{"on_enter": [
         {"may": [{"move": {"target": "self", "to": "hand"}}]}]}]}),
     ("On Enter: For every three damage counters on your champion, put a buff counter on ~.",

@@ -65,7 +65,8 @@ target phrase, a number, a condition), never a card's name.
   cards from your memory ..." moves every one. "Each opponent puts two cards from their
   hand into their memory" is a ``move_cards`` of the opponent's; "search your deck for a
   card and put it into your memory. Then shuffle your deck." a ``search`` into memory.
-- Smaller ones: "Wake up your champion. If you do, ..." (done only when it is rested),
+- Smaller ones: "banish two [FILTER] cards [at random] from your material deck" (done only
+  when there are that many), "Wake up your champion. If you do, ..." (done only when it is rested),
   "~ is the only ally you control" (a condition), "return ~ to your hand",
   "put ~ into its owner's memory",
   "For every five damage counters on your champion, STEP" and the static "For every
@@ -94,6 +95,7 @@ from gaenv.cards.translate import (
     Template,
     Translation,
     _applies,
+    _guarded,
     _stats,
     amount,
     counted,
@@ -259,6 +261,15 @@ def _return_omens(m: re.Match[str]) -> list[dict[str, Any]]:
                                              "amount": n, "counter": "omen"}}, *done]}}]
 
 
+def _banish_material(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Banish two cards [at random] from your material deck": done only when there are
+    that many, so that "If you do," after it holds exactly when it was done."""
+    n, flt = amount(m.group(1)), object_filter(m.group(2))
+    return _guarded("material", flt, n, {"move_cards": {
+        "filter": flt, "zone": "material", "to": "banishment", "amount": n,
+        **({"random": True} if m.group(3) else {})}})
+
+
 def _for_every(m: re.Match[str]) -> list[dict[str, Any]]:
     """"For every five damage counters on your champion, put a buff counter on ~": the
     step's one number per whole group of that many."""
@@ -270,6 +281,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("wake", r"wake up your champion; if you do, (.+)",
              lambda m: [{"if": {"when": {"champion": {"rested": True}}, "then": [
                  {"wake": "your_champion"}, *steps_of(m.group(1), [])]}}]),
+    Template("banish from material", rf"banish {NUM} ((?:[\w-]+ )*?cards?)( at random)? from your "
+                                     r"material deck", _banish_material),
     Template("return to hand", r"return (?:~|this card) to your hand",
              lambda m: [{"move": {"target": "self", "to": "hand"}}]),
     Template("return to memory", r"put (?:~|this card) into its owner's memory",

@@ -470,7 +470,7 @@ def _sacrifice(state: GameState, frame: ResolveFrame, args: Args,
 
 
 _DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "graveyard": GRAVEYARD,
-                 "banishment": BANISHMENT, "memory": MEMORY}
+                 "banishment": BANISHMENT, "memory": MEMORY, "material": MATERIAL}
 
 
 @primitive("move", None, target=("object", True, None), to=(
@@ -531,14 +531,15 @@ def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("move_cards", None, filter=("filter", False, {}),
-           zone=("enum:graveyard,hand,memory,banishment", True, None),
+           zone=("enum:graveyard,hand,memory,banishment,material", True, None),
            to=("enum:" + ",".join(MOVE_DESTINATIONS), True, None), amount=("amount", False, 1),
            random=("bool", False, False), up_to=("bool", False, False),
            player=("one_player", False, "you"), counter=("counter", False, None))
 def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
                 answer: Option | None) -> Decision | None:
     """Move matching cards of the player's (yours, or ``player``'s: "each opponent puts two
-    cards from their hand into their memory") from one of their zones to another ("return
+    cards from their hand into their memory") from one of their zones (the material deck
+    too: "banish two cards from your material deck") to another ("return
     a card from your memory to your hand", "put a card from your hand on the bottom of
     your deck"), the player choosing each one at a time, or at random ("banish two cards at
     random from your memory", "Game Mechanics - Randomization"); fewer if fewer match.
