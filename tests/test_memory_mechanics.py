@@ -14,6 +14,8 @@ from conftest import pool_with, run_scenario
 
 from gaenv.cards.schema import CardFileError, CardPool
 from gaenv.cards.translate import translate
+from gaenv.engine import turn
+from gaenv.engine.state import GameState
 
 BALANCE = {"amount": {"cards": {"zone": "hand"}}, "at_least": {"cards": {"zone": "memory"}},
            "at_most": {"cards": {"zone": "memory"}}}
@@ -170,6 +172,24 @@ cards:
       - if: {when: {amount: {cards: {zone: material}}, at_least: 2},
              then: [{move_cards: {zone: material, to: banishment, amount: 2, random: true}},
                     {draw: 1}]}
+  - name: Test Encore
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - if: {when: {this_turn: {activated: {subtype: [Melody]}}}, then: [draw: 1]}
+  - name: Test Little Tune
+    type: action
+    element: norm
+    reserve_cost: 0
+    subtypes: [Melody]
+    effect: [{recover: 1}]
+  - name: Test Drill
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect: [{recover: 1}]
   - name: Test Crowded Statue
     type: ally
     element: norm
@@ -720,6 +740,60 @@ expect:
   players.0.hand: {drawn}
   players.0.material: {[] if banished else material}
 """)
+
+
+# --- this turn -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("first", "drawn"), [("Test Little Tune", ["Quick Study"]),
+                                              ("Test Drill", [])])
+def test_activated_a_melody_this_turn(tmp_path: Path, memory_pool: CardPool, first: str,
+                                      drawn: list[str]) -> None:
+    """Label Keywords (Harmonize): "if you've activated a Melody card this turn" holds after
+    a Melody card was activated this turn, not after another card."""
+    run_scenario(tmp_path, memory_pool, f"""name: this turn
+rules: Label Keywords (Harmonize)
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [{first}, Test Encore]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate {first}, pass, pass, activate Test Encore, pass, pass]
+expect:
+  players.0.hand: {drawn}
+""")
+
+
+def test_this_turn_begins_again_each_turn() -> None:
+    """What the players did is forgotten as a new turn begins (both players', whoever's
+    turn it was), and copies of the state keep their own."""
+    state = GameState(seed=1, turn_limit=10)
+    for p in state.players:
+        p.activated.append(3)
+        p.attacked = True
+    copy = state.clone()
+    turn.new_turn(state)
+    assert all(p.activated == [] and not p.attacked for p in state.players)
+    assert all(p.activated == [3] and p.attacked for p in copy.players)
+
+
+def test_this_turn_is_refused_in_a_static(tmp_path: Path) -> None:
+    bad = EXTRA.replace("requires: {self: {type: ally}, amount: {count: {type: ally, "
+                        "controller: you}},", "requires: {this_turn: {attacked: true}, "
+                        "self: {type: ally}, amount: {count: {type: ally, controller: you}},")
+    with pytest.raises(CardFileError, match=r"card 'Test Loner': field abilities\[0\]\."
+                                            r"requires: a static's condition cannot read"):
+        pool_with(tmp_path, bad)
+
+
+@pytest.mark.parametrize(("text", "when"), [
+    ("If you've activated a Melody card this turn, draw a card.",
+     {"this_turn": {"activated": {"subtype": ["Melody"]}}}),
+    ("If your champion has attacked this turn, draw a card.", {"this_turn": {"attacked": True}}),
+])
+def test_this_turn_templates(text: str, when: dict[str, Any]) -> None:
+    out = translate("Invented Echo", "action", text)
+    assert out.fields == {"effect": [{"if": {"when": when, "then": [{"draw": {"amount": 1}}]}}]}
 
 
 # --- smaller templates of this round ----------------------------------------------------------

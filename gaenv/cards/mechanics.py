@@ -65,6 +65,9 @@ target phrase, a number, a condition), never a card's name.
   cards from your memory ..." moves every one. "Each opponent puts two cards from their
   hand into their memory" is a ``move_cards`` of the opponent's; "search your deck for a
   card and put it into your memory. Then shuffle your deck." a ``search`` into memory.
+- This turn: "you've activated a Melody card this turn" (Harmonize, "Label Keywords") and
+  "your champion has attacked this turn" are the condition ``this_turn`` (``activated``,
+  ``attacked``), for ``if`` and trigger conditions.
 - Smaller ones: "banish two [FILTER] cards [at random] from your material deck" (done only
   when there are that many), "Wake up your champion. If you do, ..." (done only when it is rested),
   "~ is the only ally you control" (a condition), "return ~ to your hand",
@@ -489,6 +492,12 @@ def condition_of(text: str) -> dict[str, Any]:
                              r"less) than (yours|theirs))", text.strip(), flags=re.IGNORECASE)
     if influence:
         return _influence(influence)
+    activated = re.fullmatch(r"you(?:'ve| have) activated (?:a|an) ((?:[\w-]+ )*?card) this turn",
+                             text.strip(), flags=re.IGNORECASE)
+    if activated:  # Harmonize: "If you've activated a Melody card this turn"
+        return {"this_turn": {"activated": object_filter(activated.group(1))}}
+    if re.fullmatch(r"your champion has attacked this turn", text.strip(), flags=re.IGNORECASE):
+        return {"this_turn": {"attacked": True}}
     only = re.fullmatch(r"~ is the only (ally|unit|object|item|weapon) you control", text.strip(),
                         flags=re.IGNORECASE)
     if only:  # this object, and no other of that kind of yours

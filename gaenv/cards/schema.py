@@ -371,6 +371,19 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = _choice(item, DIRECTIONS, where, here)
         elif key == "phase":
             out[key] = _choice(item, (*PHASES, "combat"), where, here)
+        elif key == "this_turn":  # {activated: FILTER, attacked: true}
+            done = dict(_mapping(item, where, here))
+            turn: dict[str, Any] = {}
+            if "activated" in done:
+                turn["activated"] = _parse_filter(done.pop("activated"), where,
+                                                  f"{here}.activated")
+            if "attacked" in done:
+                if done.pop("attacked") is not True:
+                    raise where.fail(f"{here}.attacked", "expected true")
+                turn["attacked"] = True
+            if done or not turn:
+                raise where.fail(here, "expected activated: FILTER and/or attacked: true")
+            out[key] = MappingProxyType(turn)
         elif key in ("at_least", "at_most"):  # a number, or another amount
             out[key] = parse_amount(item, where, here)
         elif key in ("level", "can_pay"):
@@ -608,6 +621,10 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
             if _reads_stat(requires):
                 raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
                                                       "(power and life come from the statics)")
+            if "this_turn" in requires:
+                raise where.fail(f"{field}.requires", "a static's condition cannot read this "
+                                                      "turn's activations and attacks (no "
+                                                      "change the statics follow)")
             if node.op in statics.OWN_KINDS and (
                     set(requires) & set(statics.OWN_UNKNOWN) or _reads_object(requires)
                     or _reads_object(node.args)):

@@ -35,7 +35,9 @@ matches), ``self`` (the source object matches), ``your_turn``, ``currents`` (the
 player's Shifting Currents face that direction), ``can_pay`` (the player could pay that
 much reserve now: cards in hand and awake Reservable objects), ``target`` (the object of
 the most recent target declared, as an effect resolves, matches a filter), ``phase`` (the
-phase now is this one), ``amount`` with
+phase now is this one), ``this_turn`` (``activated: FILTER``: the player activated a card
+matching it this turn; ``attacked: true``: their champion attacked this turn; read as it
+is checked, so for ``if`` and trigger conditions, not statics), ``amount`` with
 ``at_least`` / ``at_most`` (a dynamic amount compared with a number, or with another
 amount: "the amount of cards in your hand and memory are equal", the Balance label of
 "Label Keywords"), and ``not`` (a condition that must fail).
@@ -88,7 +90,7 @@ BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "currents", "phase", "can_pay", "target",
-                  "amount", "at_least", "at_most", "not")
+                  "this_turn", "amount", "at_least", "at_most", "not")
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level", "influence", "moved")
 STATS = ("power", "life", "damage")
 CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"))
@@ -520,6 +522,14 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
                 return False
         elif key == "phase":
             if state.phase != want:
+                return False
+        elif key == "this_turn":  # what the player did this turn (read as it is checked)
+            done = state.players[player]
+            if want.get("attacked") and not done.attacked:
+                return False
+            if "activated" in want and not any(
+                    printed(want["activated"], state.cards[c].defn, player, player)
+                    for c in done.activated):
                 return False
         elif key == "can_pay":
             from gaenv.engine import costs  # costs reads this module

@@ -229,8 +229,8 @@ class Lasting:
 class PlayerState:
     """One player's zones (lists of card ids) and per-game flags."""
 
-    __slots__ = ("currents", "empower", "had_champion", "index", "lost", "materialized",
-                 "turns_started", "zones")
+    __slots__ = ("activated", "attacked", "currents", "empower", "had_champion", "index", "lost",
+                 "materialized", "turns_started", "zones")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -245,6 +245,11 @@ class PlayerState:
         # The direction of the player's Shifting Currents mastery ("Game Mechanics -
         # Mastery"), "" without it; written by `gaenv.engine.journal.currents`.
         self.currents = ""
+        # What the player did this turn, for "if you've activated a Melody card this turn"
+        # and "if your champion has attacked this turn" (turn bookkeeping, reset as each
+        # turn begins): the cards activated from hand, and whether their champion attacked.
+        self.activated: list[int] = []
+        self.attacked = False
 
     def copy(self) -> PlayerState:
         c = PlayerState.__new__(PlayerState)
@@ -256,6 +261,8 @@ class PlayerState:
         c.lost = self.lost
         c.empower = self.empower
         c.currents = self.currents
+        c.activated = self.activated[:]
+        c.attacked = self.attacked
         return c
 
 
@@ -371,7 +378,8 @@ class GameState:
         )
         players = tuple(
             (tuple((z, tuple(ids)) for z, ids in p.zones.items()), p.turns_started,
-             p.materialized, p.had_champion, p.lost, p.empower, p.currents)
+             p.materialized, p.had_champion, p.lost, p.empower, p.currents,
+             tuple(p.activated), p.attacked)
             for p in self.players
         )
         decision = None
