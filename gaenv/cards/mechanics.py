@@ -30,9 +30,12 @@ target phrase, a number, a condition), never a card's name.
   counters on it" as a condition. (A cost "Remove N NAME counters from your champion:"
   is `gaenv.cards.translate.cost_of`'s.)
 - Omens (a card in your banishment with an omen counter): "banish ~ and put an omen
-  counter on it" is the ``omen`` step; "you have N or more [FILTER] omens" counts them
-  (the ``cards`` amount with ``counters: omen``); "Whenever an omen counter is put on a
-  card in your banishment," a ``counters_placed`` trigger.
+  counter on it" is the ``omen`` step ("banish a card from your hand and put an omen
+  counter on it": with ``source: hand``); "return one of your omens to your hand" a
+  ``move_cards`` of cards with an omen counter (done only when there is one); "you have
+  N or more [FILTER] omens" counts them (the ``cards`` amount with ``counters: omen``);
+  "Whenever an omen counter is put on a card in your banishment," a ``counters_placed``
+  trigger.
 - Brew ("Keywords - Brew"): "Brew — One Razorvine, Two Herbs" is the card field
   ``brew``, one filter per ingredient object: a Gather ingredient's name ("Game Terms -
   Gather 2" names the six) is a ``name``, any other word a ``subtype``; "~ was brewed"
@@ -46,6 +49,31 @@ target phrase, a number, a condition), never a card's name.
   field ``link`` (a filter); "linked ally" (unit, champion, weapon, object) is the object
   it is linked to: a static's ``applies_to: {linked: true}``, an effect's ``{each:
   {linked: true}}``.
+- Influence and Balance ("Influence"; "Label Keywords", Balance): "your influence" is
+  the ``influence`` amount (cards in hand and memory); "your influence is N or less",
+  "target opponent's influence is greater than yours" compare it (with a number, or with
+  the other player's); Balance's "the amount of cards in your hand and memory are equal"
+  compares the cards in hand with those in memory.
+- Reveal ("Reveal"): "reveal all [FILTER] cards in your memory" is the ``reveal`` step;
+  after revealing all of your memory, the next sentence's "cards revealed this way" are
+  those in your memory (`join_sentences`); "Whenever you reveal this card from your
+  memory," a trigger on ``revealed`` about the card itself.
+- Up to N cards: "put any amount of cards from your hand into your memory", "banish up
+  to three fire element cards from your graveyard" is a ``move_cards`` step with
+  ``up_to``; "then draw that many cards" and "For each card banished this way, ..." after
+  it read the ``moved`` amount (the next sentence joined by `join_sentences`); "put all
+  cards from your memory ..." moves every one. "Each opponent puts two cards from their
+  hand into their memory" is a ``move_cards`` of the opponent's; "search your deck for a
+  card and put it into your memory. Then shuffle your deck." a ``search`` into memory.
+- This turn: "you've activated a Melody card this turn" (Harmonize, "Label Keywords") and
+  "your champion has attacked this turn" are the condition ``this_turn`` (``activated``,
+  ``attacked``), for ``if`` and trigger conditions.
+- Smaller ones: "banish two [FILTER] cards [at random] from your material deck" (done only
+  when there are that many), "Wake up your champion. If you do, ..." (done only when it is rested),
+  "~ is the only ally you control" (a condition), "return ~ to your hand",
+  "put ~ into its owner's memory",
+  "For every five damage counters on your champion, STEP" and the static "For every
+  five ..., ~ gets +1 POWER" (whole groups: ``per``).
 - Gather ("Game Terms - Gather"): "gather", "gather twice", "gather three times" is a
   ``gather`` step.
 - Suppress ("Suppress"): "suppress target ally or regalia" is a ``suppress`` step.
@@ -70,6 +98,7 @@ from gaenv.cards.translate import (
     Template,
     Translation,
     _applies,
+    _guarded,
     _stats,
     amount,
     counted,
@@ -77,7 +106,9 @@ from gaenv.cards.translate import (
     keyword_of,
     object_filter,
     quantity,
+    steps_of,
     target,
+    times,
 )
 from gaenv.engine.effects import GATHERED
 
@@ -117,11 +148,60 @@ def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 NEGATED = "the card that had its activation negated this way"
+# "Put any amount of cards from your hand into your memory", "banish up to three fire
+# element cards from your graveyard": moves of as many as the player likes ("put all cards
+# from your memory ...": of every one).
+MOVE_UP_TO = (rf"(put|banish|return) (any amount of|up to {NUM}|all) ((?:[\w-]+ )*?cards?) from "
+              r"your (hand|memory|graveyard)(?: (?:into|to|on) (?:your|the) (hand|memory|bottom "
+              r"of your deck))?(?: in any order)?")
+
+
+def _move_up_to(m: re.Match[str]) -> list[dict[str, Any]]:
+    """A move of up to N (or any amount of) cards, the player stopping when they like (or of
+    all of them), and
+    what the cards it moved count for: "then draw that many cards [into your memory]",
+    "for each card banished this way, ..." (joined to it by `join_sentences`)."""
+    verb, how, what, zone, to = m.group(1, 2, 4, 5, 6)
+    if (verb.lower() == "banish") == bool(to):
+        raise NotUnderstood(m.group(0))
+    to = (to or "banishment").lower()
+    to = {"bottom of your deck": "deck_bottom"}.get(to, to)
+    flt = object_filter(what)
+    if to == zone.lower() or "another" in flt:
+        raise NotUnderstood(m.group(0))
+    every = {"cards": {"zone": zone.lower(), **flt}}
+    n = amount(m.group(3)) if m.group(3) else every
+    steps: list[dict[str, Any]] = [{"move_cards": {"filter": flt, "zone": zone.lower(),
+                                                   "to": to, "amount": n}}]
+    if how.lower() != "all":
+        steps[0]["move_cards"]["up_to"] = True
+    if m.group(7):
+        steps.append({"draw": {"amount": {"moved": True},
+                               **({"into": "memory"} if m.group(8) else {})}})
+    if m.group(9):
+        steps += times(effect_of(m.group(9), []), {"moved": True})
+    return steps
 
 
 def join_sentences(body: str) -> str:
     """The sentences of a text, those that read one effect together joined: a negation
-    and where "the card that had its activation negated this way" goes."""
+    and where "the card that had its activation negated this way" goes; after revealing
+    every card of your memory (which moves none), the next sentence's "FILTER cards
+    revealed this way" (or "For each FILTER card revealed, ...", even after "you may":
+    then both are declined together) are those cards in your memory; "If you do, ..."
+    after returning an omen or waking your champion (done only when it can be)."""
+    body = re.sub(r"(search your deck for [^.]+)\. (then shuffle your deck)", r"\1; \2", body,
+                  flags=re.IGNORECASE)
+    body = re.sub(r"(return \w+ of your [^.]*omens to your hand|wake up your champion)\. "
+                  r"(if you do, )", r"\1; \2", body, flags=re.IGNORECASE)
+    body = re.sub(rf"({MOVE_UP_TO})\. (?:then )?(?:for each card \w+ this way|(?P<draw>draw that "
+                  r"many))", lambda m: f"{m.group(1)}; " + (
+                      "then draw that many" if m.group("draw") else
+                      "for every card moved this way"), body, flags=re.IGNORECASE)
+    body = re.sub(r"(reveal all cards in your memory)\. for each ((?:[\w-]+ )*?card) revealed"
+                  r"(?: this way)?, ", r"\1; for every \2 revealed, ", body, flags=re.IGNORECASE)
+    body = re.sub(r"((?:^|(?<=[.:] ))reveal all cards in your memory\. [^.]*?cards?) revealed "
+                  r"this way", r"\1 in your memory", body, flags=re.IGNORECASE)
     return re.sub(rf"(negate target [^.]*card activation[^.]*)\. ((?:banish|put) {NEGATED}"
                   r"[^.]*)", r"\1; \2", body, flags=re.IGNORECASE)
 
@@ -143,13 +223,97 @@ def _materialize(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"materialize": flt}]
 
 
+def _reveal(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Reveal all [FILTER] cards in your memory", "each opponent reveals all cards in
+    their memory": the ``reveal`` step ("Reveal")."""
+    who = (m.group(1) or "").strip().lower()
+    whose = m.group(0).lower().split(" in ")[-1]
+    if (who == "") != (whose == "your memory"):
+        raise NotUnderstood(m.group(0))
+    flt = object_filter(f"{m.group(2)}cards")
+    player = {"each opponent": "opponent", "each player": "each_player"}.get(who)
+    return [{"reveal": {**({"filter": flt} if flt else {}),
+                        **({"player": player} if player else {})}}]
+
+
+def _their_move(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Each opponent puts two cards from their hand into their memory": a ``move_cards``
+    of the opponent's cards, the opponent choosing."""
+    n, zone, to = amount(m.group(1)), m.group(3).lower(), m.group(4).lower()
+    to = {"bottom of their deck": "deck_bottom"}.get(to, to)
+    if to == zone:
+        raise NotUnderstood(m.group(0))
+    return [{"move_cards": {"filter": object_filter(m.group(2)), "zone": zone, "to": to,
+                            "amount": n, "player": "opponent"}}]
+
+
+def _search(m: re.Match[str]) -> list[dict[str, Any]]:
+    flt = object_filter(m.group(1))
+    return [{"search": {"filter": flt, **({"to": "memory"} if m.group(2).lower() == "memory"
+                                          else {})}}]
+
+
+def _return_omens(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Return one of your omens to your hand": done only when there is one, and "If you
+    do, ..." after it (joined by `join_sentences`) exactly then."""
+    n, flt = amount(m.group(1)), object_filter(f"{m.group(2)}cards")
+    done = steps_of(m.group(3), []) if m.group(3) else []
+    return [{"if": {"when": {"amount": {"cards": {"zone": "banishment", "counters": "omen",
+                                                  **flt}}, "at_least": n},
+                    "then": [{"move_cards": {"filter": flt, "zone": "banishment", "to": "hand",
+                                             "amount": n, "counter": "omen"}}, *done]}}]
+
+
+def _banish_material(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Banish two cards [at random] from your material deck": done only when there are
+    that many, so that "If you do," after it holds exactly when it was done."""
+    n, flt = amount(m.group(1)), object_filter(m.group(2))
+    return _guarded("material", flt, n, {"move_cards": {
+        "filter": flt, "zone": "material", "to": "banishment", "amount": n,
+        **({"random": True} if m.group(3) else {})}})
+
+
+def _for_every(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"For every five damage counters on your champion, put a buff counter on ~": the
+    step's one number per whole group of that many."""
+    return times(steps_of(m.group(3), []), {**counted(m.group(2)), "per": amount(m.group(1))})
+
+
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("for every", rf"for every {NUM} ([^,]+), (.+)", _for_every),
+    Template("wake", r"wake up your champion; if you do, (.+)",
+             lambda m: [{"if": {"when": {"champion": {"rested": True}}, "then": [
+                 {"wake": "your_champion"}, *steps_of(m.group(1), [])]}}]),
+    Template("banish from material", rf"banish {NUM} ((?:[\w-]+ )*?cards?)( at random)? from your "
+                                     r"material deck", _banish_material),
+    Template("return to hand", r"return (?:~|this card) to your hand",
+             lambda m: [{"move": {"target": "self", "to": "hand"}}]),
+    Template("return to memory", r"put (?:~|this card) into its owner's memory",
+             lambda m: [{"move": {"target": "self", "to": "memory"}}]),
+    Template("their move", rf"(?:each opponent|that opponent|that player) puts {NUM} "
+                           r"((?:[\w-]+ )*?cards?) from their (hand|memory|graveyard) "
+                           r"(?:into|on) (?:their|the) (memory|hand|graveyard|bottom of their "
+                           r"deck)", _their_move),
+    Template("search", r"search your deck for (?:a|an) ((?:[\w-]+ )*?card) and put it into your "
+                       r"(hand|memory); then shuffle your deck", _search),
+    Template("move up to", rf"{MOVE_UP_TO}(?:(?:; |,? )then (draw) that many cards( into your "
+                           r"memory)?|; for every card moved this way, (.+))?", _move_up_to),
     Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "
                          r"controller pays \((\d+)\))?(?:; (banish|put) " + NEGATED +
                          r"(?: into its owner's memory)?)?", _negate),
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
+    Template("omens", r"banish a card from your hand and put an omen counter on it",
+             lambda m: [{"omen": {"source": "hand"}}]),
+    Template("omens", rf"return {NUM} of your ((?:[\w-]+ )*?)omens to your hand(?:; if you do, "
+                      r"(.+))?", _return_omens),
+    Template("reveal memory", r"(each opponent |each player )?reveals? all ((?:[\w-]+ )*?)cards "
+                              r"in (?:your|their) memory", _reveal),
+    Template("reveal memory", r"reveal all cards in your memory; for every ((?:[\w-]+ )*?card) "
+                              r"revealed, (.+)",
+             lambda m: [{"reveal": {}}, *times(steps_of(m.group(2), []), {"cards": {
+                 "zone": "memory", **object_filter(m.group(1))}})]),
     Template("counters X", rf"put ({X_AMOUNT}) (\w+) counters? on {TARGET}",
              lambda m: [{"counters": {"target": target(m.group(3)), "kind": m.group(2).lower(),
                                       "amount": quantity(m.group(1))}}]),
@@ -202,6 +366,12 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
                     "player": "you",
                     "currents": f"{turn.group(1).lower()}_to_{turn.group(2).lower()}"}},
                 "effect": effect_of(turn.group(3), used)}
+    reveal = re.fullmatch(r"whenever you reveal (?:~|this card) from your memory, (.+)", line,
+                          flags=re.IGNORECASE)
+    if reveal:  # "Reveal": heard by the card in memory (an ability about itself)
+        used.append("whenever revealed")
+        return {"trigger": {"event": "revealed", "filter": {"self": True, "player": "you"}},
+                "effect": effect_of(reveal.group(1), used)}
     gather = re.fullmatch(r"whenever you gather, (.+)", line, flags=re.IGNORECASE)
     if gather:
         used.append("whenever you gather")
@@ -290,9 +460,53 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
     return True
 
 
+# Whose influence: "your", or the one opponent's ("target opponent's" names the only one).
+WHOSE = r"(your|target opponent's|an opponent's|each opponent's|that player's)"
+
+
+def _whose(word: str) -> str:
+    return "you" if word.lower() == "your" else "opponent"
+
+
+def _influence(m: re.Match[str]) -> dict[str, Any]:
+    """"your influence is four or less", "target opponent's influence is greater than
+    yours": the ``influence`` amount against a number or the other player's."""
+    flt: dict[str, Any] = {"amount": {"influence": _whose(m.group(1))}}
+    if m.group(2):
+        side = "at_most" if m.group(3).lower() == "less" else "at_least"
+        flt[side] = amount(m.group(2))
+        return flt
+    other = {"influence": "opponent" if flt["amount"]["influence"] == "you" else "you"}
+    if (m.group(5).lower() == "yours") != (flt["amount"]["influence"] == "opponent"):
+        raise NotUnderstood(m.group(0))  # "your influence is greater than yours"
+    greater = m.group(4).lower() == "greater"
+    flt["at_least" if greater else "at_most"] = {**other, "plus": 1 if greater else -1}
+    return flt
+
+
 def condition_of(text: str) -> dict[str, Any]:
     """A condition of a deeper mechanic: "~ is fostered", "it's fostered", "your Shifting
-    Currents face North", "there were three or more age counters on ~"."""
+    Currents face North", "there were three or more age counters on ~", influence and
+    Balance."""
+    influence = re.fullmatch(rf"{WHOSE} influence is (?:{NUM} or (less|more|greater)|(greater|"
+                             r"less) than (yours|theirs))", text.strip(), flags=re.IGNORECASE)
+    if influence:
+        return _influence(influence)
+    activated = re.fullmatch(r"you(?:'ve| have) activated (?:a|an) ((?:[\w-]+ )*?card) this turn",
+                             text.strip(), flags=re.IGNORECASE)
+    if activated:  # Harmonize: "If you've activated a Melody card this turn"
+        return {"this_turn": {"activated": object_filter(activated.group(1))}}
+    if re.fullmatch(r"your champion has attacked this turn", text.strip(), flags=re.IGNORECASE):
+        return {"this_turn": {"attacked": True}}
+    only = re.fullmatch(r"~ is the only (ally|unit|object|item|weapon) you control", text.strip(),
+                        flags=re.IGNORECASE)
+    if only:  # this object, and no other of that kind of yours
+        kind = object_filter(only.group(1))
+        return {"self": kind, "amount": {"count": {**kind, "controller": "you"}}, "at_most": 1}
+    if re.fullmatch(r"the (?:amount|number) of cards in your hand and memory (?:are|is) equal",
+                    text.strip(), flags=re.IGNORECASE):
+        memory = {"cards": {"zone": "memory"}}
+        return {"amount": {"cards": {"zone": "hand"}}, "at_least": memory, "at_most": memory}
     if re.fullmatch(r"(?:~ is|it's|it is) fostered", text.strip(), flags=re.IGNORECASE):
         return {"self": {"fostered": True}}
     made = re.fullmatch(r"~ (?:was (brewed|prepared)|is (imbued))", text.strip(),
@@ -321,13 +535,28 @@ def condition_of(text: str) -> dict[str, Any]:
 
 def counted_of(phrase: str) -> dict[str, Any] | None:
     """What an X or a "for each" of a deeper mechanic counts: "omens you have", "wind
-    element omens you have" (cards in your banishment with an omen counter); None if the
-    phrase is not one."""
-    omens = re.fullmatch(r"((?:[\w-]+ )*?)omens? you have", phrase.strip(), flags=re.IGNORECASE)
+    element omens you have" (cards in your banishment with an omen counter), "omens you
+    have with different reserve costs" (their different costs), "the lowest reserve cost
+    among your omens", "your
+    influence", "the highest influence among your opponents" (the one opponent's); None if
+    the phrase is not one."""
+    influence = re.fullmatch(rf"{WHOSE} influence|the highest influence among your "
+                             r"(opponents)", phrase.strip(), flags=re.IGNORECASE)
+    if influence:
+        return {"influence": _whose(influence.group(1) or influence.group(2))}
+    omens = re.fullmatch(r"((?:[\w-]+ )*?)omens? you have( with different reserve costs)?",
+                         phrase.strip(), flags=re.IGNORECASE)
+    among = re.fullmatch(r"the (lowest|highest) (reserve cost|memory cost|power|life)(?: stat)? "
+                         r"among your ((?:[\w-]+ )*?)omens", phrase.strip(), flags=re.IGNORECASE)
+    if among:  # "the lowest reserve cost among your omens"
+        return {"cards": {"zone": "banishment", "counters": "omen",
+                          among.group(1).lower(): among.group(2).lower().replace(" ", "_"),
+                          **object_filter(f"{among.group(3)}cards")}}
     if omens is None:
         return None
     return {"cards": {"zone": "banishment", "counters": "omen",
-                      **object_filter(f"{omens.group(1)}cards")}}
+                      **object_filter(f"{omens.group(1)}cards"),
+                      **({"distinct": "reserve_cost"} if omens.group(2) else {})}}
 
 
 def _champions(phrase: str) -> dict[str, Any]:
@@ -358,8 +587,8 @@ def target_of(phrase: str) -> dict[str, Any]:
 
 def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
     """A static of a deeper mechanic ("your champion gets +1 level", "linked ally gets +2
-    POWER", "linked unit has vigor", "~ gets +1 POWER for each durability counter on it"),
-    or None."""
+    POWER", "linked unit has vigor", "~ gets +1 POWER for each durability counter on it",
+    "~ gets +X LIFE where X is your influence"), or None."""
     each = re.fullmatch(rf"(.+?) gets? {STATS} for (each|every {NUM}) (.+)", sentence,
                         flags=re.IGNORECASE)
     if each:  # what it counts is read as it is: "on it" is this object's
@@ -369,6 +598,12 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any] | None:
         used.append("static stats for each")
         return {"modify_stats": {**_stats(each, 2), "for_each": spec,
                                  "applies_to": _applies(each.group(1), sentence)}}
+    where = re.fullmatch(r"(.+?) gets? \+X (POWER|LIFE),? where X is (.+)", sentence,
+                         flags=re.IGNORECASE)
+    if where:  # "~ gets +X LIFE where X is ...": +1 for each one of what X counts
+        used.append("static stats where X is")
+        return {"modify_stats": {where.group(2).lower(): 1, "for_each": counted(where.group(3)),
+                                 "applies_to": _applies(where.group(1), sentence)}}
     gets = re.fullmatch(rf"{LINKED} gets? {STATS}", sentence, flags=re.IGNORECASE)
     if gets:
         used.append("link")
@@ -404,8 +639,14 @@ def lead_condition(line: str) -> str:
     """A static's "as long as" condition in front, as the translator reads it: "X gets +1
     level as long as you control a Beast ally." -> "As long as you control a Beast ally,
     X gets +1 level."; in the main clause "it" is the card itself ("As long as ~ is
-    fostered, it gets +2 LIFE") and "~ has KEYWORD" is a conditional keyword line."""
+    fostered, it gets +2 LIFE") and "~ has KEYWORD" is a conditional keyword line. A
+    leading "For every five damage counters on your champion, ~ gets +1 POWER." reads as
+    "~ gets +1 POWER for every five damage counters on your champion."."""
     text = line.strip()
+    every = re.fullmatch(rf"for every {NUM} ([^,]+), (.+? gets? {STATS})\.?", text,
+                         flags=re.IGNORECASE)
+    if every:
+        return f"{every.group(3)} for every {every.group(1)} {every.group(2)}."
     leading = re.fullmatch(r"as long as ([^,]+), (.+)", text, flags=re.IGNORECASE)
     trailing = re.fullmatch(r"([^,]+?) as long as ([^,.]+)\.?", text, flags=re.IGNORECASE)
     if leading:

@@ -290,6 +290,11 @@ def parse_selector(value: Any, where: _Where, field: str) -> Selector:
                     key)
 
 
+# The printed numbers a ``cards`` amount may read instead of counting ("different reserve
+# costs", "the lowest reserve cost among your omens").
+READ_NUMBERS = ("reserve_cost", "memory_cost", "power", "life")
+
+
 def parse_amount(value: Any, where: _Where, field: str) -> Any:
     """A whole number, or a dynamic amount (`gaenv.engine.selectors.amount`)."""
     if not isinstance(value, dict):
@@ -316,10 +321,19 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
             zone = _choice(spec.pop("zone", None), selectors.CARD_ZONES, where, f"{here}.zone")
             player = _choice(spec.pop("player", "you"), effects.PLAYER_SELECTORS[:3], where,
                              f"{here}.player")
+            reads = [(how, _choice(spec.pop(how), READ_NUMBERS, where, f"{here}.{how}"))
+                     for how in ("distinct", "lowest", "highest") if how in spec]
+            if len(reads) > 1:
+                raise where.fail(here, "expected one of distinct, lowest, highest")
             out[key] = MappingProxyType({**_parse_filter(spec, where, here), "zone": zone,
-                                         "player": player})
-        elif key == "level":
+                                         "player": player, **({"read": reads[0]} if reads
+                                                              else {})})
+        elif key in ("level", "influence"):
             out[key] = _choice(item, ("you", "opponent"), where, here)
+        elif key == "moved":
+            if item is not True:
+                raise where.fail(here, f"expected true, got {item!r}")
+            out[key] = True
         elif key in ("counters", "stat"):
             spec = dict(_mapping(item, where, here))
             of = parse_selector(spec.pop("of", "self"), where, f"{here}.of")
@@ -357,7 +371,22 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = _choice(item, DIRECTIONS, where, here)
         elif key == "phase":
             out[key] = _choice(item, (*PHASES, "combat"), where, here)
-        elif key in ("level", "at_least", "at_most", "can_pay"):
+        elif key == "this_turn":  # {activated: FILTER, attacked: true}
+            done = dict(_mapping(item, where, here))
+            turn: dict[str, Any] = {}
+            if "activated" in done:
+                turn["activated"] = _parse_filter(done.pop("activated"), where,
+                                                  f"{here}.activated")
+            if "attacked" in done:
+                if done.pop("attacked") is not True:
+                    raise where.fail(f"{here}.attacked", "expected true")
+                turn["attacked"] = True
+            if done or not turn:
+                raise where.fail(here, "expected activated: FILTER and/or attacked: true")
+            out[key] = MappingProxyType(turn)
+        elif key in ("at_least", "at_most"):  # a number, or another amount
+            out[key] = parse_amount(item, where, here)
+        elif key in ("level", "can_pay"):
             out[key] = _nat(item, where, here)
         elif key in ("champion", "controls", "self"):
             out[key] = _parse_filter(item, where, here)
@@ -434,11 +463,13 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
     main = spec.main if main_of is not None else None
     here = f"{field}.{op}"
     # A bare value fills the main argument; so does a mapping when the main argument is
-    # itself a mapping (a static, a filter), except a mapping that names its static or
-    # steps (`this_turn: {static: ..., once: true}`, `may: {effect: ..., otherwise: ...}`:
-    # no static kind or primitive has that name).
+    # itself a mapping (a static, a filter), except a mapping that names its static, steps
+    # or filter (`this_turn: {static: ..., once: true}`, `may: {effect: ..., otherwise:
+    # ...}`, `search: {filter: ..., to: memory}`: no static kind, primitive or filter key
+    # has that name).
     if not isinstance(value, dict) or (main is not None and _fills_main(params[main][0], value)
-                                       and not (main in value and main in ("static", "effect"))):
+                                       and not (main in value and main in ("static", "effect",
+                                                                           "filter"))):
         if main is None:
             raise where.fail(here, f"expected a mapping of arguments, got {value!r}")
         value = {main: value}
@@ -590,6 +621,10 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
             if _reads_stat(requires):
                 raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
                                                       "(power and life come from the statics)")
+            if "this_turn" in requires:
+                raise where.fail(f"{field}.requires", "a static's condition cannot read this "
+                                                      "turn's activations and attacks (no "
+                                                      "change the statics follow)")
             if node.op in statics.OWN_KINDS and (
                     set(requires) & set(statics.OWN_UNKNOWN) or _reads_object(requires)
                     or _reads_object(node.args)):

@@ -293,6 +293,8 @@ def _begin(state: GameState, frame: AttackFrame) -> None:
     state.phase = "combat"
     state.phase_stage = DECLARED
     state.priority = -1  # declaring cannot be responded to
+    if cards[frame.attacker].defn.is_champion:
+        state.players[frame.player].attacked = True  # "your champion has attacked this turn"
     for used in (frame.attacker, frame.weapon, *state.players[frame.player].zones[INTENT]):
         if used >= 0:
             journal.emit(state, "attacks", used, frame.player)

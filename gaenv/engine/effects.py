@@ -176,7 +176,8 @@ def amount_of(state: GameState, frame: ResolveFrame, spec: Any) -> int:
     if isinstance(spec, int):
         return spec
     return max(0, selectors.amount(state, spec, frame.item.controller, source_of(state, frame.item),
-                                   lambda arg: _read(state, frame, arg), frame.item.empower))
+                                   lambda arg: _read(state, frame, arg), frame.item.empower,
+                                   frame.item.moved))
 
 
 def _read(state: GameState, frame: ResolveFrame, arg: Any) -> list[int]:
@@ -469,7 +470,7 @@ def _sacrifice(state: GameState, frame: ResolveFrame, args: Args,
 
 
 _DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "graveyard": GRAVEYARD,
-                 "banishment": BANISHMENT, "memory": MEMORY}
+                 "banishment": BANISHMENT, "memory": MEMORY, "material": MATERIAL}
 
 
 @primitive("move", None, target=("object", True, None), to=(
@@ -478,11 +479,16 @@ def _move(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
     """Move objects from the field to a zone of their owner (a champion cannot be moved);
     ``self`` of an attack card in the intent is that card ("return this to its owner's
-    hand" from an On Hit)."""
+    hand" from an On Hit), and so is the card of a source that has just died, in the
+    graveyard it went to ("On Death: put this into its owner's memory"; the same card
+    that was the source object, by last-known information)."""
     ids = objects_of(state, frame, args)
-    if not ids and args["target"].mode == "self" and \
-            state.cards[frame.item.card].zone == INTENT:
-        ids = [frame.item.card]
+    if not ids and args["target"].mode == "self":
+        item = frame.item
+        card = state.cards[item.card]
+        if card.zone == INTENT or (card.zone == GRAVEYARD and item.source_oid >= 0
+                                   and card.last_oid == item.source_oid):
+            ids = [item.card]
     for cid in ids:
         if not state.cards[cid].defn.is_champion:
             journal.move(state, cid, _DESTINATIONS[args["to"]], bottom=args["to"] == "deck_bottom")
@@ -525,16 +531,26 @@ def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("move_cards", None, filter=("filter", False, {}),
-           zone=("enum:graveyard,hand,memory,banishment", True, None),
+           zone=("enum:graveyard,hand,memory,banishment,material", True, None),
            to=("enum:" + ",".join(MOVE_DESTINATIONS), True, None), amount=("amount", False, 1),
-           random=("bool", False, False))
+           random=("bool", False, False), up_to=("bool", False, False),
+           player=("one_player", False, "you"), counter=("counter", False, None))
 def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
                 answer: Option | None) -> Decision | None:
-    """Move matching cards of yours from one of your zones to another ("return a card from
-    your memory to your hand", "put a card from your hand on the bottom of your deck"),
-    you choosing each one at a time, or at random ("banish two cards at random from your
-    memory", "Game Mechanics - Randomization"); fewer if fewer match."""
-    player = frame.item.controller
+    """Move matching cards of the player's (yours, or ``player``'s: "each opponent puts two
+    cards from their hand into their memory") from one of their zones (the material deck
+    too: "banish two cards from your material deck") to another ("return
+    a card from your memory to your hand", "put a card from your hand on the bottom of
+    your deck"), the player choosing each one at a time, or at random ("banish two cards at
+    random from your memory", "Game Mechanics - Randomization"); fewer if fewer match.
+    With ``up_to`` ("up to three", "any amount of") the player may stop choosing at any
+    card; with ``counter``, only cards with such a counter on them move ("one of your
+    omens": a card in banishment with an omen counter). The layer's ``moved`` counts the
+    cards moved ("for each card banished this way", "draw that many")."""
+    chosen = players_of(state, frame, args)
+    if not chosen:
+        return None
+    player = chosen[0]
     source, to = _DESTINATIONS[args["zone"]], _DESTINATIONS[args["to"]]
     bottom = args["to"] == "deck_bottom"
     if args["random"]:
@@ -544,9 +560,20 @@ def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
         amount = min(amount_of(state, frame, args["amount"]), len(found))
         for cid in state.rng.sample(found, amount):
             journal.move(state, cid, to, bottom=bottom)
+        frame.item.moved = amount
         return None
-    return _one_by_one(state, frame, args, answer, player, source, to, decisions.CHOOSE_CARD,
-                       decisions.choose, bottom)
+    if answer is None:
+        frame.item.moved = 0
+    elif answer.verb == "choose":
+        frame.item.moved += 1
+    elif answer.verb == decisions.NOTHING.verb:  # "up to": stopped choosing
+        frame.scratch = []
+        return None
+    decision = _one_by_one(state, frame, args, answer, player, source, to,
+                           decisions.CHOOSE_CARD, decisions.choose, bottom)
+    if decision is not None and args["up_to"]:
+        return decision._replace(options=(decisions.NOTHING, *decision.options))
+    return decision
 
 
 def _one_by_one(state: GameState, frame: ResolveFrame, args: Args, answer: Option | None,
@@ -560,8 +587,10 @@ def _one_by_one(state: GameState, frame: ResolveFrame, args: Args, answer: Optio
         journal.move(state, answer.card, to, bottom=bottom)
         frame.scratch[0] -= 1
     cards = state.cards
+    counter = args.get("counter")
     found = [c for c in state.players[player].zones[zone]
-             if selectors.printed(args["filter"], cards[c].defn, player, player)]
+             if selectors.printed(args["filter"], cards[c].defn, player, player) and (
+                 counter is None or cards[c].counters.get(counter, 0) > 0)]
     if frame.scratch[0] <= 0 or not found:
         frame.scratch = []
         return None
@@ -650,6 +679,21 @@ def _reveal_until(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("reveal", None, filter=("filter", False, {}), player=("player", False, "you"))
+def _reveal(state: GameState, frame: ResolveFrame, args: Args,
+            answer: Option | None) -> Decision | None:
+    """The named players reveal every card of their memory that matches the filter's
+    printed keys ("Reveal" 1 and 2): nothing moves, but each card revealed is a moment
+    ``revealed`` (player: who revealed it), which "whenever you reveal this card from your
+    memory" hears there."""
+    cards = state.cards
+    for p in players_of(state, frame, args):
+        for cid in list(state.players[p].zones[MEMORY]):
+            if selectors.printed(args["filter"], cards[cid].defn, p, p):
+                journal.emit(state, "revealed", cid, p, detail=MEMORY)
+    return None
+
+
 def _choose_from(state: GameState, frame: ResolveFrame, cids: list[int]) -> Decision | None:
     if not cids:
         return None
@@ -659,11 +703,14 @@ def _choose_from(state: GameState, frame: ResolveFrame, cids: list[int]) -> Deci
         frame.item.card)
 
 
-@primitive("search", "filter", filter=("filter", False, {}))
+@primitive("search", "filter", filter=("filter", False, {}),
+           to=("enum:hand,memory", False, "hand"))
 def _search(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
-    """Search your deck for a matching card, put it into your hand, then shuffle
-    ("Game Terms - Search"; a search may find nothing)."""
+    """Search your deck for a matching card, put it into your hand (or memory), then
+    shuffle ("Game Terms - Search"); a search for a card of some kind may find nothing, one
+    for just "a card" (no filter) must find one if the deck has any ("Searching and
+    Finding" 1 and 2)."""
     player = frame.item.controller
     deck = state.players[player].zones[DECK]
     if answer is None:
@@ -672,9 +719,10 @@ def _search(state: GameState, frame: ResolveFrame, args: Args,
                  if selectors.printed(args["filter"], cards[c].defn, player, player)]
         decision = _choose_from(state, frame, found)
         if decision is not None:
-            return decision
+            return decision if args["filter"] else decision._replace(
+                options=decision.options[1:])  # no failure to find
     elif answer.verb == "choose":
-        journal.move(state, answer.card, HAND)
+        journal.move(state, answer.card, _DESTINATIONS[args["to"]])
     shuffled = list(deck)
     state.rng.shuffle(shuffled)
     journal.reorder(state, player, DECK, shuffled)
@@ -830,13 +878,27 @@ def _change_currents(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("omen", None)
+@primitive("omen", None, source=("enum:self,hand", False, "self"))
 def _omen(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
     """The card whose ability it is (on the field, or in the graveyard it has just gone
-    to: "On Death: banish this") goes to its owner's banishment with an omen counter on
-    it: an omen, a card in its owner's banishment with an omen counter ("Game Mechanics -
-    Counters"; the cards' own reminder text)."""
+    to: "On Death: banish this"), or with ``source: hand`` a card of your choice from your
+    hand, goes to its owner's banishment with an omen counter on it: an omen, a card in
+    its owner's banishment with an omen counter ("Game Mechanics - Counters"; the cards'
+    own reminder text)."""
+    if args["source"] == "hand":
+        player = frame.item.controller
+        if answer is None:
+            hand = state.players[player].zones[HAND]
+            if not hand:
+                return None
+            cards = state.cards
+            return Decision(player, decisions.CHOOSE_CARD, tuple(
+                decisions.choose(c, cards[c].defn.name) for c in zones.distinct_names(
+                    state, list(hand))), frame.item.card)
+        journal.move(state, answer.card, BANISHMENT)
+        journal.counters(state, answer.card, "omen", 1)
+        return None
     cid = frame.item.card
     if state.cards[cid].zone in (FIELD, GRAVEYARD):
         journal.move(state, cid, BANISHMENT)

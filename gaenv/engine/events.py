@@ -55,6 +55,8 @@ EVENTS: dict[str, str] = {
     "currents_change": "player's Shifting Currents changed direction (detail: OLD_to_NEW)",
     "gathered": "player gathered (\"Game Terms - Gather\"); card: the ingredient summoned",
     "wakes": "an object was woken",
+    "revealed": "card was revealed from a private zone (player: who revealed it; detail: "
+                "the zone)",
     "healed": "damage was removed from card (amount)",
     "control_changes": "player gained control of card",
     "lasting_begins": "a this-turn effect began (player: its controller; detail: its kind)",

@@ -35,14 +35,23 @@ matches), ``self`` (the source object matches), ``your_turn``, ``currents`` (the
 player's Shifting Currents face that direction), ``can_pay`` (the player could pay that
 much reserve now: cards in hand and awake Reservable objects), ``target`` (the object of
 the most recent target declared, as an effect resolves, matches a filter), ``phase`` (the
-phase now is this one), ``amount`` with
-``at_least`` / ``at_most`` (a dynamic amount compared), and ``not`` (a condition that
-must fail).
+phase now is this one), ``this_turn`` (``activated: FILTER``: the player activated a card
+matching it this turn; ``attacked: true``: their champion attacked this turn; read as it
+is checked, so for ``if`` and trigger conditions, not statics), ``amount`` with
+``at_least`` / ``at_most`` (a dynamic amount compared with a number, or with another
+amount: "the amount of cards in your hand and memory are equal", the Balance label of
+"Label Keywords"), and ``not`` (a condition that must fail).
 
 An amount is a whole number or a mapping with one key: ``count`` (objects in play that
-match a filter), ``cards`` (cards in a zone: ``zone``, ``player``, and filter keys),
+match a filter), ``cards`` (cards in a zone: ``zone``, ``player``, and filter keys; with
+``distinct``, ``lowest`` or ``highest`` naming a printed number, ``reserve_cost``,
+``memory_cost``, ``power`` or ``life``: how many different values of it the cards have,
+or the lowest or highest, 0 for none),
 ``counters`` (``kind`` counters on ``of``), ``stat`` (``power``/``life``/``damage`` of
-``of``), ``level`` (a player's champion level); and optionally ``max`` (the count capped: "for
+``of``), ``level`` (a player's champion level), ``influence`` (a player's cards in hand
+and memory together, "Influence 1"), ``moved: true`` (as an effect resolves, the cards its
+latest ``move_cards`` step moved: "for each card banished this way"; 0 elsewhere); and
+optionally ``max`` (the count capped: "for
 each of up to two"), then ``times`` and ``plus``.
 
 Keys that read damage, rest, counters, zone sizes or whose turn it is can change with
@@ -58,7 +67,17 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from gaenv.engine import views
-from gaenv.engine.objects import BOARD, FIELD, LINEAGE, MARK, PLAYER_ZONES, SOURCE, CardDef
+from gaenv.engine.objects import (
+    BOARD,
+    FIELD,
+    HAND,
+    LINEAGE,
+    MARK,
+    MEMORY,
+    PLAYER_ZONES,
+    SOURCE,
+    CardDef,
+)
 from gaenv.engine.state import GameState
 
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
@@ -71,13 +90,14 @@ BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "currents", "phase", "can_pay", "target",
-                  "amount", "at_least", "at_most", "not")
-AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
+                  "this_turn", "amount", "at_least", "at_most", "not")
+AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level", "influence", "moved")
 STATS = ("power", "life", "damage")
 CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"))
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
-MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
+MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "influence",
+                       "your_turn",
                        "stat", "fostered", "hurt", "brewed", "imbued", "prepared", "power",
                        "damage", "attacking", "defending", "retaliating", "can_pay"})
 # State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
@@ -392,12 +412,13 @@ def objects(state: GameState, flt: Mapping[str, Any], controller: int,
 # --- amounts and conditions -------------------------------------------------------------
 
 def amount(state: GameState, spec: Any, controller: int, source: int,
-           refer: Any = None, empower: int = 0) -> int:
+           refer: Any = None, empower: int = 0, moved: int = 0) -> int:
     """The value of an amount; ``refer`` resolves the object selector named by ``of`` (a
     callable from the amount's mapping to card ids; without it ``self`` and the ``each``
     selectors are read as they stand).
     ``empower``: the levels Empower lends the card being activated or resolving, which
-    its controller's ``level`` (LV) counts ("Keywords - Empower N 1")."""
+    its controller's ``level`` (LV) counts ("Keywords - Empower N 1"); ``moved``: the cards
+    the resolving effect's latest ``move_cards`` moved, which ``moved`` counts."""
     if isinstance(spec, int):
         return spec
     ((kind, arg),) = ((k, v) for k, v in spec.items() if k in AMOUNT_KINDS)
@@ -408,17 +429,29 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
         players = (controller, 1 - controller) if arg["player"] == "each_player" else (
             (controller,) if arg["player"] == "you" else (1 - controller,))
         counter = arg.get("counters")  # counters on cards out of play: an omen's
+        read = arg.get("read")  # (how, printed number): "different reserve costs", "lowest"
+        numbers: list[int] = []
         for p in players:
             for cid in state.players[p].zones[arg["zone"]]:
                 card = state.cards[cid]
                 if printed(arg, card.defn, p, controller) and (
                         counter is None or card.counters.get(counter, 0) > 0):
                     value += 1
+                    if read is not None and getattr(card.defn, read[1]) is not None:
+                        numbers.append(getattr(card.defn, read[1]))
+        if read is not None:
+            value = (len(set(numbers)) if read[0] == "distinct" else
+                     (min if read[0] == "lowest" else max)(numbers, default=0))
     elif kind == "level":
         from gaenv.engine import champions  # champions reads statics, which reads this
 
         value = champions.level(state, controller if arg == "you" else 1 - controller) + (
             empower if arg == "you" else 0)
+    elif kind == "moved":  # "for each card banished this way", "that many"
+        value = moved
+    elif kind == "influence":  # "Influence 1": the cards in hand and memory together
+        zones = state.players[controller if arg == "you" else 1 - controller].zones
+        value = len(zones[HAND]) + len(zones[MEMORY])
     else:
         if refer is not None:
             ids = refer(arg)
@@ -490,6 +523,14 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
         elif key == "phase":
             if state.phase != want:
                 return False
+        elif key == "this_turn":  # what the player did this turn (read as it is checked)
+            done = state.players[player]
+            if want.get("attacked") and not done.attacked:
+                return False
+            if "activated" in want and not any(
+                    printed(want["activated"], state.cards[c].defn, player, player)
+                    for c in done.activated):
+                return False
         elif key == "can_pay":
             from gaenv.engine import costs  # costs reads this module
 
@@ -497,8 +538,12 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
                 return False
         elif key == "amount":
             value = amount(state, want, player, source, refer, empower)
-            if value < condition.get("at_least", value) or value > condition.get(
-                    "at_most", value):
+            low, high = condition.get("at_least", value), condition.get("at_most", value)
+            if not isinstance(low, int):  # compared with another amount (Balance)
+                low = amount(state, low, player, source, refer, empower)
+            if not isinstance(high, int):
+                high = amount(state, high, player, source, refer, empower)
+            if value < low or value > high:
                 return False
         elif key == "not" and condition_met(state, want, defn, player, empower, source,
                                             refer):

@@ -484,6 +484,7 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
     state.frames.pop()
     if item.kind == ACTIVATION:  # "Card Activation 9": now it is activated
         journal.use_lasting(state, item.card, player)
+        state.players[player].activated.append(item.card)
         journal.emit(state, "activated", item.card, player)
     state.priority = player
     state.passes = 0

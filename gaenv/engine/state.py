@@ -27,11 +27,13 @@ class StackItem:
     left empty), ``mode`` the chosen mode of a modal card, ``empower`` the
     levels Empower lends it ("Keywords - Empower N"), ``about`` the card id the
     event that triggered it was about (-1 if none) and ``about_oid`` the object that card
-    was then (-1 if none), for "that unit" and "its controller" in its effect.
+    was then (-1 if none), for "that unit" and "its controller" in its effect; ``moved``
+    the cards its latest ``move_cards`` step moved ("for each card banished this way",
+    "draw that many").
     """
 
     __slots__ = ("ability", "about", "about_oid", "brewed", "card", "controller", "empower",
-                 "kind", "mode", "prepared", "revealed", "source_oid", "targets")
+                 "kind", "mode", "moved", "prepared", "revealed", "source_oid", "targets")
 
     def __init__(self, kind: str, card: int, controller: int, ability: int | str = -1,
                  source_oid: int = -1, about: int = -1, about_oid: int = -1) -> None:
@@ -48,6 +50,7 @@ class StackItem:
         self.brewed = False  # activated by Brew, its ingredients sacrificed ("Keywords - Brew")
         self.revealed = 0  # cards of its element paid for it: imbued at its Imbue N or more
         self.prepared = False  # its Prepare cost paid ("Keywords - Prepare N 2")
+        self.moved = 0
 
     def copy(self) -> StackItem:
         c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid,
@@ -58,12 +61,13 @@ class StackItem:
         c.brewed = self.brewed
         c.revealed = self.revealed
         c.prepared = self.prepared
+        c.moved = self.moved
         return c
 
     def key(self) -> tuple:
         return (self.kind, self.card, self.controller, self.ability, self.source_oid,
                 self.about, self.about_oid, tuple(self.targets), self.mode, self.empower,
-                self.brewed, self.revealed, self.prepared)
+                self.brewed, self.revealed, self.prepared, self.moved)
 
 
 class Combat:
@@ -225,8 +229,8 @@ class Lasting:
 class PlayerState:
     """One player's zones (lists of card ids) and per-game flags."""
 
-    __slots__ = ("currents", "empower", "had_champion", "index", "lost", "materialized",
-                 "turns_started", "zones")
+    __slots__ = ("activated", "attacked", "currents", "empower", "had_champion", "index", "lost",
+                 "materialized", "turns_started", "zones")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -241,6 +245,11 @@ class PlayerState:
         # The direction of the player's Shifting Currents mastery ("Game Mechanics -
         # Mastery"), "" without it; written by `gaenv.engine.journal.currents`.
         self.currents = ""
+        # What the player did this turn, for "if you've activated a Melody card this turn"
+        # and "if your champion has attacked this turn" (turn bookkeeping, reset as each
+        # turn begins): the cards activated from hand, and whether their champion attacked.
+        self.activated: list[int] = []
+        self.attacked = False
 
     def copy(self) -> PlayerState:
         c = PlayerState.__new__(PlayerState)
@@ -252,6 +261,8 @@ class PlayerState:
         c.lost = self.lost
         c.empower = self.empower
         c.currents = self.currents
+        c.activated = self.activated[:]
+        c.attacked = self.attacked
         return c
 
 
@@ -367,7 +378,8 @@ class GameState:
         )
         players = tuple(
             (tuple((z, tuple(ids)) for z, ids in p.zones.items()), p.turns_started,
-             p.materialized, p.had_champion, p.lost, p.empower, p.currents)
+             p.materialized, p.had_champion, p.lost, p.empower, p.currents,
+             tuple(p.activated), p.attacked)
             for p in self.players
         )
         decision = None

@@ -68,6 +68,9 @@ def new_turn(state: GameState) -> None:
     player = state.players[state.turn_player]
     player.turns_started += 1
     player.materialized = 0
+    for each in state.players:  # what "this turn" reads begins again
+        each.activated = []
+        each.attacked = False
     state.phase_stage = 0
     state.turn_one_pending = player.turns_started == 1
     state.phase = "wake_up"
