@@ -555,3 +555,26 @@ def test_keywords_joined_by_and_attacking_statics_and_either_in_a_zone() -> None
                     "graveyard.")
     assert out.fields["effect"] == [{"draw": {"amount": {"cards": {
         "zone": "graveyard", "subtype": ["Elk", "Deer"]}}}}]
+
+
+def test_banishing_up_to_n_cards_with_a_step_for_each() -> None:
+    """"Banish up to N ... For each card banished this way, X": one card offered at a time,
+    its X right after it, declining ending the offers (Game Terms - Banish)."""
+    out = translate("Cinder Tithe", "action", "You may banish up to two Dragon cards from "
+                    "your graveyard. For each card banished this way, draw a card.")
+    offer: list[dict[str, Any]] = []
+    for _ in range(2):
+        offer = [{"if": {"when": {"amount": {"cards": {"zone": "graveyard",
+                                                       "subtype": ["Dragon"]}}, "at_least": 1},
+                         "then": [{"may": [{"banish_cards": {
+                             "filter": {"subtype": ["Dragon"]}, "zone": "graveyard",
+                             "amount": 1}}, {"draw": {"amount": 1}}, *offer]}]}}]
+    assert out.status == "full" and out.fields["effect"] == offer
+    # a target for each card banished would be declared as it is put on the stack: no
+    assert translate("Cinder Tithe", "action", "Banish up to two cards from your graveyard. "
+                     "For each card banished this way, deal 1 damage to target unit."
+                     ).status != "full"
+    # "other" cards would have to leave out the card itself: no
+    assert translate("Cinder Tithe", "ally", "On Enter: Banish up to two other cards from "
+                     "your graveyard. For each card banished this way, draw a card."
+                     ).status != "full"

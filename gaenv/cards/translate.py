@@ -503,6 +503,24 @@ def _banish_cards(m: re.Match[str]) -> list[dict[str, Any]]:
     return _guarded(zone, flt, n, {"banish_cards": {"filter": flt, "zone": zone, "amount": n}})
 
 
+def _banish_each(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Banish up to N FILTER cards from your ZONE; for each card banished this way, X":
+    N offers of one card each, nested so that declining one ends them, each card's X
+    right after it is banished (nothing between a banish and its X can see the order)."""
+    zone, flt = m.group(3).lower(), object_filter(m.group(2))
+    if "another" in flt:
+        raise NotUnderstood("other cards in a zone")
+    per = steps_of(m.group(4), [])
+    if has_x(per) or declares(per):  # one target per card would be declared up front
+        raise NotUnderstood(m.group(0))
+    steps: list[dict[str, Any]] = []
+    for _ in range(amount(m.group(1))):
+        one = {"banish_cards": {"filter": flt, "zone": zone, "amount": 1}}
+        steps = [{"if": {"when": {"amount": {"cards": {"zone": zone, **flt}}, "at_least": 1},
+                         "then": [{"may": [one, *per, *steps]}]}}]
+    return steps
+
+
 def _next_cost(m: re.Match[str]) -> list[dict[str, Any]]:
     """"The next Beast ally card you activate this turn costs 3 less to activate"."""
     flt = {**object_filter(m.group(1)), "controller": "you"}
@@ -693,6 +711,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
              lambda m: steps_of(f"you may discard a {m.group(1)}", [])),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
                              "(graveyard|hand|memory)", _banish_cards),
+    Template("banish each", rf"banish up to {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
+                            r"your (graveyard|hand|memory); each card banished this way: (.+)",
+             _banish_each),
     Template("next card costs", rf"the next ((?:[\w-]+ )*card) you activate this turn costs "
                                 rf"{NUM} (less|more) to activate", _next_cost),
     Template("move cards", rf"(?:return|put) {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
@@ -827,6 +848,9 @@ def sentences(body: str) -> list[str]:
                   r"graveyard)", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(r"(reveal the top card of your deck)\. (if (?:that card|it) is [^.]+, put it "
                   r"into your hand)", r"\1; \2", body, flags=re.IGNORECASE)
+    body = re.sub(r"(?:then )?(?:you may )?(banish up to \w+ [^.]+ from your \w+)\. for each "
+                  r"(card banished this way), ([^.]+)", r"\1; each \2: \3", body,
+                  flags=re.IGNORECASE)  # (not "for each": `steps_of` would split there)
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 
