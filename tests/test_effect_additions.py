@@ -193,6 +193,21 @@ cards:
   - {name: Test Toll Blade, type: weapon, element: norm, reserve_cost: 1, power: 1,
      durability: 3, attack_cost: 2}
   - {name: Test Swing, type: attack, element: norm, reserve_cost: 0, power: 1}
+  - name: Test Grave Swing
+    type: attack
+    element: norm
+    reserve_cost: 0
+    power: 1
+    abilities:
+      - static: {modify_stats: {power: 2, applies_to: {self: true}}}
+        requires: {amount: {cards: {zone: graveyard}}, at_least: 1}
+  - name: Test Rally Swing
+    type: attack
+    element: norm
+    reserve_cost: 0
+    power: 1
+    abilities:
+      - static: {modify_stats: {power: 3, applies_to: {type: champion, controller: you}}}
   - {name: Test Dig, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{reveal_until: {filter: {type: ally}, to: memory}}]}
   - {name: Test Charm, type: item, element: norm, supertypes: [regalia], memory_cost: 0}
@@ -695,3 +710,20 @@ def test_bad_filters_are_refused(tmp_path: Path, effect: str, message: str) -> N
     path.write_text(_card(effect))
     with pytest.raises(CardFileError, match=message):
         load_pool([path])
+
+
+@pytest.mark.parametrize(("card", "graveyard", "damage"), [
+    ("Test Grave Swing", ["Ember Bolt"], 3),   # its own static holds: 1 + 2
+    ("Test Grave Swing", [], 1),               # its condition fails: the printed 1
+    ("Test Rally Swing", ["Ember Bolt"], 1),   # a static on other objects: not from the intent
+])
+def test_an_attack_cards_own_power_in_the_intent(tmp_path: Path, pool: CardPool, card: str,
+                                                  graveyard: list[str], damage: int) -> None:
+    """"Card Types - Attack": the card in the intent is the attack, so a static of the card
+    on its own power ("this gets +2 POWER as long as ...") counts in the attack's damage;
+    its statics on other objects do not work from the intent."""
+    _run(tmp_path, pool, {
+        "name": f"{card} attacks", "setup": _setup({"hand": [card], "graveyard": graveyard}),
+        "steps": [f"activate {card}", "pass", "pass", "target Spirit of Water (player 1)",
+                  {"pass_until": "main"}],
+        "expect": {"players.1.champion.damage": damage}})

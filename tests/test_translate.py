@@ -578,3 +578,19 @@ def test_banishing_up_to_n_cards_with_a_step_for_each() -> None:
     assert translate("Cinder Tithe", "ally", "On Enter: Banish up to two other cards from "
                      "your graveyard. For each card banished this way, draw a card."
                      ).status != "full"
+
+
+def test_an_attack_cards_own_power_is_a_static() -> None:
+    """On an attack card, "this gets +N POWER" (as long as ..., for each ...) is a static on
+    its own power in the intent, and "the attacker" its player's champion ("Card Types -
+    Attack")."""
+    out = translate("Gale Cut", "attack", "[Class Bonus] As long as the attacker is attacking "
+                    "a Goblin, Gale Cut gets +2 POWER.\nGale Cut gets +1\ufff0 POWER for each "
+                    "Bird card in your graveyard.")
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"static": {"modify_stats": {"power": 2, "applies_to": {"self": True}}},
+         "requires": {"class_bonus": True, "champion": {"attacking": {"subtype": ["Goblin"]}}}},
+        {"static": {"modify_stats": {"power": 1, "for_each": {"cards": {
+            "zone": "graveyard", "subtype": ["Bird"]}}, "applies_to": {"self": True}}}}]
+    # an action has no power to add to: the sentence is no static of it
+    assert translate("Gale Cut", "action", "Gale Cut gets +2 POWER.").status != "full"

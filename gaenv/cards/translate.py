@@ -101,7 +101,8 @@ def mechanic(sentence: str) -> str:
 def clean(text: str, name: str) -> str:
     """The text with plain quotes, without reminder text, the card's name as ``~``."""
     text = (text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
-            .replace("\u201d", '"').replace("\u2013", "—").replace("\r", ""))
+            .replace("\u201d", '"').replace("\u2013", "—").replace("\r", "")
+            .replace("\ufff0", ""))  # (a stray mark some records have beside POWER)
     previous = None
     while previous != text:
         previous = text
@@ -1274,6 +1275,8 @@ class _Card:
                                  flags=re.IGNORECASE)
         if attacking:  # "... get +1 POWER as long as they're attacking": attacking ones get it
             rest = f"{attacking.group(1) or ''}attacking {attacking.group(2)} {attacking.group(3)}"
+        if self.type == "attack":  # an attack card's attacker is its player's champion
+            rest = re.sub(r"\bthe attacker\b(?!')", "your champion", rest, flags=re.IGNORECASE)
         rest = mechanics.lead_condition(rest)
         own_if = re.fullmatch(r"((?:this card|~) costs \S+ (?:less|more) to \w+) if ([^,.]+)\.?",
                               rest, flags=re.IGNORECASE)
@@ -1284,7 +1287,8 @@ class _Card:
         elif if_own:  # "If you control ..., this card costs 2 less to activate."
             rest = f"As long as {if_own.group(1)}, {if_own.group(2)}."
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
-        if as_long and (not self.resolves or OWN_COST.fullmatch(as_long.group(2).rstrip("."))):
+        if as_long and (not self.resolves or OWN_COST.fullmatch(as_long.group(2).rstrip("."))
+                        or self._own_power(as_long.group(2))):
             merge(requires, condition_of(as_long.group(1)))
             used.append("as long as")
             rest = as_long.group(2)
@@ -1413,12 +1417,20 @@ class _Card:
                                        condition_of(limit.group(3)))
                 used.append("activation condition")
             return ability
-        if self.resolves and not OWN_COST.fullmatch(rest.strip().rstrip(".")):
+        if self.resolves and not (OWN_COST.fullmatch(rest.strip().rstrip("."))
+                                  or self._own_power(rest)):
             return None
         statics = [static_of(s, used) for s in sentences(rest)]
         if len(statics) != 1:
             raise NotUnderstood(rest)
         return {"static": statics[0]}
+
+    def _own_power(self, sentence: str) -> bool:
+        """Whether a sentence of an attack card is a static on its own power ("~ gets +2
+        POWER", also "for each ..."): the attack's power while it is in the intent ("Card
+        Types - Attack"), not a step of its resolution."""
+        return self.type == "attack" and re.fullmatch(
+            r"~ gets [+\-−]\d+ POWER(?: for each [^.]+)?\.?", sentence.strip()) is not None
 
     def _sacrifice_cost(self, rest: str, restricted: bool) -> bool:
         """An additional cost of activating the card that sacrifices objects ("... sacrifice
