@@ -193,6 +193,14 @@ cards:
   - {name: Test Toll Blade, type: weapon, element: norm, reserve_cost: 1, power: 1,
      durability: 3, attack_cost: 2}
   - {name: Test Swing, type: attack, element: norm, reserve_cost: 0, power: 1}
+  - {name: Test Wall, type: ally, element: norm, reserve_cost: 1, power: 1, life: 5,
+     keywords: [taunt]}
+  - {name: Test Hush, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{lose: {target: target_ally, keyword: taunt}}]}
+  - {name: Test Retaunt, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{grant: {target: target_ally, keyword: taunt}}]}
+  - {name: Test Dodge, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{prevent: {amount: 2, target: target_unit, non_combat: true}}]}
   - name: Test Grave Swing
     type: attack
     element: norm
@@ -727,3 +735,38 @@ def test_an_attack_cards_own_power_in_the_intent(tmp_path: Path, pool: CardPool,
         "steps": [f"activate {card}", "pass", "pass", "target Spirit of Water (player 1)",
                   {"pass_until": "main"}],
         "expect": {"players.1.champion.damage": damage}})
+
+
+def test_a_shield_against_non_combat_damage_is_used_first(tmp_path: Path,
+                                                          pool: CardPool) -> None:
+    """"Damage Prevention": the next 2 non-combat damage prevented; against non-combat
+    damage that shield goes first, so the shield against any damage stays for later (its
+    controller's best order of the two replacements)."""
+    _run(tmp_path, pool, {
+        "name": "Ember Bolt's 2 damage is stopped by the non-combat shield", "setup": _setup(
+            {"hand": ["Test Dodge", "Ember Bolt", "Quick Study"],
+             "field": [{"card": "Test Bear", "counters": {"prevent": 1}}]}),
+        "steps": ["activate Test Dodge", "target Test Bear (player 0)", "pass", "pass",
+                  "activate Ember Bolt", "target Test Bear (player 0)",
+                  "pay with Quick Study", "pass", "pass"],
+        "expect": {"players.0.field.0.damage": 0,
+                   "players.0.field.0.counters": {"prevent": 1}}})
+
+
+@pytest.mark.parametrize(("hand", "steps", "champion"), [
+    (["Test Hush"], [], True),                  # taunt lost: the champion may be attacked
+    (["Test Hush", "Test Retaunt"], ["activate Test Retaunt", "target Test Wall (player 1)",
+                                   "pass", "pass"], False),   # granted again, later
+    ([], [], False),                            # printed taunt: the Wall must be attacked
+])
+def test_a_keyword_lost_until_end_of_turn(tmp_path: Path, pool: CardPool, hand: list[str],
+                                          steps: list[str], champion: bool) -> None:
+    """"Keywords - Taunt"; layer D in timestamp order ("Types of Effects - Continuous
+    Effects, Layers"): a keyword lost, then granted again by a later effect, is had."""
+    hush = ["activate Test Hush", "target Test Wall (player 1)", "pass", "pass"] if hand else []
+    target = "target Spirit of Water (player 1)"
+    _run(tmp_path, pool, {
+        "name": "Test Charger attacks past a Wall", "setup": _setup(
+            {"hand": hand, "field": ["Test Charger"]}, {"field": ["Test Wall"]}),
+        "steps": [*hush, *steps, "attack with Test Charger"],
+        "offered" if champion else "not_offered": [target]})

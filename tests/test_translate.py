@@ -594,3 +594,21 @@ def test_an_attack_cards_own_power_is_a_static() -> None:
             "zone": "graveyard", "subtype": ["Bird"]}}, "applies_to": {"self": True}}}}]
     # an action has no power to add to: the sentence is no static of it
     assert translate("Gale Cut", "action", "Gale Cut gets +2 POWER.").status != "full"
+
+
+def test_the_next_non_combat_damage_prevented() -> None:
+    out = translate("Mist Step", "action", "Prevent the next 2 non-combat damage that would be "
+                    "dealt to each ally you control this turn.")
+    assert out.status == "full" and out.fields["effect"] == [{"prevent": {
+        "amount": 2, "target": {"each": {"controller": "you", "type": "ally"}},
+        "non_combat": True}}]
+
+
+def test_keywords_lost_until_end_of_turn() -> None:
+    out = translate("Hushing Roar", "action", "Target ally loses taunt and pride until end of "
+                    "turn.")
+    assert out.status == "full" and out.fields["effect"] == [
+        {"lose": {"target": {"target": {"type": "ally"}}, "keyword": "taunt"}},
+        {"lose": {"target": "same_target", "keyword": "pride"}}]  # pride, whatever its N
+    assert translate("Hushing Roar", "action", "Target ally loses pride 2 until end of "
+                     "turn.").status != "full"

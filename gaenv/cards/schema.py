@@ -53,7 +53,7 @@ BAND_FIELDS = ("from", "to", "power", "life", "keywords", "abilities")
 COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "banish": "bool", "reserve": "nat",
                "remove_counters": "counts", "champion_counters": "counts"}
 # Counter kinds the rules give a meaning (any other name is a plain named counter).
-RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "distant")
+RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "prevent_non_combat", "distant")
 
 
 class CardFileError(ValueError):

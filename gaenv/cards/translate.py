@@ -438,11 +438,15 @@ def _boost(m: re.Match[str]) -> list[dict[str, Any]]:
     stats = _stats(m, 2)
     steps: list[dict[str, Any]] = [{"boost": {"target": target(m.group(1)), **stats}}]
     if m.group(8):  # "... and gains stealth until end of turn": the same objects
-        selector = steps[0]["boost"]["target"]
-        again = ("same_target" if isinstance(selector, dict) and set(selector) & {
-            "target", "up_to_target"} else selector)
-        steps += grants(again, m.group(8))
+        steps += grants(again(steps[0]["boost"]["target"]), m.group(8))
     return steps
+
+
+def again(selector: Any) -> Any:
+    """The selector that names a step's objects once more: a declared target is named
+    again as `same_target` (naming it anew would declare a second target)."""
+    return ("same_target" if isinstance(selector, dict) and set(selector) & {
+        "target", "up_to_target"} else selector)
 
 
 def grants(selector: Any, words: str) -> list[dict[str, Any]]:
@@ -456,8 +460,7 @@ def grants(selector: Any, words: str) -> list[dict[str, Any]]:
             raise NotUnderstood(words)
         steps.append({"grant": {"target": selector, "keyword": found[0],
                                 **({"amount": found[1]} if found[1] else {})}})
-        if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
-            selector = "same_target"
+        selector = again(selector)
     return steps
 
 
@@ -478,6 +481,19 @@ def _counters(m: re.Match[str]) -> list[dict[str, Any]]:
 
 def _grant(m: re.Match[str]) -> list[dict[str, Any]]:
     return grants(target(m.group(1)), m.group(2))
+
+
+def _lose(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"X loses taunt and intercept until end of turn": a `lose` step per keyword; a
+    numbered keyword is lost whatever its number ("loses pride")."""
+    selector, steps = target(m.group(1)), []
+    for word in re.split(r",? and |, ", m.group(2).strip()):
+        name = word.strip().lower().replace(" ", "_")
+        if name not in KEYWORDS:
+            raise NotUnderstood(word)
+        steps.append({"lose": {"target": selector, "keyword": name}})
+        selector = again(selector)
+    return steps
 
 
 def _guarded(zone: str, flt: dict[str, Any], n: int, step: dict[str, Any]
@@ -686,10 +702,11 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
-    Template("prevent", rf"prevent the next {AMOUNT} damage that would be dealt to {TARGET} "
-                        "this turn",
+    Template("prevent", rf"prevent the next {AMOUNT} (non-combat )?damage that would be dealt "
+                        rf"to {TARGET} this turn",
              lambda m: [{"prevent": {"amount": quantity(m.group(1)),
-                                     "target": target(m.group(2))}}]),
+                                     "target": target(m.group(3)),
+                                     **({"non_combat": True} if m.group(2) else {})}}]),
     Template("return to hand", rf"return {TARGET} to (?:its|their) owners?'s? hands?",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
     Template("return to memory", rf"return {TARGET} to (?:its|their) owners?'s? memor(?:y|ies)",
@@ -704,6 +721,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                      rf"(?:{NUM} )?cards? (?:from|of) (?:your|their) deck into (?:your|their) "
                      "graveyard", _mill),
     Template("grant keyword", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until end of turn", _grant),
+    Template("lose keyword", rf"{TARGET} loses? ([a-z ,]+?) until end of turn", _lose),
     Template("grant until next turn", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until the beginning "
                                       "of your next turn",
              lambda m: [{"grant": {**s["grant"], "until": "next_turn"}} for s in _grant(m)]),

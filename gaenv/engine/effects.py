@@ -39,6 +39,7 @@ from gaenv.engine.objects import (
     MATERIAL,
     MEMORY,
     NO_ARGS,
+    NON_COMBAT_SHIELD,
     Node,
 )
 from gaenv.engine.selectors import Selector
@@ -366,19 +367,40 @@ def _grant(state: GameState, frame: ResolveFrame, args: Args,
     until the beginning of the effect's controller's next turn."""
     node = Node("grant_keyword", MappingProxyType({
         "keyword": args["keyword"], "amount": args["amount"], "applies_to": NO_ARGS}))
-    for cid in objects_of(state, frame, args):
-        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid,
-                              args["until"])
+    _lasting_on(state, frame, args, node)
     return None
 
 
-@primitive("prevent", None, target=("object", True, None), amount=("amount", True, None))
+@primitive("lose", None, target=("object", True, None), keyword=("keyword", True, None),
+           until=("enum:turn,next_turn", False, "turn"))
+def _lose(state: GameState, frame: ResolveFrame, args: Args,
+          answer: Option | None) -> Decision | None:
+    """The objects lose a keyword (printed or granted before) until the end of the turn,
+    or until the beginning of the effect's controller's next turn (layer D, in timestamp
+    order with grants: "Types of Effects - Continuous Effects, Layers")."""
+    node = Node("remove_keyword", MappingProxyType({"keyword": args["keyword"],
+                                                    "applies_to": NO_ARGS}))
+    _lasting_on(state, frame, args, node)
+    return None
+
+
+def _lasting_on(state: GameState, frame: ResolveFrame, args: Args, node: Node) -> None:
+    """A lasting effect ``node`` on each object the step's target names, until ``until``."""
+    for cid in objects_of(state, frame, args):
+        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid,
+                              args["until"])
+
+
+@primitive("prevent", None, target=("object", True, None), amount=("amount", True, None),
+           non_combat=("bool", False, False))
 def _prevent(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
-    """Prevent the next ``amount`` damage to each object this turn ("Damage Prevention")."""
+    """Prevent the next ``amount`` damage to each object this turn ("Damage Prevention"),
+    or with ``non_combat`` the next ``amount`` damage dealt other than in combat."""
     amount = amount_of(state, frame, args["amount"])
+    kind = NON_COMBAT_SHIELD if args["non_combat"] else "prevent"
     for cid in objects_of(state, frame, args):
-        journal.counters(state, cid, "prevent", amount)
+        journal.counters(state, cid, kind, amount)
     return None
 
 
