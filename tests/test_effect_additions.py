@@ -199,6 +199,21 @@ cards:
      effect: [{lose: {target: target_ally, keyword: taunt}}]}
   - {name: Test Retaunt, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{grant: {target: target_ally, keyword: taunt}}]}
+  - name: Test Veil
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities: [{static: {grant_keyword: {keyword: spellshroud, applies_to: {type: champion}}}}]
+  - {name: Test Sift, type: action, element: norm, speed: fast, reserve_cost: 0,
+     subtypes: [Spell], effect: [{mill: {amount: 1, player: target_player}}]}
+  - name: Test Sage
+    type: ally
+    element: norm
+    reserve_cost: 1
+    power: 1
+    life: 3
+    abilities: [{static: {modify_stats: {power: 1, for_each: {influence: you},
+                                         applies_to: {self: true}}}}]
   - {name: Test Dodge, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{prevent: {amount: 2, target: target_unit, non_combat: true}}]}
   - name: Test Grave Swing
@@ -770,3 +785,45 @@ def test_a_keyword_lost_until_end_of_turn(tmp_path: Path, pool: CardPool, hand: 
             {"hand": hand, "field": ["Test Charger"]}, {"field": ["Test Wall"]}),
         "steps": [*hush, *steps, "attack with Test Charger"],
         "offered" if champion else "not_offered": [target]})
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_a_target_player_even_behind_spellshroud(tmp_path: Path, pool: CardPool,
+                                                 player: int) -> None:
+    """A target player ("Game Mechanics - Objects and Targeting"): either player, offered
+    as their champion, declared as the Spell is played; a player is no object, so their
+    champion's Spellshroud does not keep the Spell from targeting them."""
+    champion = ("Spirit of Fire", "Spirit of Water")[player]
+    _run(tmp_path, pool, {
+        "name": "Test Sift mills the target player", "setup": {"players": [
+            {"lineage": ["Spirit of Fire"], "hand": ["Test Sift"],
+             "deck": ["Ember Bolt", "Quick Study"]},
+            {"lineage": ["Spirit of Water"], "deck": ["Ember Bolt", "Quick Study"],
+             "field": ["Test Veil"]}]},   # both champions have Spellshroud
+        "steps": ["activate Test Sift", f"target {champion} (player {player})", "pass",
+                  "pass"],
+        "expect": {f"players.{player}.deck": ["Quick Study"],
+                   f"players.{1 - player}.deck": ["Ember Bolt", "Quick Study"]}})
+
+
+def test_no_reference_back_to_a_target_player(tmp_path: Path) -> None:
+    path = tmp_path / "zz_bad.yaml"
+    path.write_text("""set: bad
+cards:
+  - {name: Test Bad Sift, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{mill: {amount: 1, player: target_player}}, {wake: same_target}]}
+""")
+    with pytest.raises(CardFileError, match="cannot name a target player"):
+        load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+
+
+def test_influence_is_cards_in_hand_and_memory_followed(tmp_path: Path,
+                                                        pool: CardPool) -> None:
+    """"Influence 1": a player's influence is the cards in their hand and memory; a static
+    counting it follows them as a card leaves the hand."""
+    _run(tmp_path, pool, {
+        "name": "Test Sage's power is 1 + influence", "setup": _setup(
+            {"hand": ["Test Grind", "Ember Bolt"], "memory": ["Quick Study"],
+             "field": ["Test Sage"], "deck": ["Ember Bolt"]}, {"hand": ["Ember Bolt"]}),
+        "steps": ["activate Test Grind", "pass", "pass"],
+        "expect": {"players.0.field.0.power": 3}})   # Ember Bolt and Quick Study: 1 + 2

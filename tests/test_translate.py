@@ -612,3 +612,21 @@ def test_keywords_lost_until_end_of_turn() -> None:
         {"lose": {"target": "same_target", "keyword": "pride"}}]  # pride, whatever its N
     assert translate("Hushing Roar", "action", "Target ally loses pride 2 until end of "
                      "turn.").status != "full"
+
+
+def test_a_target_player_mills() -> None:
+    out = translate("Tide Snare", "ally", "On Enter: Target player puts the top three cards of "
+                    "their deck into their graveyard.")
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"on_enter": [{"mill": {"amount": 3, "player": "target_player"}}]}]
+
+
+def test_influence_in_conditions_and_a_static_where_x_is() -> None:
+    """"Influence 1": cards in hand and memory."""
+    out = translate("Soot Herald", "ally", "On Enter: If your influence is two or less, draw a "
+                    "card.\nSoot Herald gets +X POWER where X is your opponent's influence.")
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"on_enter": [{"if": {"when": {"amount": {"influence": "you"}, "at_most": 2},
+                              "then": [{"draw": {"amount": 1}}]}}]},
+        {"static": {"modify_stats": {"power": 1, "for_each": {"influence": "opponent"},
+                                     "applies_to": {"self": True}}}}]

@@ -318,7 +318,7 @@ def parse_amount(value: Any, where: _Where, field: str) -> Any:
                              f"{here}.player")
             out[key] = MappingProxyType({**_parse_filter(spec, where, here), "zone": zone,
                                          "player": player})
-        elif key == "level":
+        elif key in ("level", "influence"):
             out[key] = _choice(item, ("you", "opponent"), where, here)
         elif key in ("counters", "stat"):
             spec = dict(_mapping(item, where, here))
@@ -501,6 +501,9 @@ def _number_targets(nodes: tuple[Node, ...], specs: list[Selector], where: _Wher
                 args["_slot"] = _last(specs, where, field, "same_target")
         if args.get("player") == "its_controller":
             args["_slot"] = _last(specs, where, field, "its_controller")
+        elif args.get("player") == "target_player":  # declared like an object target
+            args["_slot"] = len(specs)
+            specs.append(effects.PLAYER_TARGET)
         keys = list(node.args)
         if node.op == "if" and not specs:  # no target before it: its condition reads the
             keys.remove("when")            # one its branches declare ("if that unit is
@@ -531,6 +534,8 @@ def _number_refs(tree: Mapping[str, Any], specs: list[Selector], where: _Where,
 def _last(specs: list[Selector], where: _Where, field: str, what: str) -> int:
     if not specs:
         raise where.fail(field, f"{what} needs a target declared by an earlier step")
+    if specs[-1] is effects.PLAYER_TARGET:  # a player: no object to name again
+        raise where.fail(field, f"{what} cannot name a target player")
     return len(specs) - 1
 
 

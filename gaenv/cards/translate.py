@@ -159,6 +159,11 @@ def counted(phrase: str) -> dict[str, Any]:
         return {"counters": {"kind": counters.group(1).lower(), **of}}
     if stat:
         return {"stat": {"stat": stat.group(1).lower()}}
+    if re.fullmatch(r"your influence", phrase, flags=re.IGNORECASE):
+        return {"influence": "you"}
+    if re.fullmatch(r"(?:your opponent's|the highest influence among your opponents'?)"
+                    r"(?: influence)?", phrase, flags=re.IGNORECASE):
+        return {"influence": "opponent"}  # (a duel: one opponent, the highest of them)
     return mechanics.counted_of(phrase) or {"count": object_filter(phrase)}
 
 
@@ -579,7 +584,8 @@ PLAYERS = {"each opponent": "opponent", "each player": "each_player"}
 
 def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
     who = (m.group(1) or "").strip().lower()
-    player = {"": "you", "each player": "each_player"}.get(who, "opponent")
+    player = {"": "you", "each player": "each_player", "target player": "target_player"}.get(
+        who, "opponent")
     return [{"mill": {"amount": amount(m.group(2) or "one"), "player": player}}]
 
 
@@ -717,7 +723,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("pay", r"pay \((\d+)\)",
              lambda m: [{"if": {"when": {"can_pay": int(m.group(1))},
                                 "then": [{"pay": int(m.group(1))}]}}]),
-    Template("mill", rf"(each player |each opponent |that opponent )?puts? the top "
+    Template("mill", rf"(each player |each opponent |that opponent |target player )?puts? the top "
                      rf"(?:{NUM} )?cards? (?:from|of) (?:your|their) deck into (?:your|their) "
                      "graveyard", _mill),
     Template("grant keyword", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until end of turn", _grant),
@@ -1120,6 +1126,11 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         return {"modify_attacks": {"power": int(attacks.group(3)) * (
             -1 if attacks.group(2) in "-−" else 1), "applies_to": _applies(attacks.group(1),
                                                                             sentence)}}
+    where_x = re.fullmatch(r"(.+?) gets? \+X (POWER|LIFE),? where X is (.+)", sentence)
+    if where_x:  # "~ gets +X LIFE where X is ...": +1 for each thing X counts
+        used.append("static stats")
+        return {"modify_stats": {where_x.group(2).lower(): 1, "for_each": counted(
+            where_x.group(3)), "applies_to": _applies(where_x.group(1), sentence)}}
     gets = re.fullmatch(rf"(.+?) gets? {STATS}", sentence)
     if gets:  # "it" in a static is the object itself ("as long as ~ is ..., it gets")
         applies = _applies(gets.group(1), sentence)
@@ -1195,6 +1206,11 @@ def condition_of(text: str) -> dict[str, Any]:
     if champ:
         word = champ.group(1)
         return {"champion": {"rested": False} if word == "awake" else {word: True}}
+    influence = re.fullmatch(rf"(your|your opponent's) influence is {NUM} or (less|more)", low)
+    if influence:  # "Influence 1": cards in hand and memory
+        bound = "at_most" if influence.group(3) == "less" else "at_least"
+        return {"amount": {"influence": "you" if influence.group(1) == "your" else "opponent"},
+                bound: amount(influence.group(2))}
     if low in ("it's your turn", "it is your turn"):
         return {"your_turn": True}
     combat = re.fullmatch(r"(~|it|your champion) (?:is|'s) (attacking|retaliating)(?: (?:a|an) "

@@ -45,8 +45,14 @@ from gaenv.engine.objects import (
 from gaenv.engine.selectors import Selector
 from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
 
-PLAYER_SELECTORS = ("you", "opponent", "each_player", "its_controller", "that_controller")
-ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller")
+PLAYER_SELECTORS = ("you", "opponent", "each_player", "its_controller", "that_controller",
+                    "target_player")
+ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller", "target_player")
+# A target player ("Target player puts the top two cards of their deck into their
+# graveyard"): declared like an object target, its candidates the players' champions, each
+# standing for its player (a player is no object: Spellshroud does not keep a player from
+# being targeted); the champion's controller is the player targeted.
+PLAYER_TARGET = Selector("target", MappingProxyType({"player": True}), "target_player")
 MOVE_DESTINATIONS = ("hand", "deck_bottom", "graveyard", "banishment", "memory")
 
 Run = Callable[[GameState, ResolveFrame, Any, Option | None], Decision | None]
@@ -82,6 +88,9 @@ def target_candidates(state: GameState, selector: Selector, controller: int,
     champion first. A Spell cannot target an object with Spellshroud ("Keywords -
     Spellshroud"). A filter with ``activation: true`` chooses among the card activations
     on the effects stack instead (not the one being played), bottom first."""
+    if selector.filter.get("player"):  # (`PLAYER_TARGET`)
+        return [c for c in (champions.champion(state, 0), champions.champion(state, 1))
+                if c >= 0]
     if selector.filter.get("activation"):
         playing = {state.stack[f.depth].card for f in state.frames if isinstance(f, PlayFrame)}
         cards = state.cards
@@ -147,7 +156,8 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
 def players_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     """The players a player selector names while ``frame`` resolves: ``its_controller``
     is the controller of the most recent target declared before the step (none if it is
-    gone: its last-known controller if it left), ``that_controller`` the controller of the
+    gone: its last-known controller if it left), ``target_player`` the player it declares
+    (`PLAYER_TARGET`), ``that_controller`` the controller of the
     card the triggering event was about (the last one, if it has left play)."""
     selector = args["player"]
     controller = frame.item.controller
@@ -157,7 +167,7 @@ def players_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
         return [1 - controller]
     if selector == "each_player":
         return [controller, 1 - controller]
-    if selector == "its_controller":
+    if selector in ("its_controller", "target_player"):  # (a player target: its champion's)
         oid = frame.item.targets[args["_slot"]]
         cid = zones.find_object(state, oid) if oid >= 0 else -1
         if cid < 0 and oid >= 0:  # it left: "Game Terms - Last-known Information"

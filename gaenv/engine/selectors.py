@@ -58,7 +58,17 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from gaenv.engine import views
-from gaenv.engine.objects import BOARD, FIELD, LINEAGE, MARK, PLAYER_ZONES, SOURCE, CardDef
+from gaenv.engine.objects import (
+    BOARD,
+    FIELD,
+    HAND,
+    LINEAGE,
+    MARK,
+    MEMORY,
+    PLAYER_ZONES,
+    SOURCE,
+    CardDef,
+)
 from gaenv.engine.state import GameState
 
 PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "name",
@@ -72,12 +82,13 @@ FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "currents", "phase", "can_pay", "target",
                   "amount", "at_least", "at_most", "not")
-AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level")
+AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level", "influence")
 STATS = ("power", "life", "damage")
 CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"))
 # Keys whose answer can change with a change to marks (see the module doc), and those
 # that read other objects in play.
-MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "your_turn",
+MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "influence",
+                       "your_turn",
                        "stat", "fostered", "hurt", "brewed", "imbued", "prepared", "power",
                        "damage", "attacking", "defending", "retaliating", "can_pay"})
 # State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
@@ -419,6 +430,9 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
 
         value = champions.level(state, controller if arg == "you" else 1 - controller) + (
             empower if arg == "you" else 0)
+    elif kind == "influence":  # "Influence 1": the cards in a player's hand and memory
+        zones = state.players[controller if arg == "you" else 1 - controller].zones
+        value = len(zones[HAND]) + len(zones[MEMORY])
     else:
         if refer is not None:
             ids = refer(arg)
