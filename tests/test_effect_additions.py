@@ -214,6 +214,10 @@ cards:
     life: 3
     abilities: [{static: {modify_stats: {power: 1, for_each: {influence: you},
                                          applies_to: {self: true}}}}]
+  - {name: Test Exhume, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{move: {target: {target: {graveyard: true, controller: you}}, to: hand}}]}
+  - {name: Test Bury, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{banish_cards: {zone: graveyard, amount: 1}}]}
   - {name: Test Dodge, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{prevent: {amount: 2, target: target_unit, non_combat: true}}]}
   - name: Test Grave Swing
@@ -827,3 +831,20 @@ def test_influence_is_cards_in_hand_and_memory_followed(tmp_path: Path,
              "field": ["Test Sage"], "deck": ["Ember Bolt"]}, {"hand": ["Ember Bolt"]}),
         "steps": ["activate Test Grind", "pass", "pass"],
         "expect": {"players.0.field.0.power": 3}})   # Ember Bolt and Quick Study: 1 + 2
+
+
+@pytest.mark.parametrize("bury", [False, True])
+def test_a_target_card_in_a_graveyard(tmp_path: Path, pool: CardPool, bury: bool) -> None:
+    """A declared target may be a card in a graveyard ("Game Mechanics - Objects and
+    Targeting"): one of each name offered; if it has left the graveyard as the effect
+    resolves, the target is gone and the card does nothing ("Playing Cards -
+    Resolution")."""
+    response = ["activate Test Bury", "pass", "pass", "choose Ember Bolt"] if bury else []
+    _run(tmp_path, pool, {
+        "name": "Test Exhume returns a card from the graveyard", "setup": _setup(
+            {"hand": ["Test Exhume", "Test Bury"], "graveyard": ["Ember Bolt", "Ember Bolt"]},
+            {"graveyard": ["Quick Study"]}),
+        "steps": ["activate Test Exhume", "target Ember Bolt (player 0)", *response,
+                  "pass", "pass"],
+        "expect": {"players.0.hand": [] if bury else ["Ember Bolt", "Test Bury"],
+                   "players.1.graveyard": ["Quick Study"]}})

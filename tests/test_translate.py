@@ -630,3 +630,15 @@ def test_influence_in_conditions_and_a_static_where_x_is() -> None:
                               "then": [{"draw": {"amount": 1}}]}}]},
         {"static": {"modify_stats": {"power": 1, "for_each": {"influence": "opponent"},
                                      "applies_to": {"self": True}}}}]
+
+
+def test_a_target_card_in_a_graveyard() -> None:
+    out = translate("Grave Call", "action", "Return up to one target Dragon card from your "
+                    "graveyard to your hand.\nBanish target card in a graveyard.")
+    assert out.status == "full" and out.fields["effect"] == [
+        {"move": {"target": {"up_to_target": {"subtype": ["Dragon"], "graveyard": True,
+                                              "controller": "you"}}, "to": "hand"}},
+        {"move": {"target": {"target": {"graveyard": True}}, "to": "banishment"}}]
+    # a card in the opponent's graveyard to your hand: no template says so
+    assert translate("Grave Call", "action", "Return target card from a graveyard to your "
+                     "hand.").status != "full"

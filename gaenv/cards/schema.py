@@ -204,7 +204,7 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
 
 _BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another", "fostered",
                      "hurt", "brewed", "imbued", "prepared", "linked", "activation",
-                     "defending",
+                     "graveyard", "defending",
                      "retaliating", "distinct")
 
 

@@ -368,6 +368,12 @@ def target(phrase: str) -> Any:
                                                      "controller": "you"}}}
     if low == "your champion":
         return "your_champion"
+    buried = re.fullmatch(r"(up to one target|target) (.+?) (?:in|from) (your|a) graveyard",
+                          phrase, re.IGNORECASE)
+    if buried:  # "target Spell card from your graveyard": a card there, not an object
+        flt = {**object_filter(buried.group(2)), "graveyard": True,
+               **({"controller": "you"} if buried.group(3).lower() == "your" else {})}
+        return {"up_to_target" if buried.group(1).lower().startswith("up") else "target": flt}
     if low in ("each opponent's champion", "your opponent's champion", "the opponent's champion",
                "each champion you don't control"):
         return "opponent_champion"
@@ -714,6 +720,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                      "target": target(m.group(3)),
                                      **({"non_combat": True} if m.group(2) else {})}}]),
     Template("return to hand", rf"return {TARGET} to (?:its|their) owners?'s? hands?",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
+    Template("return to hand", rf"return ({TARGET} from your graveyard) to your hand",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
     Template("return to memory", rf"return {TARGET} to (?:its|their) owners?'s? memor(?:y|ies)",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "memory"}}]),

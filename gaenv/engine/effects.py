@@ -87,7 +87,15 @@ def target_candidates(state: GameState, selector: Selector, controller: int,
     """Card ids a declared target may choose, player 0's objects first, each player's
     champion first. A Spell cannot target an object with Spellshroud ("Keywords -
     Spellshroud"). A filter with ``activation: true`` chooses among the card activations
-    on the effects stack instead (not the one being played), bottom first."""
+    on the effects stack instead (not the one being played), bottom first; one with
+    ``graveyard: true`` among the cards in graveyards (one of each name in each: they
+    carry no state; no object, so Spellshroud does not matter), its ``controller`` the
+    graveyard's owner."""
+    if selector.filter.get("graveyard"):  # a card in a graveyard (`in_zone`)
+        cards = state.cards
+        return [c for p in (0, 1) for c in zones.distinct_names(
+            state, state.players[p].zones[GRAVEYARD])
+            if selectors.printed(selector.filter, cards[c].defn, p, controller)]
     if selector.filter.get("player"):  # (`PLAYER_TARGET`)
         return [c for c in (champions.champion(state, 0), champions.champion(state, 1))
                 if c >= 0]
@@ -109,15 +117,27 @@ def is_spell(state: GameState, cid: int) -> bool:
 
 def is_legal_target(state: GameState, selector: Selector, oid: int, controller: int,
                     spell: bool, source: int = -1) -> bool:
-    cid = activation_of(oid) if selector.filter.get("activation") else zones.find_object(
-        state, oid)
+    cid = in_zone(state, selector, oid)
     return cid >= 0 and cid in target_candidates(state, selector, controller, spell, source)
+
+
+def in_zone(state: GameState, selector: Selector, oid: int) -> int:
+    """The card id a recorded target names now (-1 if gone): an object, or a card
+    activation still on the stack, or a card still in a graveyard (`declared`)."""
+    if selector.filter.get("graveyard"):
+        cid = activation_of(oid)
+        return cid if cid >= 0 and state.cards[cid].zone == GRAVEYARD else -1
+    if selector.filter.get("activation"):
+        return activation_of(oid)
+    return zones.find_object(state, oid) if oid >= 0 else -1
 
 
 def declared(state: GameState, selector: Selector, cid: int) -> int:
     """What a declared target records: the object's oid, or for a card activation on the
-    stack (not an object: "Game Zones - Effects Stack") -2 - its card id."""
-    return -2 - cid if selector.filter.get("activation") else state.cards[cid].oid
+    stack or a card in a graveyard (not objects: "Game Zones - Effects Stack") -2 - its
+    card id."""
+    flt = selector.filter
+    return -2 - cid if flt.get("activation") or flt.get("graveyard") else state.cards[cid].oid
 
 
 def activation_of(target: int) -> int:
@@ -138,8 +158,7 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     item = frame.item
     mode = selector.mode
     if mode in ("target", "up_to", "same"):
-        oid = item.targets[args["_slot"]]
-        cid = zones.find_object(state, oid) if oid >= 0 else -1
+        cid = in_zone(state, selector, item.targets[args["_slot"]])
         return [cid] if cid >= 0 else []
     if mode == "self":
         cid = source_of(state, frame.item)
@@ -508,9 +527,9 @@ _DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "graveyard": GRAVEYARD,
     "enum:" + ",".join(MOVE_DESTINATIONS), True, None))
 def _move(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
-    """Move objects from the field to a zone of their owner (a champion cannot be moved);
-    ``self`` of an attack card in the intent is that card ("return this to its owner's
-    hand" from an On Hit)."""
+    """Move objects from the field, or target cards from a graveyard, to a zone of their
+    owner (a champion cannot be moved); ``self`` of an attack card in the intent is that
+    card ("return this to its owner's hand" from an On Hit)."""
     ids = objects_of(state, frame, args)
     if not ids and args["target"].mode == "self" and \
             state.cards[frame.item.card].zone == INTENT:

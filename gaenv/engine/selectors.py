@@ -24,7 +24,7 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   was activated by Brew), ``imbued``, ``prepared`` (its Prepare cost was paid), ``linked``
   (the source, a Link object, is linked to
   it); ``activation: true`` makes a declared target a card activation on the effects stack
-  (for ``negate``).
+  (for ``negate``), ``graveyard: true`` a card in a graveyard (``controller``: its owner).
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
@@ -75,7 +75,8 @@ PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "
                 "token", "reserve_cost", "memory_cost", "any", "not")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
               "power", "damage", "attacking", "defending", "retaliating", "distinct",
-              "fostered", "hurt", "brewed", "imbued", "prepared", "linked", "activation")
+              "fostered", "hurt", "brewed", "imbued", "prepared", "linked", "activation",
+              "graveyard")
 # Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
