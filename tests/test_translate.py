@@ -619,6 +619,10 @@ def test_a_target_player_mills() -> None:
                     "their deck into their graveyard.")
     assert out.status == "full" and out.fields["abilities"] == [
         {"on_enter": [{"mill": {"amount": 3, "player": "target_player"}}]}]
+    out = translate("Tide Snare", "action", "Target player puts the top X cards of their deck "
+                    "into their graveyard, where X is the amount of allies you control.")
+    assert out.fields["effect"] == [{"mill": {
+        "amount": {"count": {"type": "ally", "controller": "you"}}, "player": "target_player"}}]
 
 
 def test_influence_in_conditions_and_a_static_where_x_is() -> None:

@@ -592,7 +592,8 @@ def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
     who = (m.group(1) or "").strip().lower()
     player = {"": "you", "each player": "each_player", "target player": "target_player"}.get(
         who, "opponent")
-    return [{"mill": {"amount": amount(m.group(2) or "one"), "player": player}}]
+    n = m.group(2) or "one"
+    return [{"mill": {"amount": quantity(n) if n == "X" else amount(n), "player": player}}]
 
 
 # "If (non-combat) damage would be dealt to X (while STATE), prevent N of that damage", "If
@@ -731,9 +732,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("pay", r"pay \((\d+)\)",
              lambda m: [{"if": {"when": {"can_pay": int(m.group(1))},
                                 "then": [{"pay": int(m.group(1))}]}}]),
-    Template("mill", rf"(each player |each opponent |that opponent |target player )?puts? the top "
-                     rf"(?:{NUM} )?cards? (?:from|of) (?:your|their) deck into (?:your|their) "
-                     "graveyard", _mill),
+    Template("mill", rf"(each player |each opponent |that opponent |target player )?puts? the "
+                     rf"top (?:(X|{NUM[1:-1]}) )?cards? (?:from|of) (?:your|their) deck into "
+                     "(?:your|their) graveyard", _mill),
     Template("grant keyword", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until end of turn", _grant),
     Template("lose keyword", rf"{TARGET} loses? ([a-z ,]+?) until end of turn", _lose),
     Template("grant until next turn", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until the beginning "
