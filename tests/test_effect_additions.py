@@ -204,6 +204,8 @@ cards:
     element: norm
     reserve_cost: 0
     abilities: [{static: {grant_keyword: {keyword: spellshroud, applies_to: {type: champion}}}}]
+  - {name: Test Sift Hound, type: ally, element: norm, reserve_cost: 0, power: 1, life: 1,
+     abilities: [{on_enter: [{mill: {amount: 2, player: target_player}}]}]}
   - {name: Test Sift, type: action, element: norm, speed: fast, reserve_cost: 0,
      subtypes: [Spell], effect: [{mill: {amount: 1, player: target_player}}]}
   - name: Test Sage
@@ -848,3 +850,15 @@ def test_a_target_card_in_a_graveyard(tmp_path: Path, pool: CardPool, bury: bool
                   "pass", "pass"],
         "expect": {"players.0.hand": [] if bury else ["Ember Bolt", "Test Bury"],
                    "players.1.graveyard": ["Quick Study"]}})
+
+
+def test_a_triggered_ability_targets_a_player(tmp_path: Path, pool: CardPool) -> None:
+    """A target player declared as a trigger is put on the stack ("Abilities - Triggered
+    Abilities"), like an object target."""
+    _run(tmp_path, pool, {
+        "name": "Test Sift Hound enters and mills the opponent", "setup": _setup(
+            {"hand": ["Test Sift Hound"], "deck": ["Ember Bolt"]},
+            {"deck": ["Ember Bolt", "Quick Study", "Drifting Thought"]}),
+        "steps": ["activate Test Sift Hound", "pass", "pass",
+                  "target Spirit of Water (player 1)", "pass", "pass"],
+        "expect": {"players.1.deck": ["Drifting Thought"], "players.0.deck": ["Ember Bolt"]}})
