@@ -193,6 +193,50 @@ cards:
   - {name: Test Toll Blade, type: weapon, element: norm, reserve_cost: 1, power: 1,
      durability: 3, attack_cost: 2}
   - {name: Test Swing, type: attack, element: norm, reserve_cost: 0, power: 1}
+  - {name: Test Wall, type: ally, element: norm, reserve_cost: 1, power: 1, life: 5,
+     keywords: [taunt]}
+  - {name: Test Hush, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{lose: {target: target_ally, keyword: taunt}}]}
+  - {name: Test Retaunt, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{grant: {target: target_ally, keyword: taunt}}]}
+  - name: Test Veil
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities: [{static: {grant_keyword: {keyword: spellshroud, applies_to: {type: champion}}}}]
+  - {name: Test Sift Hound, type: ally, element: norm, reserve_cost: 0, power: 1, life: 1,
+     abilities: [{on_enter: [{mill: {amount: 2, player: target_player}}]}]}
+  - {name: Test Sift, type: action, element: norm, speed: fast, reserve_cost: 0,
+     subtypes: [Spell], effect: [{mill: {amount: 1, player: target_player}}]}
+  - name: Test Sage
+    type: ally
+    element: norm
+    reserve_cost: 1
+    power: 1
+    life: 3
+    abilities: [{static: {modify_stats: {power: 1, for_each: {influence: you},
+                                         applies_to: {self: true}}}}]
+  - {name: Test Exhume, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{move: {target: {target: {graveyard: true, controller: you}}, to: hand}}]}
+  - {name: Test Bury, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{banish_cards: {zone: graveyard, amount: 1}}]}
+  - {name: Test Dodge, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{prevent: {amount: 2, target: target_unit, non_combat: true}}]}
+  - name: Test Grave Swing
+    type: attack
+    element: norm
+    reserve_cost: 0
+    power: 1
+    abilities:
+      - static: {modify_stats: {power: 2, applies_to: {self: true}}}
+        requires: {amount: {cards: {zone: graveyard}}, at_least: 1}
+  - name: Test Rally Swing
+    type: attack
+    element: norm
+    reserve_cost: 0
+    power: 1
+    abilities:
+      - static: {modify_stats: {power: 3, applies_to: {type: champion, controller: you}}}
   - {name: Test Dig, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{reveal_until: {filter: {type: ally}, to: memory}}]}
   - {name: Test Charm, type: item, element: norm, supertypes: [regalia], memory_cost: 0}
@@ -695,3 +739,126 @@ def test_bad_filters_are_refused(tmp_path: Path, effect: str, message: str) -> N
     path.write_text(_card(effect))
     with pytest.raises(CardFileError, match=message):
         load_pool([path])
+
+
+@pytest.mark.parametrize(("card", "graveyard", "damage"), [
+    ("Test Grave Swing", ["Ember Bolt"], 3),   # its own static holds: 1 + 2
+    ("Test Grave Swing", [], 1),               # its condition fails: the printed 1
+    ("Test Rally Swing", ["Ember Bolt"], 1),   # a static on other objects: not from the intent
+])
+def test_an_attack_cards_own_power_in_the_intent(tmp_path: Path, pool: CardPool, card: str,
+                                                  graveyard: list[str], damage: int) -> None:
+    """"Card Types - Attack": the card in the intent is the attack, so a static of the card
+    on its own power ("this gets +2 POWER as long as ...") counts in the attack's damage;
+    its statics on other objects do not work from the intent."""
+    _run(tmp_path, pool, {
+        "name": f"{card} attacks", "setup": _setup({"hand": [card], "graveyard": graveyard}),
+        "steps": [f"activate {card}", "pass", "pass", "target Spirit of Water (player 1)",
+                  {"pass_until": "main"}],
+        "expect": {"players.1.champion.damage": damage}})
+
+
+def test_a_shield_against_non_combat_damage_is_used_first(tmp_path: Path,
+                                                          pool: CardPool) -> None:
+    """"Damage Prevention": the next 2 non-combat damage prevented; against non-combat
+    damage that shield goes first, so the shield against any damage stays for later (its
+    controller's best order of the two replacements)."""
+    _run(tmp_path, pool, {
+        "name": "Ember Bolt's 2 damage is stopped by the non-combat shield", "setup": _setup(
+            {"hand": ["Test Dodge", "Ember Bolt", "Quick Study"],
+             "field": [{"card": "Test Bear", "counters": {"prevent": 1}}]}),
+        "steps": ["activate Test Dodge", "target Test Bear (player 0)", "pass", "pass",
+                  "activate Ember Bolt", "target Test Bear (player 0)",
+                  "pay with Quick Study", "pass", "pass"],
+        "expect": {"players.0.field.0.damage": 0,
+                   "players.0.field.0.counters": {"prevent": 1}}})
+
+
+@pytest.mark.parametrize(("hand", "steps", "champion"), [
+    (["Test Hush"], [], True),                  # taunt lost: the champion may be attacked
+    (["Test Hush", "Test Retaunt"], ["activate Test Retaunt", "target Test Wall (player 1)",
+                                   "pass", "pass"], False),   # granted again, later
+    ([], [], False),                            # printed taunt: the Wall must be attacked
+])
+def test_a_keyword_lost_until_end_of_turn(tmp_path: Path, pool: CardPool, hand: list[str],
+                                          steps: list[str], champion: bool) -> None:
+    """"Keywords - Taunt"; layer D in timestamp order ("Types of Effects - Continuous
+    Effects, Layers"): a keyword lost, then granted again by a later effect, is had."""
+    hush = ["activate Test Hush", "target Test Wall (player 1)", "pass", "pass"] if hand else []
+    target = "target Spirit of Water (player 1)"
+    _run(tmp_path, pool, {
+        "name": "Test Charger attacks past a Wall", "setup": _setup(
+            {"hand": hand, "field": ["Test Charger"]}, {"field": ["Test Wall"]}),
+        "steps": [*hush, *steps, "attack with Test Charger"],
+        "offered" if champion else "not_offered": [target]})
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_a_target_player_even_behind_spellshroud(tmp_path: Path, pool: CardPool,
+                                                 player: int) -> None:
+    """A target player ("Game Mechanics - Objects and Targeting"): either player, offered
+    as their champion, declared as the Spell is played; a player is no object, so their
+    champion's Spellshroud does not keep the Spell from targeting them."""
+    champion = ("Spirit of Fire", "Spirit of Water")[player]
+    _run(tmp_path, pool, {
+        "name": "Test Sift mills the target player", "setup": {"players": [
+            {"lineage": ["Spirit of Fire"], "hand": ["Test Sift"],
+             "deck": ["Ember Bolt", "Quick Study"]},
+            {"lineage": ["Spirit of Water"], "deck": ["Ember Bolt", "Quick Study"],
+             "field": ["Test Veil"]}]},   # both champions have Spellshroud
+        "steps": ["activate Test Sift", f"target {champion} (player {player})", "pass",
+                  "pass"],
+        "expect": {f"players.{player}.deck": ["Quick Study"],
+                   f"players.{1 - player}.deck": ["Ember Bolt", "Quick Study"]}})
+
+
+def test_no_reference_back_to_a_target_player(tmp_path: Path) -> None:
+    path = tmp_path / "zz_bad.yaml"
+    path.write_text("""set: bad
+cards:
+  - {name: Test Bad Sift, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{mill: {amount: 1, player: target_player}}, {wake: same_target}]}
+""")
+    with pytest.raises(CardFileError, match="cannot name a target player"):
+        load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+
+
+def test_influence_is_cards_in_hand_and_memory_followed(tmp_path: Path,
+                                                        pool: CardPool) -> None:
+    """"Influence 1": a player's influence is the cards in their hand and memory; a static
+    counting it follows them as a card leaves the hand."""
+    _run(tmp_path, pool, {
+        "name": "Test Sage's power is 1 + influence", "setup": _setup(
+            {"hand": ["Test Grind", "Ember Bolt"], "memory": ["Quick Study"],
+             "field": ["Test Sage"], "deck": ["Ember Bolt"]}, {"hand": ["Ember Bolt"]}),
+        "steps": ["activate Test Grind", "pass", "pass"],
+        "expect": {"players.0.field.0.power": 3}})   # Ember Bolt and Quick Study: 1 + 2
+
+
+@pytest.mark.parametrize("bury", [False, True])
+def test_a_target_card_in_a_graveyard(tmp_path: Path, pool: CardPool, bury: bool) -> None:
+    """A declared target may be a card in a graveyard ("Game Mechanics - Objects and
+    Targeting"): one of each name offered; if it has left the graveyard as the effect
+    resolves, the target is gone and the card does nothing ("Playing Cards -
+    Resolution")."""
+    response = ["activate Test Bury", "pass", "pass", "choose Ember Bolt"] if bury else []
+    _run(tmp_path, pool, {
+        "name": "Test Exhume returns a card from the graveyard", "setup": _setup(
+            {"hand": ["Test Exhume", "Test Bury"], "graveyard": ["Ember Bolt", "Ember Bolt"]},
+            {"graveyard": ["Quick Study"]}),
+        "steps": ["activate Test Exhume", "target Ember Bolt (player 0)", *response,
+                  "pass", "pass"],
+        "expect": {"players.0.hand": [] if bury else ["Ember Bolt", "Test Bury"],
+                   "players.1.graveyard": ["Quick Study"]}})
+
+
+def test_a_triggered_ability_targets_a_player(tmp_path: Path, pool: CardPool) -> None:
+    """A target player declared as a trigger is put on the stack ("Abilities - Triggered
+    Abilities"), like an object target."""
+    _run(tmp_path, pool, {
+        "name": "Test Sift Hound enters and mills the opponent", "setup": _setup(
+            {"hand": ["Test Sift Hound"], "deck": ["Ember Bolt"]},
+            {"deck": ["Ember Bolt", "Quick Study", "Drifting Thought"]}),
+        "steps": ["activate Test Sift Hound", "pass", "pass",
+                  "target Spirit of Water (player 1)", "pass", "pass"],
+        "expect": {"players.1.deck": ["Drifting Thought"], "players.0.deck": ["Ember Bolt"]}})

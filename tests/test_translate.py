@@ -555,3 +555,94 @@ def test_keywords_joined_by_and_attacking_statics_and_either_in_a_zone() -> None
                     "graveyard.")
     assert out.fields["effect"] == [{"draw": {"amount": {"cards": {
         "zone": "graveyard", "subtype": ["Elk", "Deer"]}}}}]
+
+
+def test_banishing_up_to_n_cards_with_a_step_for_each() -> None:
+    """"Banish up to N ... For each card banished this way, X": one card offered at a time,
+    its X right after it, declining ending the offers (Game Terms - Banish)."""
+    out = translate("Cinder Tithe", "action", "You may banish up to two Dragon cards from "
+                    "your graveyard. For each card banished this way, draw a card.")
+    offer: list[dict[str, Any]] = []
+    for _ in range(2):
+        offer = [{"if": {"when": {"amount": {"cards": {"zone": "graveyard",
+                                                       "subtype": ["Dragon"]}}, "at_least": 1},
+                         "then": [{"may": [{"banish_cards": {
+                             "filter": {"subtype": ["Dragon"]}, "zone": "graveyard",
+                             "amount": 1}}, {"draw": {"amount": 1}}, *offer]}]}}]
+    assert out.status == "full" and out.fields["effect"] == offer
+    # a target for each card banished would be declared as it is put on the stack: no
+    assert translate("Cinder Tithe", "action", "Banish up to two cards from your graveyard. "
+                     "For each card banished this way, deal 1 damage to target unit."
+                     ).status != "full"
+    # "other" cards would have to leave out the card itself: no
+    assert translate("Cinder Tithe", "ally", "On Enter: Banish up to two other cards from "
+                     "your graveyard. For each card banished this way, draw a card."
+                     ).status != "full"
+
+
+def test_an_attack_cards_own_power_is_a_static() -> None:
+    """On an attack card, "this gets +N POWER" (as long as ..., for each ...) is a static on
+    its own power in the intent, and "the attacker" its player's champion ("Card Types -
+    Attack")."""
+    out = translate("Gale Cut", "attack", "[Class Bonus] As long as the attacker is attacking "
+                    "a Goblin, Gale Cut gets +2 POWER.\nGale Cut gets +1\ufff0 POWER for each "
+                    "Bird card in your graveyard.")
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"static": {"modify_stats": {"power": 2, "applies_to": {"self": True}}},
+         "requires": {"class_bonus": True, "champion": {"attacking": {"subtype": ["Goblin"]}}}},
+        {"static": {"modify_stats": {"power": 1, "for_each": {"cards": {
+            "zone": "graveyard", "subtype": ["Bird"]}}, "applies_to": {"self": True}}}}]
+    # an action has no power to add to: the sentence is no static of it
+    assert translate("Gale Cut", "action", "Gale Cut gets +2 POWER.").status != "full"
+
+
+def test_the_next_non_combat_damage_prevented() -> None:
+    out = translate("Mist Step", "action", "Prevent the next 2 non-combat damage that would be "
+                    "dealt to each ally you control this turn.")
+    assert out.status == "full" and out.fields["effect"] == [{"prevent": {
+        "amount": 2, "target": {"each": {"controller": "you", "type": "ally"}},
+        "non_combat": True}}]
+
+
+def test_keywords_lost_until_end_of_turn() -> None:
+    out = translate("Hushing Roar", "action", "Target ally loses taunt and pride until end of "
+                    "turn.")
+    assert out.status == "full" and out.fields["effect"] == [
+        {"lose": {"target": {"target": {"type": "ally"}}, "keyword": "taunt"}},
+        {"lose": {"target": "same_target", "keyword": "pride"}}]  # pride, whatever its N
+    assert translate("Hushing Roar", "action", "Target ally loses pride 2 until end of "
+                     "turn.").status != "full"
+
+
+def test_a_target_player_mills() -> None:
+    out = translate("Tide Snare", "ally", "On Enter: Target player puts the top three cards of "
+                    "their deck into their graveyard.")
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"on_enter": [{"mill": {"amount": 3, "player": "target_player"}}]}]
+    out = translate("Tide Snare", "action", "Target player puts the top X cards of their deck "
+                    "into their graveyard, where X is the amount of allies you control.")
+    assert out.fields["effect"] == [{"mill": {
+        "amount": {"count": {"type": "ally", "controller": "you"}}, "player": "target_player"}}]
+
+
+def test_influence_in_conditions_and_a_static_where_x_is() -> None:
+    """"Influence 1": cards in hand and memory."""
+    out = translate("Soot Herald", "ally", "On Enter: If your influence is two or less, draw a "
+                    "card.\nSoot Herald gets +X POWER where X is your opponent's influence.")
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"on_enter": [{"if": {"when": {"amount": {"influence": "you"}, "at_most": 2},
+                              "then": [{"draw": {"amount": 1}}]}}]},
+        {"static": {"modify_stats": {"power": 1, "for_each": {"influence": "opponent"},
+                                     "applies_to": {"self": True}}}}]
+
+
+def test_a_target_card_in_a_graveyard() -> None:
+    out = translate("Grave Call", "action", "Return up to one target Dragon card from your "
+                    "graveyard to your hand.\nBanish target card in a graveyard.")
+    assert out.status == "full" and out.fields["effect"] == [
+        {"move": {"target": {"up_to_target": {"subtype": ["Dragon"], "graveyard": True,
+                                              "controller": "you"}}, "to": "hand"}},
+        {"move": {"target": {"target": {"graveyard": True}}, "to": "banishment"}}]
+    # a card in the opponent's graveyard to your hand: no template says so
+    assert translate("Grave Call", "action", "Return target card from a graveyard to your "
+                     "hand.").status != "full"

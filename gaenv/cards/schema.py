@@ -53,7 +53,7 @@ BAND_FIELDS = ("from", "to", "power", "life", "keywords", "abilities")
 COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "banish": "bool", "reserve": "nat",
                "remove_counters": "counts", "champion_counters": "counts"}
 # Counter kinds the rules give a meaning (any other name is a plain named counter).
-RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "distant")
+RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "prevent_non_combat", "distant")
 
 
 class CardFileError(ValueError):
@@ -204,7 +204,7 @@ def _counter_name(value: Any, where: _Where, field: str) -> str:
 
 _BOOL_FILTER_KEYS = ("token", "rested", "damaged", "distant", "self", "another", "fostered",
                      "hurt", "brewed", "imbued", "prepared", "linked", "activation",
-                     "defending",
+                     "graveyard", "defending",
                      "retaliating", "distinct")
 
 
@@ -532,6 +532,9 @@ def _number_targets(nodes: tuple[Node, ...], specs: list[Selector], where: _Wher
                 args["_slot"] = _last(specs, where, field, "same_target")
         if args.get("player") == "its_controller":
             args["_slot"] = _last(specs, where, field, "its_controller")
+        elif args.get("player") == "target_player":  # declared like an object target
+            args["_slot"] = len(specs)
+            specs.append(effects.PLAYER_TARGET)
         keys = list(node.args)
         if node.op == "if" and not specs:  # no target before it: its condition reads the
             keys.remove("when")            # one its branches declare ("if that unit is
@@ -562,6 +565,8 @@ def _number_refs(tree: Mapping[str, Any], specs: list[Selector], where: _Where,
 def _last(specs: list[Selector], where: _Where, field: str, what: str) -> int:
     if not specs:
         raise where.fail(field, f"{what} needs a target declared by an earlier step")
+    if specs[-1] is effects.PLAYER_TARGET:  # a player: no object to name again
+        raise where.fail(field, f"{what} cannot name a target player")
     return len(specs) - 1
 
 

@@ -101,7 +101,8 @@ def mechanic(sentence: str) -> str:
 def clean(text: str, name: str) -> str:
     """The text with plain quotes, without reminder text, the card's name as ``~``."""
     text = (text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
-            .replace("\u201d", '"').replace("\u2013", "—").replace("\r", ""))
+            .replace("\u201d", '"').replace("\u2013", "—").replace("\r", "")
+            .replace("\ufff0", ""))  # (a stray mark some records have beside POWER)
     previous = None
     while previous != text:
         previous = text
@@ -158,6 +159,11 @@ def counted(phrase: str) -> dict[str, Any]:
         return {"counters": {"kind": counters.group(1).lower(), **of}}
     if stat:
         return {"stat": {"stat": stat.group(1).lower()}}
+    if re.fullmatch(r"your influence", phrase, flags=re.IGNORECASE):
+        return {"influence": "you"}
+    if re.fullmatch(r"(?:your opponent's|the highest influence among your opponents'?)"
+                    r"(?: influence)?", phrase, flags=re.IGNORECASE):
+        return {"influence": "opponent"}  # (a duel: one opponent, the highest of them)
     return mechanics.counted_of(phrase) or {"count": object_filter(phrase)}
 
 
@@ -362,6 +368,12 @@ def target(phrase: str) -> Any:
                                                      "controller": "you"}}}
     if low == "your champion":
         return "your_champion"
+    buried = re.fullmatch(r"(up to one target|target) (.+?) (?:in|from) (your|a) graveyard",
+                          phrase, re.IGNORECASE)
+    if buried:  # "target Spell card from your graveyard": a card there, not an object
+        flt = {**object_filter(buried.group(2)), "graveyard": True,
+               **({"controller": "you"} if buried.group(3).lower() == "your" else {})}
+        return {"up_to_target" if buried.group(1).lower().startswith("up") else "target": flt}
     if low in ("each opponent's champion", "your opponent's champion", "the opponent's champion",
                "each champion you don't control"):
         return "opponent_champion"
@@ -437,11 +449,15 @@ def _boost(m: re.Match[str]) -> list[dict[str, Any]]:
     stats = _stats(m, 2)
     steps: list[dict[str, Any]] = [{"boost": {"target": target(m.group(1)), **stats}}]
     if m.group(8):  # "... and gains stealth until end of turn": the same objects
-        selector = steps[0]["boost"]["target"]
-        again = ("same_target" if isinstance(selector, dict) and set(selector) & {
-            "target", "up_to_target"} else selector)
-        steps += grants(again, m.group(8))
+        steps += grants(again(steps[0]["boost"]["target"]), m.group(8))
     return steps
+
+
+def again(selector: Any) -> Any:
+    """The selector that names a step's objects once more: a declared target is named
+    again as `same_target` (naming it anew would declare a second target)."""
+    return ("same_target" if isinstance(selector, dict) and set(selector) & {
+        "target", "up_to_target"} else selector)
 
 
 def grants(selector: Any, words: str) -> list[dict[str, Any]]:
@@ -455,8 +471,7 @@ def grants(selector: Any, words: str) -> list[dict[str, Any]]:
             raise NotUnderstood(words)
         steps.append({"grant": {"target": selector, "keyword": found[0],
                                 **({"amount": found[1]} if found[1] else {})}})
-        if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
-            selector = "same_target"
+        selector = again(selector)
     return steps
 
 
@@ -477,6 +492,19 @@ def _counters(m: re.Match[str]) -> list[dict[str, Any]]:
 
 def _grant(m: re.Match[str]) -> list[dict[str, Any]]:
     return grants(target(m.group(1)), m.group(2))
+
+
+def _lose(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"X loses taunt and intercept until end of turn": a `lose` step per keyword; a
+    numbered keyword is lost whatever its number ("loses pride")."""
+    selector, steps = target(m.group(1)), []
+    for word in re.split(r",? and |, ", m.group(2).strip()):
+        name = word.strip().lower().replace(" ", "_")
+        if name not in KEYWORDS:
+            raise NotUnderstood(word)
+        steps.append({"lose": {"target": selector, "keyword": name}})
+        selector = again(selector)
+    return steps
 
 
 def _guarded(zone: str, flt: dict[str, Any], n: int, step: dict[str, Any]
@@ -501,6 +529,24 @@ def _banish_cards(m: re.Match[str]) -> list[dict[str, Any]]:
     n, zone = amount(m.group(1)), m.group(3).lower()
     flt = object_filter(m.group(2))
     return _guarded(zone, flt, n, {"banish_cards": {"filter": flt, "zone": zone, "amount": n}})
+
+
+def _banish_each(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Banish up to N FILTER cards from your ZONE; for each card banished this way, X":
+    N offers of one card each, nested so that declining one ends them, each card's X
+    right after it is banished (nothing between a banish and its X can see the order)."""
+    zone, flt = m.group(3).lower(), object_filter(m.group(2))
+    if "another" in flt:
+        raise NotUnderstood("other cards in a zone")
+    per = steps_of(m.group(4), [])
+    if has_x(per) or declares(per):  # one target per card would be declared up front
+        raise NotUnderstood(m.group(0))
+    steps: list[dict[str, Any]] = []
+    for _ in range(amount(m.group(1))):
+        one = {"banish_cards": {"filter": flt, "zone": zone, "amount": 1}}
+        steps = [{"if": {"when": {"amount": {"cards": {"zone": zone, **flt}}, "at_least": 1},
+                         "then": [{"may": [one, *per, *steps]}]}}]
+    return steps
 
 
 def _next_cost(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -544,8 +590,10 @@ PLAYERS = {"each opponent": "opponent", "each player": "each_player"}
 
 def _mill(m: re.Match[str]) -> list[dict[str, Any]]:
     who = (m.group(1) or "").strip().lower()
-    player = {"": "you", "each player": "each_player"}.get(who, "opponent")
-    return [{"mill": {"amount": amount(m.group(2) or "one"), "player": player}}]
+    player = {"": "you", "each player": "each_player", "target player": "target_player"}.get(
+        who, "opponent")
+    n = m.group(2) or "one"
+    return [{"mill": {"amount": quantity(n) if n == "X" else amount(n), "player": player}}]
 
 
 # "If (non-combat) damage would be dealt to X (while STATE), prevent N of that damage", "If
@@ -667,11 +715,14 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
-    Template("prevent", rf"prevent the next {AMOUNT} damage that would be dealt to {TARGET} "
-                        "this turn",
+    Template("prevent", rf"prevent the next {AMOUNT} (non-combat )?damage that would be dealt "
+                        rf"to {TARGET} this turn",
              lambda m: [{"prevent": {"amount": quantity(m.group(1)),
-                                     "target": target(m.group(2))}}]),
+                                     "target": target(m.group(3)),
+                                     **({"non_combat": True} if m.group(2) else {})}}]),
     Template("return to hand", rf"return {TARGET} to (?:its|their) owners?'s? hands?",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
+    Template("return to hand", rf"return ({TARGET} from your graveyard) to your hand",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
     Template("return to memory", rf"return {TARGET} to (?:its|their) owners?'s? memor(?:y|ies)",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "memory"}}]),
@@ -681,10 +732,11 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("pay", r"pay \((\d+)\)",
              lambda m: [{"if": {"when": {"can_pay": int(m.group(1))},
                                 "then": [{"pay": int(m.group(1))}]}}]),
-    Template("mill", rf"(each player |each opponent |that opponent )?puts? the top "
-                     rf"(?:{NUM} )?cards? (?:from|of) (?:your|their) deck into (?:your|their) "
-                     "graveyard", _mill),
+    Template("mill", rf"(each player |each opponent |that opponent |target player )?puts? the "
+                     rf"top (?:(X|{NUM[1:-1]}) )?cards? (?:from|of) (?:your|their) deck into "
+                     "(?:your|their) graveyard", _mill),
     Template("grant keyword", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until end of turn", _grant),
+    Template("lose keyword", rf"{TARGET} loses? ([a-z ,]+?) until end of turn", _lose),
     Template("grant until next turn", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until the beginning "
                                       "of your next turn",
              lambda m: [{"grant": {**s["grant"], "until": "next_turn"}} for s in _grant(m)]),
@@ -693,6 +745,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
              lambda m: steps_of(f"you may discard a {m.group(1)}", [])),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
                              "(graveyard|hand|memory)", _banish_cards),
+    Template("banish each", rf"banish up to {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
+                            r"your (graveyard|hand|memory); each card banished this way: (.+)",
+             _banish_each),
     Template("next card costs", rf"the next ((?:[\w-]+ )*card) you activate this turn costs "
                                 rf"{NUM} (less|more) to activate", _next_cost),
     Template("move cards", rf"(?:return|put) {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
@@ -827,6 +882,9 @@ def sentences(body: str) -> list[str]:
                   r"graveyard)", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(r"(reveal the top card of your deck)\. (if (?:that card|it) is [^.]+, put it "
                   r"into your hand)", r"\1; \2", body, flags=re.IGNORECASE)
+    body = re.sub(r"(?:then )?(?:you may )?(banish up to \w+ [^.]+ from your \w+)\. for each "
+                  r"(card banished this way), ([^.]+)", r"\1; each \2: \3", body,
+                  flags=re.IGNORECASE)  # (not "for each": `steps_of` would split there)
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 
@@ -1077,6 +1135,11 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         return {"modify_attacks": {"power": int(attacks.group(3)) * (
             -1 if attacks.group(2) in "-−" else 1), "applies_to": _applies(attacks.group(1),
                                                                             sentence)}}
+    where_x = re.fullmatch(r"(.+?) gets? \+X (POWER|LIFE),? where X is (.+)", sentence)
+    if where_x:  # "~ gets +X LIFE where X is ...": +1 for each thing X counts
+        used.append("static stats")
+        return {"modify_stats": {where_x.group(2).lower(): 1, "for_each": counted(
+            where_x.group(3)), "applies_to": _applies(where_x.group(1), sentence)}}
     gets = re.fullmatch(rf"(.+?) gets? {STATS}", sentence)
     if gets:  # "it" in a static is the object itself ("as long as ~ is ..., it gets")
         applies = _applies(gets.group(1), sentence)
@@ -1152,6 +1215,11 @@ def condition_of(text: str) -> dict[str, Any]:
     if champ:
         word = champ.group(1)
         return {"champion": {"rested": False} if word == "awake" else {word: True}}
+    influence = re.fullmatch(rf"(your|your opponent's) influence is {NUM} or (less|more)", low)
+    if influence:  # "Influence 1": cards in hand and memory
+        bound = "at_most" if influence.group(3) == "less" else "at_least"
+        return {"amount": {"influence": "you" if influence.group(1) == "your" else "opponent"},
+                bound: amount(influence.group(2))}
     if low in ("it's your turn", "it is your turn"):
         return {"your_turn": True}
     combat = re.fullmatch(r"(~|it|your champion) (?:is|'s) (attacking|retaliating)(?: (?:a|an) "
@@ -1250,6 +1318,8 @@ class _Card:
                                  flags=re.IGNORECASE)
         if attacking:  # "... get +1 POWER as long as they're attacking": attacking ones get it
             rest = f"{attacking.group(1) or ''}attacking {attacking.group(2)} {attacking.group(3)}"
+        if self.type == "attack":  # an attack card's attacker is its player's champion
+            rest = re.sub(r"\bthe attacker\b(?!')", "your champion", rest, flags=re.IGNORECASE)
         rest = mechanics.lead_condition(rest)
         own_if = re.fullmatch(r"((?:this card|~) costs \S+ (?:less|more) to \w+) if ([^,.]+)\.?",
                               rest, flags=re.IGNORECASE)
@@ -1260,7 +1330,8 @@ class _Card:
         elif if_own:  # "If you control ..., this card costs 2 less to activate."
             rest = f"As long as {if_own.group(1)}, {if_own.group(2)}."
         as_long = re.match(r"as long as ([^,]+), (.+)", rest, flags=re.IGNORECASE)
-        if as_long and (not self.resolves or OWN_COST.fullmatch(as_long.group(2).rstrip("."))):
+        if as_long and (not self.resolves or OWN_COST.fullmatch(as_long.group(2).rstrip("."))
+                        or self._own_power(as_long.group(2))):
             merge(requires, condition_of(as_long.group(1)))
             used.append("as long as")
             rest = as_long.group(2)
@@ -1389,12 +1460,20 @@ class _Card:
                                        condition_of(limit.group(3)))
                 used.append("activation condition")
             return ability
-        if self.resolves and not OWN_COST.fullmatch(rest.strip().rstrip(".")):
+        if self.resolves and not (OWN_COST.fullmatch(rest.strip().rstrip("."))
+                                  or self._own_power(rest)):
             return None
         statics = [static_of(s, used) for s in sentences(rest)]
         if len(statics) != 1:
             raise NotUnderstood(rest)
         return {"static": statics[0]}
+
+    def _own_power(self, sentence: str) -> bool:
+        """Whether a sentence of an attack card is a static on its own power ("~ gets +2
+        POWER", also "for each ..."): the attack's power while it is in the intent ("Card
+        Types - Attack"), not a step of its resolution."""
+        return self.type == "attack" and re.fullmatch(
+            r"~ gets [+\-−]\d+ POWER(?: for each [^.]+)?\.?", sentence.strip()) is not None
 
     def _sacrifice_cost(self, rest: str, restricted: bool) -> bool:
         """An additional cost of activating the card that sacrifices objects ("... sacrifice

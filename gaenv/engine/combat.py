@@ -584,8 +584,8 @@ def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int
             own = statics.modifiers(state, attacker).power + statics.counter_bonus(
                 champion.counters)
         total = own
-        for c in intent:
-            total += cards[c].defn.power or 0
+        for c in intent:  # its printed power, and what its own statics add
+            total += (cards[c].defn.power or 0) + statics.own_power(state, c)
         if weapon >= 0:
             total += power_of(state, weapon)
     else:

@@ -39,13 +39,20 @@ from gaenv.engine.objects import (
     MATERIAL,
     MEMORY,
     NO_ARGS,
+    NON_COMBAT_SHIELD,
     Node,
 )
 from gaenv.engine.selectors import Selector
 from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
 
-PLAYER_SELECTORS = ("you", "opponent", "each_player", "its_controller", "that_controller")
-ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller")
+PLAYER_SELECTORS = ("you", "opponent", "each_player", "its_controller", "that_controller",
+                    "target_player")
+ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller", "target_player")
+# A target player ("Target player puts the top two cards of their deck into their
+# graveyard"): declared like an object target, its candidates the players' champions, each
+# standing for its player (a player is no object: Spellshroud does not keep a player from
+# being targeted); the champion's controller is the player targeted.
+PLAYER_TARGET = Selector("target", MappingProxyType({"player": True}), "target_player")
 MOVE_DESTINATIONS = ("hand", "deck_bottom", "graveyard", "banishment", "memory")
 
 Run = Callable[[GameState, ResolveFrame, Any, Option | None], Decision | None]
@@ -80,7 +87,18 @@ def target_candidates(state: GameState, selector: Selector, controller: int,
     """Card ids a declared target may choose, player 0's objects first, each player's
     champion first. A Spell cannot target an object with Spellshroud ("Keywords -
     Spellshroud"). A filter with ``activation: true`` chooses among the card activations
-    on the effects stack instead (not the one being played), bottom first."""
+    on the effects stack instead (not the one being played), bottom first; one with
+    ``graveyard: true`` among the cards in graveyards (one of each name in each: they
+    carry no state; no object, so Spellshroud does not matter), its ``controller`` the
+    graveyard's owner."""
+    if selector.filter.get("graveyard"):  # a card in a graveyard (`in_zone`)
+        cards = state.cards
+        return [c for p in (0, 1) for c in zones.distinct_names(
+            state, state.players[p].zones[GRAVEYARD])
+            if selectors.printed(selector.filter, cards[c].defn, p, controller)]
+    if selector.filter.get("player"):  # (`PLAYER_TARGET`)
+        return [c for c in (champions.champion(state, 0), champions.champion(state, 1))
+                if c >= 0]
     if selector.filter.get("activation"):
         playing = {state.stack[f.depth].card for f in state.frames if isinstance(f, PlayFrame)}
         cards = state.cards
@@ -99,15 +117,27 @@ def is_spell(state: GameState, cid: int) -> bool:
 
 def is_legal_target(state: GameState, selector: Selector, oid: int, controller: int,
                     spell: bool, source: int = -1) -> bool:
-    cid = activation_of(oid) if selector.filter.get("activation") else zones.find_object(
-        state, oid)
+    cid = in_zone(state, selector, oid)
     return cid >= 0 and cid in target_candidates(state, selector, controller, spell, source)
+
+
+def in_zone(state: GameState, selector: Selector, oid: int) -> int:
+    """The card id a recorded target names now (-1 if gone): an object, or a card
+    activation still on the stack, or a card still in a graveyard (`declared`)."""
+    if selector.filter.get("graveyard"):
+        cid = activation_of(oid)
+        return cid if cid >= 0 and state.cards[cid].zone == GRAVEYARD else -1
+    if selector.filter.get("activation"):
+        return activation_of(oid)
+    return zones.find_object(state, oid) if oid >= 0 else -1
 
 
 def declared(state: GameState, selector: Selector, cid: int) -> int:
     """What a declared target records: the object's oid, or for a card activation on the
-    stack (not an object: "Game Zones - Effects Stack") -2 - its card id."""
-    return -2 - cid if selector.filter.get("activation") else state.cards[cid].oid
+    stack or a card in a graveyard (not objects: "Game Zones - Effects Stack") -2 - its
+    card id."""
+    flt = selector.filter
+    return -2 - cid if flt.get("activation") or flt.get("graveyard") else state.cards[cid].oid
 
 
 def activation_of(target: int) -> int:
@@ -128,8 +158,7 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     item = frame.item
     mode = selector.mode
     if mode in ("target", "up_to", "same"):
-        oid = item.targets[args["_slot"]]
-        cid = zones.find_object(state, oid) if oid >= 0 else -1
+        cid = in_zone(state, selector, item.targets[args["_slot"]])
         return [cid] if cid >= 0 else []
     if mode == "self":
         cid = source_of(state, frame.item)
@@ -146,7 +175,8 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
 def players_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     """The players a player selector names while ``frame`` resolves: ``its_controller``
     is the controller of the most recent target declared before the step (none if it is
-    gone: its last-known controller if it left), ``that_controller`` the controller of the
+    gone: its last-known controller if it left), ``target_player`` the player it declares
+    (`PLAYER_TARGET`), ``that_controller`` the controller of the
     card the triggering event was about (the last one, if it has left play)."""
     selector = args["player"]
     controller = frame.item.controller
@@ -156,7 +186,7 @@ def players_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
         return [1 - controller]
     if selector == "each_player":
         return [controller, 1 - controller]
-    if selector == "its_controller":
+    if selector in ("its_controller", "target_player"):  # (a player target: its champion's)
         oid = frame.item.targets[args["_slot"]]
         cid = zones.find_object(state, oid) if oid >= 0 else -1
         if cid < 0 and oid >= 0:  # it left: "Game Terms - Last-known Information"
@@ -367,19 +397,40 @@ def _grant(state: GameState, frame: ResolveFrame, args: Args,
     until the beginning of the effect's controller's next turn."""
     node = Node("grant_keyword", MappingProxyType({
         "keyword": args["keyword"], "amount": args["amount"], "applies_to": NO_ARGS}))
-    for cid in objects_of(state, frame, args):
-        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid,
-                              args["until"])
+    _lasting_on(state, frame, args, node)
     return None
 
 
-@primitive("prevent", None, target=("object", True, None), amount=("amount", True, None))
+@primitive("lose", None, target=("object", True, None), keyword=("keyword", True, None),
+           until=("enum:turn,next_turn", False, "turn"))
+def _lose(state: GameState, frame: ResolveFrame, args: Args,
+          answer: Option | None) -> Decision | None:
+    """The objects lose a keyword (printed or granted before) until the end of the turn,
+    or until the beginning of the effect's controller's next turn (layer D, in timestamp
+    order with grants: "Types of Effects - Continuous Effects, Layers")."""
+    node = Node("remove_keyword", MappingProxyType({"keyword": args["keyword"],
+                                                    "applies_to": NO_ARGS}))
+    _lasting_on(state, frame, args, node)
+    return None
+
+
+def _lasting_on(state: GameState, frame: ResolveFrame, args: Args, node: Node) -> None:
+    """A lasting effect ``node`` on each object the step's target names, until ``until``."""
+    for cid in objects_of(state, frame, args):
+        journal.begin_lasting(state, node, frame.item.controller, state.cards[cid].oid,
+                              args["until"])
+
+
+@primitive("prevent", None, target=("object", True, None), amount=("amount", True, None),
+           non_combat=("bool", False, False))
 def _prevent(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
-    """Prevent the next ``amount`` damage to each object this turn ("Damage Prevention")."""
+    """Prevent the next ``amount`` damage to each object this turn ("Damage Prevention"),
+    or with ``non_combat`` the next ``amount`` damage dealt other than in combat."""
     amount = amount_of(state, frame, args["amount"])
+    kind = NON_COMBAT_SHIELD if args["non_combat"] else "prevent"
     for cid in objects_of(state, frame, args):
-        journal.counters(state, cid, "prevent", amount)
+        journal.counters(state, cid, kind, amount)
     return None
 
 
@@ -477,11 +528,12 @@ _DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "graveyard": GRAVEYARD,
     "enum:" + ",".join(MOVE_DESTINATIONS), True, None))
 def _move(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
-    """Move objects from the field to a zone of their owner (a champion cannot be moved);
-    ``self`` of an attack card in the intent is that card ("return this to its owner's
-    hand" from an On Hit), and so is the card of a source that has just died, in the
-    graveyard it went to ("On Death: put this into its owner's memory"; the same card
-    that was the source object, by last-known information)."""
+    """Move objects from the field, or target cards from a graveyard, to a zone of their
+    owner (a champion cannot be moved); ``self`` of an attack card in the intent is that
+    card ("return this to its owner's hand" from an On Hit), and so is the card of a
+    source that has just died, in the graveyard it went to ("On Death: put this into its
+    owner's memory"; the same card that was the source object, by last-known
+    information)."""
     ids = objects_of(state, frame, args)
     if not ids and args["target"].mode == "self":
         item = frame.item

@@ -35,6 +35,7 @@ from gaenv.engine.objects import (
     GONE,
     GRAVEYARD,
     HAND,
+    INTENT,
     LINEAGE,
     LISTENED_KINDS,
     MARK,
@@ -215,6 +216,8 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
     if zone in ON_FIELD or dest in ON_FIELD:
         lineage = LINEAGE in (zone, dest)
         level = SOURCE if lineage or card.defn.static_abilities else BOARD
+    elif INTENT in (zone, dest) and card.defn.static_abilities:  # an attack's own power
+        level = SOURCE
     else:
         level = MARK
     _advance(state, level, card)

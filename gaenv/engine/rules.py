@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from gaenv.engine import champions, decisions, journal, keywords, statics
 from gaenv.engine.decisions import Decision
-from gaenv.engine.objects import FIELD, GRAVEYARD, LINEAGE, CardObj
+from gaenv.engine.objects import FIELD, GRAVEYARD, LINEAGE, NON_COMBAT_SHIELD, CardObj
 from gaenv.engine.state import GameState
 from gaenv.engine.zones import find_object, label
 
@@ -24,7 +24,9 @@ def deal_damage(state: GameState, cid: int, amount: int, source: int = -1,
     prevention, then multiplied by ``times``; return what was dealt ("Game Mechanics -
     Damage", "Damage Prevention": prevented damage never happens). Prevention is first
     what prevention statics take off (``combat``: it is combat damage, which non-combat
-    prevention leaves), then the object's ``prevent`` counters. Unpreventable damage
+    prevention leaves), then the object's shields: against non-combat damage, its
+    `NON_COMBAT_SHIELD` counters first (they cover less, so using them first is never
+    worse for its controller), then its ``prevent`` counters. Unpreventable damage
     ("Game Mechanics - Damage 3") passes prevention by, leaving its counters for later
     damage ("Damage Prevention": it does not use up a shield). Damage to a siegeable
     domain removes its durability counters instead ("Functional Subtypes, Siegeable").
@@ -39,13 +41,15 @@ def deal_damage(state: GameState, cid: int, amount: int, source: int = -1,
     if amount <= 0:
         return 0
     card = state.cards[cid]
-    shield = 0 if unpreventable else card.counters.get("prevent", 0)
-    if shield:
-        stopped = min(shield, amount)
-        journal.counters(state, cid, "prevent", -stopped)
-        amount -= stopped
-        if amount <= 0:
-            return 0
+    if not unpreventable:  # a shield against non-combat damage first: it covers less
+        for kind in (("prevent",) if combat else (NON_COMBAT_SHIELD, "prevent")):
+            shield = card.counters.get(kind, 0)
+            if shield:
+                stopped = min(shield, amount)
+                journal.counters(state, cid, kind, -stopped)
+                amount -= stopped
+                if amount <= 0:
+                    return 0
     amount *= times
     if card.defn.is_siegeable:
         journal.counters(state, cid, "durability", -amount)

@@ -24,7 +24,7 @@ player the ability belongs to) and a *source* (the card whose ability it is).
   was activated by Brew), ``imbued``, ``prepared`` (its Prepare cost was paid), ``linked``
   (the source, a Link object, is linked to
   it); ``activation: true`` makes a declared target a card activation on the effects stack
-  (for ``negate``).
+  (for ``negate``), ``graveyard: true`` a card in a graveyard (``controller``: its owner).
 
 A condition (``requires:`` on an ability, ``when:`` of ``if``) is a mapping whose keys
 all hold: ``class_bonus``, ``element_bonus`` (your champion's element is the card's),
@@ -84,7 +84,8 @@ PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "
                 "token", "reserve_cost", "memory_cost", "any", "not")
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
               "power", "damage", "attacking", "defending", "retaliating", "distinct",
-              "fostered", "hurt", "brewed", "imbued", "prepared", "linked", "activation")
+              "fostered", "hurt", "brewed", "imbued", "prepared", "linked", "activation",
+              "graveyard")
 # Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
@@ -449,7 +450,7 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
             empower if arg == "you" else 0)
     elif kind == "moved":  # "for each card banished this way", "that many"
         value = moved
-    elif kind == "influence":  # "Influence 1": the cards in hand and memory together
+    elif kind == "influence":  # "Influence 1": the cards in a player's hand and memory
         zones = state.players[controller if arg == "you" else 1 - controller].zones
         value = len(zones[HAND]) + len(zones[MEMORY])
     else:

@@ -3,11 +3,12 @@
 Sources ("Abilities - Static Abilities", "Keywords - Inherited Effect",
 "Card Types - Champion, Leveling Up 7.2.4"): every static ability of a player's
 champion (the top card of the lineage), only the Inherited Effects of the inner
-lineage, the static abilities of the objects on the field, and effects that last until
-the end of the turn. An ability whose condition (``requires``: a restriction, or "as
-long as ...") fails is not in force. Nothing is patched into a card: a characteristic is
-always computed from these, in layers ("Types of Effects - Continuous Effects, Layers";
-"Timestamps"):
+lineage, the static abilities of the objects on the field, an attack card's own power
+in the intent ("~ gets +2 POWER as long as ...": the attack is the card, "Card Types -
+Attack"), and effects that last until the end of the turn. An ability whose condition
+(``requires``: a restriction, or "as long as ...") fails is not in force. Nothing is
+patched into a card: a characteristic is always computed from these, in layers ("Types
+of Effects - Continuous Effects, Layers"; "Timestamps"):
 
 - layer A: ``set_stats`` sets base power and life (of several, the latest timestamp wins
   for each stat) and ``modify_cost`` with ``op: set`` sets a cost (in `costs`);
@@ -30,7 +31,17 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from gaenv.engine import selectors, views
-from gaenv.engine.objects import FIELD, LINEAGE, MARK, SOURCE, Ability, CardDef, CardObj, Node
+from gaenv.engine.objects import (
+    FIELD,
+    INTENT,
+    LINEAGE,
+    MARK,
+    SOURCE,
+    Ability,
+    CardDef,
+    CardObj,
+    Node,
+)
 from gaenv.engine.state import GameState
 
 # Static ability kinds and their arguments (checked by gaenv.cards.schema).
@@ -204,6 +215,12 @@ def _scan(state: GameState) -> tuple[InForce, int]:
             card = cards[cid]
             for ability in card.defn.static_abilities:
                 candidates.append((ability, card, p.index, card.timestamp, cid))
+        for cid in p.zones[INTENT]:  # an attack card's power while it is the attack
+            card = cards[cid]
+            for ability in card.defn.static_abilities:
+                if ability.static is not None and ability.static.op == "modify_stats" and \
+                        ability.static.args["applies_to"] == {"self": True}:
+                    candidates.append((ability, card, p.index, card.timestamp, cid))
     # A static whose condition reads the champion's level depends on the level modifiers
     # ("Layers, Dependencies"): the others are found first, and these are read against
     # the level those give.
@@ -344,13 +361,25 @@ def _modifiers(by_kind: dict[str, list[Static]], state: GameState, card: CardObj
     power = life = 0
     for s in by_kind.get("modify_stats", _NONE):  # layer E
         if applies(state, s, card):
-            args = s.node.args
-            each = args.get("for_each")  # (a boost's lasting one has none)
-            times = 1 if each is None else selectors.amount(
-                state, each, s.controller, s.source)  # "+1 POWER for each ..."
-            power += args["power"] * times
-            life += args["life"] * times
+            times = _times(state, s)
+            power += s.node.args["power"] * times
+            life += s.node.args["life"] * times
     return Modifiers(power, life, tuple(granted.items()), base[0], base[1], frozenset(removed))
+
+
+def _times(state: GameState, static: Static) -> int:
+    """How many times a ``modify_stats`` adds its numbers: once, or once for each thing
+    its ``for_each`` counts ("+1 POWER for each ..."; a boost's lasting one has none)."""
+    each = static.node.args.get("for_each")
+    return 1 if each is None else selectors.amount(state, each, static.controller,
+                                                   static.source)
+
+
+def own_power(state: GameState, cid: int) -> int:
+    """What an attack card's own statics add to its power in the intent (`_scan` finds
+    only those that apply to the card itself there)."""
+    return sum(s.node.args["power"] * _times(state, s) for s in of_kind(state, "modify_stats")
+               if s.source == cid and s.target < 0)
 
 
 def reach(node: Node, own: int) -> int:

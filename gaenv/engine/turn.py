@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from gaenv.engine import champions, combat, decisions, journal, statics, zones
 from gaenv.engine.decisions import Decision
-from gaenv.engine.objects import BANISHMENT, FIELD, HAND, MATERIAL, MEMORY
+from gaenv.engine.objects import BANISHMENT, FIELD, HAND, MATERIAL, MEMORY, NON_COMBAT_SHIELD
 from gaenv.engine.stack import materialize_options, open_window
 from gaenv.engine.state import PHASES, GameState
 
@@ -203,8 +203,9 @@ def _end(state: GameState) -> None:
             if card.defn.type == "ally" and card.damage:
                 journal.heal(state, cid, card.damage)
             counters = card.counters
-            if counters.get("prevent"):
-                journal.counters(state, cid, "prevent", -counters["prevent"])
+            for shield in ("prevent", NON_COMBAT_SHIELD):
+                if counters.get(shield):
+                    journal.counters(state, cid, shield, -counters[shield])
             if p.index == state.turn_player and counters.get("distant"):
                 journal.counters(state, cid, "distant", -counters["distant"])
         p.empower = 0
