@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from gaenv.cards.translate import translate
+from gaenv.cards.translate import object_filter, translate
 
 BEAST = {"target": {"subtype": ["Beast"], "type": "ally"}}
 
@@ -557,27 +557,51 @@ def test_keywords_joined_by_and_attacking_statics_and_either_in_a_zone() -> None
         "zone": "graveyard", "subtype": ["Elk", "Deer"]}}}}]
 
 
-def test_banishing_up_to_n_cards_with_a_step_for_each() -> None:
-    """"Banish up to N ... For each card banished this way, X": one card offered at a time,
-    its X right after it, declining ending the offers (Game Terms - Banish)."""
-    out = translate("Cinder Tithe", "action", "You may banish up to two Dragon cards from "
-                    "your graveyard. For each card banished this way, draw a card.")
-    offer: list[dict[str, Any]] = []
-    for _ in range(2):
-        offer = [{"if": {"when": {"amount": {"cards": {"zone": "graveyard",
-                                                       "subtype": ["Dragon"]}}, "at_least": 1},
-                         "then": [{"may": [{"banish_cards": {
-                             "filter": {"subtype": ["Dragon"]}, "zone": "graveyard",
-                             "amount": 1}}, {"draw": {"amount": 1}}, *offer]}]}}]
-    assert out.status == "full" and out.fields["effect"] == offer
-    # a target for each card banished would be declared as it is put on the stack: no
-    assert translate("Cinder Tithe", "action", "Banish up to two cards from your graveyard. "
-                     "For each card banished this way, deal 1 damage to target unit."
-                     ).status != "full"
+def test_banishing_up_to_n_cards_with_steps_for_each() -> None:
+    """"Banish up to N ... For each card banished this way, X and Y": the player banishes up
+    to N cards, then each step is done once per card banished (Game Terms - Banish), the
+    whole under "you may"."""
+    out = translate("Cinder Tithe", "action", "You may banish up to two Dragon cards with "
+                    "stealth from your graveyard. For each card banished this way, recover 1 "
+                    "and draw a card.")
+    moved = {"moved": True}
+    assert out.status == "full" and out.fields["effect"] == [{"may": [
+        {"move_cards": {"filter": {"subtype": ["Dragon"], "keyword": ["stealth"]},
+                        "zone": "graveyard", "to": "banishment", "amount": 2, "up_to": True}},
+        {"recover": {"amount": moved}}, {"draw": {"amount": moved}}]}]
+    # one target, declared as the card is activated: dealt 1 damage per card banished
+    out = translate("Cinder Tithe", "action", "Banish up to two cards from your graveyard. "
+                    "For each card banished this way, deal 1 damage to target unit.")
+    assert out.fields["effect"][1]["deal_damage"]["amount"] == moved
     # "other" cards would have to leave out the card itself: no
     assert translate("Cinder Tithe", "ally", "On Enter: Banish up to two other cards from "
                      "your graveyard. For each card banished this way, draw a card."
                      ).status != "full"
+
+
+def test_plural_subtypes_and_classes_name_each_one() -> None:
+    """"Herbs you control" is each object with that subtype; a plural class likewise."""
+    assert object_filter("Fairies you control") == {"controller": "you", "subtype": ["Fairy"]}
+    assert object_filter("Warriors you control") == {"controller": "you", "class": ["Warrior"]}
+    out = translate("Herb Song", "action", "Herbs you control get +1 POWER until end of turn.")
+    assert out.status == "full" and out.fields["effect"] == [{"boost": {
+        "target": {"each": {"controller": "you", "subtype": ["Herb"]}}, "power": 1}}]
+
+
+def test_return_to_material_deck_graveyard_to_memory_and_a_targets_keyword() -> None:
+    """Return to the owner's material deck ("Game Mechanics - Game Zones"), a graveyard card
+    to memory, and "if that unit has KEYWORD ... instead" reading the target's keyword."""
+    out = translate("Undo Crown", "action", "Return target regalia you don't control to its "
+                    "owner's material deck.")
+    assert out.fields["effect"] == [{"move": {"target": {"target": {
+        "supertype": ["regalia"], "controller": "opponent"}}, "to": "material"}}]
+    out = translate("Recall Gust", "action", "Return target water element card from your "
+                    "graveyard to your memory.")
+    assert out.status == "full" and out.fields["effect"][0]["move"]["to"] == "memory"
+    out = translate("Flush Out", "action", "Deal 2 damage to target ally. If that ally has "
+                    "taunt, deal 3 damage to it instead.")
+    assert out.status == "full"
+    assert out.fields["effect"][0]["if"]["when"] == {"not": {"target": {"keyword": ["taunt"]}}}
 
 
 def test_an_attack_cards_own_power_is_a_static() -> None:

@@ -151,7 +151,8 @@ NEGATED = "the card that had its activation negated this way"
 # "Put any amount of cards from your hand into your memory", "banish up to three fire
 # element cards from your graveyard": moves of as many as the player likes ("put all cards
 # from your memory ...": of every one).
-MOVE_UP_TO = (rf"(put|banish|return) (any amount of|up to {NUM}|all) ((?:[\w-]+ )*?cards?) from "
+MOVE_UP_TO = (rf"(put|banish|return) (any amount of|up to {NUM}|all) ((?:[\w-]+ )*?cards?"
+              r"(?: with [a-z ]+)?) from "
               r"your (hand|memory|graveyard)(?: (?:into|to|on) (?:your|the) (hand|memory|bottom "
               r"of your deck))?(?: in any order)?")
 
@@ -178,8 +179,8 @@ def _move_up_to(m: re.Match[str]) -> list[dict[str, Any]]:
     if m.group(7):
         steps.append({"draw": {"amount": {"moved": True},
                                **({"into": "memory"} if m.group(8) else {})}})
-    if m.group(9):
-        steps += times(effect_of(m.group(9), []), {"moved": True})
+    if m.group(9):  # each of its steps once per card moved
+        steps += [s for step in effect_of(m.group(9), []) for s in times([step], {"moved": True})]
     return steps
 
 

@@ -265,6 +265,8 @@ def object_filter(phrase: str) -> dict[str, Any]:
         words = words[:-1]
     elif not (last[0].isupper() and last.isalpha()):  # a bare subtype: "target Potion"
         raise NotUnderstood(phrase)
+    else:  # "Animals you control": the plural of a bare class or subtype names each one
+        words[-1] = _singular(last)
     for i, word in enumerate(words):
         low = word.lower()
         either = i > 0 and (words[i - 1] in ("or", "and/or") or (
@@ -298,6 +300,16 @@ def object_filter(phrase: str) -> dict[str, Any]:
     if types:
         flt["type"] = types if len(types) > 1 else types[0]
     return flt
+
+
+def _singular(word: str) -> str:
+    """A class or subtype word in the singular (``Fairies`` -> ``Fairy``, ``Herbs`` ->
+    ``Herb``); a word that is not a plural as it is."""
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
 
 
 NUMBER_CLAUSE = r"(?:(?:memory|reserve) cost \d+|\d+ power)(?: or (?:less|more|greater))?"
@@ -387,6 +399,10 @@ def target(phrase: str) -> Any:
             return {mode: flt}
     if set(low.split()) & PLURALS:  # "allies you control", "Beast allies"
         return {"each": object_filter(phrase)}
+    noun = re.sub(r" (?:you|an opponent|your opponents) (?:don't )?controls?$", "",
+                  phrase).split()[-1]
+    if noun[0].isupper() and noun.isalpha() and _singular(noun) != noun:
+        return {"each": object_filter(phrase)}  # "Animals you control": each of them
     return mechanics.target_of(phrase)
 
 
@@ -529,24 +545,6 @@ def _banish_cards(m: re.Match[str]) -> list[dict[str, Any]]:
     n, zone = amount(m.group(1)), m.group(3).lower()
     flt = object_filter(m.group(2))
     return _guarded(zone, flt, n, {"banish_cards": {"filter": flt, "zone": zone, "amount": n}})
-
-
-def _banish_each(m: re.Match[str]) -> list[dict[str, Any]]:
-    """"Banish up to N FILTER cards from your ZONE; for each card banished this way, X":
-    N offers of one card each, nested so that declining one ends them, each card's X
-    right after it is banished (nothing between a banish and its X can see the order)."""
-    zone, flt = m.group(3).lower(), object_filter(m.group(2))
-    if "another" in flt:
-        raise NotUnderstood("other cards in a zone")
-    per = steps_of(m.group(4), [])
-    if has_x(per) or declares(per):  # one target per card would be declared up front
-        raise NotUnderstood(m.group(0))
-    steps: list[dict[str, Any]] = []
-    for _ in range(amount(m.group(1))):
-        one = {"banish_cards": {"filter": flt, "zone": zone, "amount": 1}}
-        steps = [{"if": {"when": {"amount": {"cards": {"zone": zone, **flt}}, "at_least": 1},
-                         "then": [{"may": [one, *per, *steps]}]}}]
-    return steps
 
 
 def _next_cost(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -722,10 +720,14 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                      **({"non_combat": True} if m.group(2) else {})}}]),
     Template("return to hand", rf"return {TARGET} to (?:its|their) owners?'s? hands?",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
-    Template("return to hand", rf"return ({TARGET} from your graveyard) to your hand",
-             lambda m: [{"move": {"target": target(m.group(1)), "to": "hand"}}]),
+    Template("return to hand", rf"return ({TARGET} from your graveyard) to your "
+                               r"(?P<to>hand|memory)",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": m.group("to").lower()}}]),
     Template("return to memory", rf"return {TARGET} to (?:its|their) owners?'s? memor(?:y|ies)",
              lambda m: [{"move": {"target": target(m.group(1)), "to": "memory"}}]),
+    Template("return to material", rf"return {TARGET} to (?:its|their) owners?'s? material "
+                                   r"decks?",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "material"}}]),
     Template("level up", r"level up your champion", lambda m: [{"level_up": {}}]),
     Template("summon", rf"summon (another|{NUM[1:-1]}) ([A-Z][\w' ]*?) tokens?( rested)?"
                        rf"(?: (?:each )?with {NUM} (\w+) counters? on (?:it|them))?", _summon),
@@ -745,9 +747,6 @@ STEP_TEMPLATES: tuple[Template, ...] = (
              lambda m: steps_of(f"you may discard a {m.group(1)}", [])),
     Template("banish cards", rf"banish {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from your "
                              "(graveyard|hand|memory)", _banish_cards),
-    Template("banish each", rf"banish up to {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
-                            r"your (graveyard|hand|memory); each card banished this way: (.+)",
-             _banish_each),
     Template("next card costs", rf"the next ((?:[\w-]+ )*card) you activate this turn costs "
                                 rf"{NUM} (less|more) to activate", _next_cost),
     Template("move cards", rf"(?:return|put) {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
@@ -882,9 +881,6 @@ def sentences(body: str) -> list[str]:
                   r"graveyard)", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(r"(reveal the top card of your deck)\. (if (?:that card|it) is [^.]+, put it "
                   r"into your hand)", r"\1; \2", body, flags=re.IGNORECASE)
-    body = re.sub(r"(?:then )?(?:you may )?(banish up to \w+ [^.]+ from your \w+)\. for each "
-                  r"(card banished this way), ([^.]+)", r"\1; each \2: \3", body,
-                  flags=re.IGNORECASE)  # (not "for each": `steps_of` would split there)
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 
@@ -1238,6 +1234,10 @@ def condition_of(text: str) -> dict[str, Any]:
         return {"target": object_filter(that.group(2)) if that.group(1) else
                 {"supertype": ["unique"]} if word == "unique" else
                 {"attacking": {}} if word == "attacking" else {word: True}}
+    has = re.fullmatch(r"(?:that unit|that ally|that champion|it) has ([a-z ]+)", low)
+    kept = keyword_of(has.group(1)) if has else None
+    if kept:  # "if that unit has stealth": a keyword of the target's object now
+        return {"target": {"keyword": [kept[0]]}}
     counters = re.fullmatch(rf"there are {NUM} or more (\w+) counters on ~", low)
     if counters:
         return {"amount": {"counters": {"kind": counters.group(2)}},

@@ -53,7 +53,7 @@ ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller", 
 # standing for its player (a player is no object: Spellshroud does not keep a player from
 # being targeted); the champion's controller is the player targeted.
 PLAYER_TARGET = Selector("target", MappingProxyType({"player": True}), "target_player")
-MOVE_DESTINATIONS = ("hand", "deck_bottom", "graveyard", "banishment", "memory")
+MOVE_DESTINATIONS = ("hand", "deck_bottom", "graveyard", "banishment", "memory", "material")
 
 Run = Callable[[GameState, ResolveFrame, Any, Option | None], Decision | None]
 
