@@ -347,9 +347,9 @@ expect:
 
 
 @pytest.mark.parametrize(("text", "effect"), [
-    ("Reveal all cards in your memory. Recover X where X is the amount of water element cards "
+    ("Reveal all cards in your memory. Recover X where X is the amount of wind element cards "
      "revealed this way.", [{"reveal": {}}, {"recover": {"cards": {"zone": "memory",
-                                                                   "element": ["water"]}}}]),
+                                                                  "element": ["wind"]}}}]),
     ("You may reveal all cards in your memory. For each fire element card revealed, draw a "
      "card.", [{"may": [{"reveal": {}}, {"draw": {"amount": {"cards": {
          "zone": "memory", "element": ["fire"]}}}}]}]),
@@ -363,9 +363,9 @@ def test_reveal_templates(text: str, effect: list[dict[str, Any]]) -> None:
 
 @pytest.mark.parametrize("text", [
     # declined, nothing was revealed: what it counts is not the memory
-    "You may reveal all cards in your memory. Recover X where X is the amount of water "
+    "You may reveal all cards in your memory. Recover X where X is the amount of fire "
     "element cards revealed this way.",
-    "Reveal the top two cards of your deck. Recover X where X is the amount of water "
+    "Reveal the top two cards of your deck. Recover X where X is the amount of fire "
     "element cards revealed this way.",
     "Each opponent reveals all cards in your memory.",
 ])
@@ -375,11 +375,11 @@ def test_reveal_templates_read_nothing_else(text: str) -> None:
 
 def test_whenever_you_reveal_this_template() -> None:
     out = translate("Invented Glow", "action", "[Element Bonus] Whenever you reveal this card "
-                    "from your memory, recover 3.\nDraw a card.")
+                    "from your memory, recover 4.\nDraw a card.")
     assert out.status == "full" and out.fields == {"effect": [{"draw": {"amount": 1}}],
                                                    "abilities": [{
         "trigger": {"event": "revealed", "filter": {"self": True, "player": "you"}},
-        "effect": [{"recover": 3}], "requires": {"element_bonus": True}}]}
+        "effect": [{"recover": 4}], "requires": {"element_bonus": True}}]}
 
 
 # --- up to N cards, and what they count -------------------------------------------------------
@@ -438,14 +438,14 @@ expect:
     ("Put up to two cards from your hand on the bottom of your deck then draw that many "
      "cards.", [{"move_cards": {"filter": {}, "zone": "hand", "to": "deck_bottom", "amount": 2,
                                 "up_to": True}}, {"draw": {"amount": {"moved": True}}}]),
-    ("Banish up to three fire element cards from your graveyard. For each card banished this "
-     "way, recover 2.", [{"move_cards": {"filter": {"element": ["fire"]}, "zone": "graveyard",
-                                         "to": "banishment", "amount": 3, "up_to": True}},
-                         {"recover": {"amount": {"moved": True, "times": 2}}}]),
-    ("Put any amount of cards from your memory on the bottom of your deck in any order. Then "
+    ("Banish up to two water element cards from your graveyard. For each card banished this "
+     "way, recover 3.", [{"move_cards": {"filter": {"element": ["water"]}, "zone": "graveyard",
+                                         "to": "banishment", "amount": 2, "up_to": True}},
+                         {"recover": {"amount": {"moved": True, "times": 3}}}]),
+    ("Put any amount of cards from your hand on the bottom of your deck in any order, then "
      "draw that many cards into your memory.", [
-         {"move_cards": {"filter": {}, "zone": "memory", "to": "deck_bottom", "amount": {
-             "cards": {"zone": "memory"}}, "up_to": True}},
+         {"move_cards": {"filter": {}, "zone": "hand", "to": "deck_bottom", "amount": {
+             "cards": {"zone": "hand"}}, "up_to": True}},
          {"draw": {"amount": {"moved": True}, "into": "memory"}}]),
 ])
 def test_move_up_to_templates(text: str, effect: list[dict[str, Any]]) -> None:
@@ -661,8 +661,8 @@ expect:
     ("Recover X, where X is the highest power among your ally omens.",
      [{"recover": {"cards": {"zone": "banishment", "counters": "omen", "highest": "power",
                              "type": "ally"}}}]),
-    ("Return one of your omens to your hand. If you do, banish a card from your hand and put "
-     "an omen counter on it.", [{"if": {"when": {"amount": {"cards": {
+    ("Return one of your omens to your hand. If you do, banish one card from your hand and "
+     "put an omen counter on it.", [{"if": {"when": {"amount": {"cards": {
          "zone": "banishment", "counters": "omen"}}, "at_least": 1}, "then": [
              {"move_cards": {"filter": {}, "zone": "banishment", "to": "hand", "amount": 1,
                              "counter": "omen"}}, {"omen": {"source": "hand"}}]}}]),
@@ -822,9 +822,9 @@ expect:
      {"abilities": [{"on_end_phase": [{"if": {"when": {
          "self": {"type": "ally"}, "amount": {"count": {"type": "ally", "controller": "you"}},
          "at_most": 1}, "then": [{"draw": {"amount": 1}}]}}]}]}),
-    ("On Enter: Wake up your champion. If you do, draw a card into your memory.", {
+    ("On Enter: Wake up your champion. If you do, draw two cards into your memory.", {
         "abilities": [{"on_enter": [{"if": {"when": {"champion": {"rested": True}}, "then": [
-            {"wake": "your_champion"}, {"draw": {"amount": 1, "into": "memory"}}]}}]}]}),
+            {"wake": "your_champion"}, {"draw": {"amount": 2, "into": "memory"}}]}}]}]}),
     ("On Enter: You may banish two cards at random from your material deck. If you do, draw "
      "a card.", {"abilities": [{"on_enter": [{"if": {"when": {"amount": {"cards": {
          "zone": "material"}}, "at_least": 2}, "then": [{"may": [

@@ -199,8 +199,8 @@ def test_the_enlighten_ability_is_the_rules_not_the_cards() -> None:
 
 
 @pytest.mark.parametrize(("text", "fields"), [
-    ("Put an enlighten counter on your champion.",
-     {"effect": [{"counters": {"target": "your_champion", "kind": "enlighten", "amount": 1}}]}),
+    ("Put two enlighten counters on your champion.",
+     {"effect": [{"counters": {"target": "your_champion", "kind": "enlighten", "amount": 2}}]}),
     ("Deal damage to target ally equal to the amount of enlighten counters on your champion.",
      {"effect": [{"deal_damage": {"amount": {"counters": {"kind": "enlighten",
                                                           "of": "your_champion"}},
@@ -382,13 +382,13 @@ rules: Suppress 2
 
 
 def test_suppress_templates() -> None:
-    out = translate("Invented Gust", "action", "Suppress target ally or regalia.")
+    out = translate("Invented Gust", "action", "Suppress target item or regalia.")
     assert out.status == "full" and out.fields == {"effect": [{"suppress": {"target": {
-        "target": {"any": [{"type": "ally"}, {"supertype": ["regalia"]}]}}}}]}
-    out = translate("Invented Gust", "ally", "On Enter: Suppress up to one target ally an "
+        "target": {"any": [{"type": "item"}, {"supertype": ["regalia"]}]}}}}]}
+    out = translate("Invented Gust", "ally", "On Enter: Suppress up to one target item an "
                     "opponent controls.")
     assert out.status == "full" and out.fields == {"abilities": [{"on_enter": [{"suppress": {
-        "target": {"up_to_target": {"type": "ally", "controller": "opponent"}}}}]}]}
+        "target": {"up_to_target": {"type": "item", "controller": "opponent"}}}}]}]}
 
 
 # --- wither counters ----------------------------------------------------------------------------
@@ -571,10 +571,10 @@ expect:
 
 
 def test_prepare_templates() -> None:
-    out = translate("Invented Trap", "action", "Prepare 2 (You may remove two preparation "
+    out = translate("Invented Trap", "action", "Prepare 3 (You may remove three preparation "
                     "counters from your champion as you activate this card.)\nDraw a card. "
                     "If ~ was prepared, draw a card.")
-    assert out.status == "full" and out.fields == {"prepare": 2, "effect": [
+    assert out.status == "full" and out.fields == {"prepare": 3, "effect": [
         {"draw": {"amount": 1}},
         {"if": {"when": {"self": {"prepared": True}}, "then": [{"draw": {"amount": 1}}]}}]}
     assert translate("Invented Rogue", "ally", "Prepare 2").status == "none"
@@ -679,8 +679,8 @@ expect:
 # --- amounts of counters and omens -------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "effect"), [
-    ("Put LV buff counters on target rested ally.",
-     [{"counters": {"target": {"target": {"rested": True, "type": "ally"}}, "kind": "buff",
+    ("Put LV buff counters on target damaged ally.",
+     [{"counters": {"target": {"target": {"damaged": True, "type": "ally"}}, "kind": "buff",
                     "amount": {"level": "you"}}}]),
     ("Put X charge counters on target item, where X is the amount of allies you control.",
      [{"counters": {"target": {"target": {"type": "item"}}, "kind": "charge",

@@ -369,8 +369,8 @@ def test_counters_on_them_defending_and_optional_discards() -> None:
                     "them have taunt.")
     assert out.fields["abilities"][0]["static"]["grant_keyword"]["applies_to"] == {
         "counters": "buff", "controller": "you", "type": "ally"}
-    out = translate("Brace", "action", "Target ally gets +4 LIFE until end of turn. If that "
-                    "ally is defending, wake it up.")
+    out = translate("Brace", "action", "Target ally gets +5 LIFE until end of turn. If that "
+                    "unit is defending, wake it up.")
     assert out.fields["effect"][1] == {"if": {"when": {"target": {"defending": True}},
                                               "then": [{"wake": "same_target"}]}}
     out = translate("Sift", "action", "Discard up to one Spell card. If you do, draw a card.")

@@ -76,7 +76,7 @@ target phrase, a number, a condition), never a card's name.
   five ..., ~ gets +1 POWER" (whole groups: ``per``).
 - Gather ("Game Terms - Gather"): "gather", "gather twice", "gather three times" is a
   ``gather`` step.
-- Suppress ("Suppress"): "suppress target ally or regalia" is a ``suppress`` step.
+- Suppress ("Suppress"): "suppress target item or regalia" is a ``suppress`` step.
 - Fast Activation under restrictions ("Keywords - Fast Activation", "Keywords - Class
   Bonus 3"): "[Class Bonus] Fast Activation" is an ``own_keyword`` static.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
@@ -305,7 +305,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
-    Template("omens", r"banish a card from your hand and put an omen counter on it",
+    Template("omens", r"banish (?:a|one) card from your hand and put an omen counter on it",
              lambda m: [{"omen": {"source": "hand"}}]),
     Template("omens", rf"return {NUM} of your ((?:[\w-]+ )*?)omens to your hand(?:; if you do, "
                       r"(.+))?", _return_omens),
@@ -402,7 +402,7 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
     restricted = bool(requires or inherited)
     both = re.fullmatch(rf"({LINKED}) (gets? [^,]+?),? and (has [a-z ]+?(?: \d+)?)\.?",
                         line.strip(), flags=re.IGNORECASE)
-    if both and not (resolves or inherited):  # "Linked ally gets +1 LIFE and has taunt."
+    if both and not (resolves or inherited):  # "Linked ally gets +2 POWER and has stealth."
         used: list[str] = []
         for part in (both.group(2), both.group(3)):
             static = static_of(f"{both.group(1)} {part}", used)
