@@ -578,8 +578,7 @@ def test_an_omen_from_hand_and_back(tmp_path: Path, memory_pool: CardPool) -> No
     """Game Mechanics - Counters (omens): a card chosen from hand is banished with an omen
     counter; returning "one of your omens" offers only cards with one (not the plain
     banished Undertow), and the omen loses its counter as it leaves (none left to count)."""
-    run_scenario(tmp_path, memory_pool, """name: omens
-rules: Game Mechanics - Counters
+    setup = """rules: Game Mechanics - Counters
 setup:
   players:
     - lineage: [Spirit of Fire]
@@ -587,20 +586,14 @@ setup:
       banishment: [Undertow]
     - lineage: [Spirit of Water]
 steps: [activate Test Dark Vow, pass, pass, choose Flare Volley, activate Test Omen Swap,
-        pass, pass]
+        pass, pass"""
+    run_scenario(tmp_path, memory_pool, f"""name: omens
+{setup}]
 expect:
   decision.options: [choose Flare Volley]
 """)
-    run_scenario(tmp_path, memory_pool, """name: omens back
-rules: Game Mechanics - Counters
-setup:
-  players:
-    - lineage: [Spirit of Fire]
-      hand: [Test Dark Vow, Test Omen Swap, Tailwind, Flare Volley]
-      banishment: [Undertow]
-    - lineage: [Spirit of Water]
-steps: [activate Test Dark Vow, pass, pass, choose Flare Volley, activate Test Omen Swap,
-        pass, pass, choose Flare Volley]
+    run_scenario(tmp_path, memory_pool, f"""name: omens back
+{setup}, choose Flare Volley]
 expect:
   players.0.hand: [Tailwind, Flare Volley]
   players.0.banishment: [Undertow]

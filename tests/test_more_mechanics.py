@@ -99,27 +99,22 @@ def test_enlighten_counters_give_the_champion_a_draw(tmp_path: Path, more_pool: 
     three of them to draw a card (an ability on the stack: both players pass); with fewer
     it may not."""
     listed = "offered" if offered else "not_offered"
-    _run(tmp_path, more_pool, f"""name: enlighten offered
-rules: Enlighten Counters 1
+    setup = f"""rules: Enlighten Counters 1
 setup:
   players:
     - lineage: [Spirit of Fire]
       champion: {{counters: {{enlighten: {counters}}}}}
       deck: [Quick Study]
-    - lineage: [Spirit of Water]
+    - lineage: [Spirit of Water]"""
+    _run(tmp_path, more_pool, f"""name: enlighten offered
+{setup}
 steps: []
 {listed}: ["{ENLIGHTEN}"]
 """)
     if offered:
         left = f"{{enlighten: {counters - 3}}}" if counters > 3 else "{}"
         _run(tmp_path, more_pool, f"""name: enlighten used
-rules: Enlighten Counters 1
-setup:
-  players:
-    - lineage: [Spirit of Fire]
-      champion: {{counters: {{enlighten: {counters}}}}}
-      deck: [Quick Study]
-    - lineage: [Spirit of Water]
+{setup}
 steps: ["{ENLIGHTEN}", pass, pass]
 expect:
   players.0.champion.counters: {left}
