@@ -79,6 +79,11 @@ target phrase, a number, a condition), never a card's name.
 - Suppress ("Suppress"): "suppress target item or regalia" is a ``suppress`` step.
 - Fast Activation under restrictions ("Keywords - Fast Activation", "Keywords - Class
   Bonus 3"): "[Class Bonus] Fast Activation" is an ``own_keyword`` static.
+- Materializing ("Playing Cards - Card Materialization 9"): "Whenever you materialize a
+  card," (an Upkeep's moment) is a trigger on ``materialized``; "you control four or fewer
+  other domains" a condition counting with ``at_most``.
+- This attack ("Combat Phase - Attacking 5c, 6b"): "this attack gets +N POWER" is the
+  ``boost_attack`` step, the attack's damage and not the attacker's power.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
   is the ``negate`` step, its target ``{activation: true, ...}``; a next sentence
   banishing "the card that had its activation negated this way" or putting it into its
@@ -281,6 +286,8 @@ def _for_every(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("this attack", r"this attack gets ([+\-−])(\d+) POWER",
+             lambda m: [{"boost_attack": _signed(m.group(1), m.group(2))}]),
     Template("for every", rf"for every {NUM} ([^,]+), (.+)", _for_every),
     Template("wake", r"wake up your champion; if you do, (.+)",
              lambda m: [{"if": {"when": {"champion": {"rested": True}}, "then": [
@@ -373,6 +380,14 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
         used.append("whenever revealed")
         return {"trigger": {"event": "revealed", "filter": {"self": True, "player": "you"}},
                 "effect": effect_of(reveal.group(1), used)}
+    materialize = re.fullmatch(r"whenever (you|an opponent) materializes? (?:a|an) ([^,]+?), "
+                               r"(.+)", line, flags=re.IGNORECASE)
+    if materialize:  # "Card Materialization 9": once its costs are paid
+        used.append("whenever materialized")
+        return {"trigger": {"event": "materialized", "filter": {
+                    **object_filter(materialize.group(2)),
+                    "player": "you" if materialize.group(1).lower() == "you" else "opponent"}},
+                "effect": effect_of(materialize.group(3), used, event=True)}
     gather = re.fullmatch(r"whenever you gather, (.+)", line, flags=re.IGNORECASE)
     if gather:
         used.append("whenever you gather")
@@ -499,6 +514,12 @@ def condition_of(text: str) -> dict[str, Any]:
         return {"this_turn": {"activated": object_filter(activated.group(1))}}
     if re.fullmatch(r"your champion has attacked this turn", text.strip(), flags=re.IGNORECASE):
         return {"this_turn": {"attacked": True}}
+    fewer = re.fullmatch(rf"(you|an opponent) controls? {NUM} or (?:fewer|less) (.+)",
+                         text.strip(), flags=re.IGNORECASE)
+    if fewer:  # "you control four or fewer other domains" (Upkeep's condition)
+        return {"amount": {"count": {**object_filter(fewer.group(3)), "controller": (
+            "you" if fewer.group(1).lower() == "you" else "opponent")}},
+                "at_most": amount(fewer.group(2))}
     only = re.fullmatch(r"~ is the only (ally|unit|object|item|weapon) you control", text.strip(),
                         flags=re.IGNORECASE)
     if only:  # this object, and no other of that kind of yours

@@ -389,6 +389,17 @@ def _boost_attacks(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("boost_attack", "power", power=("signed_amount", True, None))
+def _boost_attack(state: GameState, frame: ResolveFrame, args: Args,
+                  answer: Option | None) -> Decision | None:
+    """The attack in progress gets +power (or less): "this attack gets +2 POWER" on an On
+    Attack ability ("Combat Phase - Attacking 5c, 6b": effects that modify the attack count
+    in the damage step); the attacker's power stays as it is, and nothing happens once the
+    combat is over."""
+    journal.boost_attack(state, amount_of(state, frame, args["power"]))
+    return None
+
+
 @primitive("grant", None, target=("object", True, None), keyword=("keyword", True, None),
            amount=("nat", False, 0), until=("enum:turn,next_turn", False, "turn"))
 def _grant(state: GameState, frame: ResolveFrame, args: Args,
@@ -1043,7 +1054,8 @@ def _materialize(state: GameState, frame: ResolveFrame, args: Args,
     """Its controller materializes a card of their material deck matching the filter (of
     their choice; nothing if none can be): it goes onto the effects stack, its memory cost
     paid now, and resolves after this ("Playing Cards - Card Materialization": an effect's
-    permission). ``scratch`` holds the memory cost still to pay once the card is chosen."""
+    permission). ``scratch`` holds the memory cost still to pay once the card is chosen,
+    and the card."""
     from gaenv.engine import stack  # stack plays and resolves cards with this module
 
     player = frame.item.controller
@@ -1053,11 +1065,14 @@ def _materialize(state: GameState, frame: ResolveFrame, args: Args,
             return Decision(player, decisions.CHOOSE_CARD, tuple(
                 decisions.choose(c, state.cards[c].defn.name) for c in found),
                 frame.item.card) if found else None
-        frame.scratch = [stack.materialize_by_effect(state, player, answer.card)]
+        frame.scratch = [stack.materialize_by_effect(state, player, answer.card), answer.card]
         answer = None
     decision, left = stack.memory_step(state, player, frame.scratch[0], answer,
                                        frame.item.card)
-    frame.scratch = [left] if decision is not None else []
+    card = frame.scratch[1]
+    frame.scratch = [left, card] if decision is not None else []
+    if decision is None:  # "Card Materialization 9": paid, it is materialized
+        journal.emit(state, "materialized", card, player)
     return decision
 
 

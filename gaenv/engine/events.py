@@ -48,6 +48,7 @@ EVENTS: dict[str, str] = {
     "counters_placed": "counters were put on card (detail: their kind; amount)",
     "counters_removed": "counters were removed from card (detail: their kind; amount)",
     "activated": "card was activated from hand (player: who activated it)",
+    "materialized": "card was materialized, its costs paid (player: who materialized it)",
     "drawn": "card was drawn (player: who drew it)",
     "levels_up": "a champion leveled up; card: its new top card",
     "rests": "an object was rested",

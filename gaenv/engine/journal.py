@@ -237,6 +237,15 @@ def combat_changes(state: GameState) -> None:
     _advance(state, MARK)
 
 
+def boost_attack(state: GameState, power: int) -> None:
+    """The attack in progress gets ``power`` more (or less): "this attack gets +2 POWER"
+    ("Combat Phase - Attacking 6b": the attack in the intent may be modified until the
+    damage step). Counted at MARK level, as the other changes to ``state.combat`` are."""
+    if state.combat is not None:
+        state.combat.bonus += power
+        _advance(state, MARK)
+
+
 def make_object(state: GameState, card: CardObj) -> None:
     """Make a card on the field a new object (`_new_object`), as a change of its own (for
     a position being set up; `move` does this as part of entering)."""

@@ -486,6 +486,8 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         journal.use_lasting(state, item.card, player)
         state.players[player].activated.append(item.card)
         journal.emit(state, "activated", item.card, player)
+    elif item.kind == MATERIALIZATION:  # "Card Materialization 9": now it is materialized
+        journal.emit(state, "materialized", item.card, player)
     state.priority = player
     state.passes = 0
     return None

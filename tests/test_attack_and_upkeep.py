@@ -1,0 +1,173 @@
+"""Materializing as a moment triggers hear ("Playing Cards - Card Materialization 9"), Upkeep
+conditions counted with "N or fewer", and effects on the attack itself ("Combat Phase -
+Attacking 5c, 6b": "this attack gets +N POWER"), engine and translator, with invented
+cards whose abilities are the translator's own output. The real cards that use them are
+checked by tests/realcards/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import pool_with, run_scenario
+
+from gaenv.cards.schema import CardPool
+from gaenv.cards.translate import translate
+
+
+def _card(name: str, card_type: str, text: str, **stats: Any) -> dict[str, Any]:
+    """An invented card whose abilities are what the translator makes of ``text``."""
+    out = translate(name, card_type, text)
+    assert out.status == "full", out.not_understood
+    return {"name": name, "type": card_type, "element": "norm", **stats, **out.fields}
+
+
+CARDS = [
+    _card("Test Cursed Isle", "domain", "Upkeep — Whenever you materialize a card, sacrifice ~.",
+          reserve_cost=0),
+    _card("Test Watchtower", "item", "Whenever an opponent materializes a card with memory cost "
+          "0, draw a card.", reserve_cost=0),
+    _card("Test Throne", "domain", "Upkeep — At the beginning of your recollection phase, if you "
+          "control two or fewer other domains, sacrifice ~.", reserve_cost=0),
+    {"name": "Test Hamlet", "type": "domain", "element": "norm", "reserve_cost": 0},
+    {"name": "Test Bauble", "type": "item", "supertypes": ["regalia"], "element": "norm",
+     "memory_cost": 0},
+    {"name": "Test Summons", "type": "action", "element": "norm", "reserve_cost": 0,
+     **translate("Test Summons", "action", "Materialize an item card from your material "
+                 "deck.").fields},
+    _card("Test Duelist", "ally", "On Attack: You may pay (1). If you do, this attack gets +3 "
+          "POWER.", reserve_cost=0, power=1, life=6),
+]
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
+    return pool_with(tmp_path_factory.mktemp("cards"),
+                     yaml.safe_dump({"set": "test-attack-and-upkeep", "cards": CARDS}))
+
+
+def test_the_translations() -> None:
+    assert CARDS[0]["abilities"] == [{"trigger": {"event": "materialized",
+                                                  "filter": {"player": "you"}},
+                                      "effect": [{"sacrifice": "self"}]}]
+    assert CARDS[1]["abilities"][0]["trigger"] == {"event": "materialized", "filter": {
+        "player": "opponent", "memory_cost": {"at_least": 0, "at_most": 0}}}
+    assert CARDS[2]["abilities"] == [{"on_recollection": [{"if": {
+        "when": {"amount": {"count": {"type": "domain", "another": True, "controller": "you"}},
+                 "at_most": 2},
+        "then": [{"sacrifice": "self"}]}}]}]
+    assert CARDS[6]["abilities"][0]["on_attack"][0]["if"]["then"][0]["may"][1] == {
+        "boost_attack": 3}
+
+
+# --- materializing is a moment ------------------------------------------------------------
+
+MATERIALIZE = """rules: Playing Cards - Card Materialization 9; Label Keywords 1
+setup:
+  phase: materialize
+  players:
+    - lineage: [Spirit of Fire]
+      material: [Test Bauble]
+      field: [Test Cursed Isle, Test Watchtower]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+      field: [Test Cursed Isle, Test Watchtower]
+      deck: [Quick Study]
+"""
+
+
+def test_materializing_in_the_phase_triggers_whose_it_is(tmp_path: Path, pool: CardPool) -> None:
+    """The turn player materializes: their own Upkeep isle is sacrificed, and the opponent's
+    Watchtower (an opponent materialized a memory cost 0 card) draws; the others stay."""
+    run_scenario(tmp_path, pool, "name: materialize in the phase\n" + MATERIALIZE + """steps:
+  - materialize Test Bauble
+  - pass
+  - pass
+  - pass
+  - pass
+  - pass
+  - pass
+expect:
+  players.0.field: [Test Watchtower, Test Bauble]
+  players.0.graveyard: [Test Cursed Isle]
+  players.1.field: [Test Cursed Isle, Test Watchtower]
+  players.1.hand: [Quick Study]
+  players.0.hand: []
+""")
+
+
+def test_materializing_by_an_effect_triggers_too(tmp_path: Path, pool: CardPool) -> None:
+    """An effect's permission to materialize ("Card Materialization"): once its memory cost
+    is paid the card is materialized, and the Upkeep trigger follows."""
+    run_scenario(tmp_path, pool, """name: materialize by an effect
+rules: Playing Cards - Card Materialization 9
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Summons]
+      material: [Test Bauble]
+      field: [Test Cursed Isle]
+    - lineage: [Spirit of Water]
+steps: [activate Test Summons, pass, pass, choose Test Bauble, pass, pass, pass, pass]
+expect:
+  players.0.field: [Test Bauble]
+  players.0.graveyard: [Test Summons, Test Cursed Isle]
+""")
+
+
+def test_materializing_nothing_triggers_nothing(tmp_path: Path, pool: CardPool) -> None:
+    run_scenario(tmp_path, pool, "name: pass the phase\n" + MATERIALIZE + """steps: [pass]
+expect:
+  players.0.field: [Test Cursed Isle, Test Watchtower]
+  players.1.hand: []
+""")
+
+
+# --- N or fewer -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("others", "kept"), [(1, False), (2, False), (3, True)])
+def test_upkeep_counts_the_other_domains(tmp_path: Path, pool: CardPool, others: int,
+                                         kept: bool) -> None:
+    """"If you control two or fewer other domains": the Throne itself does not count, the
+    opponent's domains do not either."""
+    hamlets = ", ".join(["Test Hamlet"] * others)
+    field = f"[Test Throne, {hamlets}]"
+    run_scenario(tmp_path, pool, f"""name: upkeep with {others} other domains
+rules: Label Keywords 1; Abilities - Triggered Abilities
+setup:
+  phase: recollection
+  players:
+    - lineage: [Spirit of Fire]
+      field: {field}
+    - lineage: [Spirit of Water]
+      field: [Test Hamlet, Test Hamlet, Test Hamlet]
+steps: [pass, pass]
+expect:
+  players.0.graveyard: {"[]" if kept else "[Test Throne]"}
+""")
+
+
+# --- this attack ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("answer", "damage"), [('"yes", pay with Ember Bolt', 4), ('"no"', 1)])
+def test_this_attack_gets_more_power(tmp_path: Path, pool: CardPool, answer: str,
+                                     damage: int) -> None:
+    """"This attack gets +3 POWER" adds to the damage of this attack only, in the damage
+    step: the attacker's power is unchanged."""
+    run_scenario(tmp_path, pool, f"""name: this attack ({answer})
+rules: Combat Phase - Attacking 5c, 6b
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Ember Bolt]
+      field: [Test Duelist]
+    - lineage: [Spirit of Water]
+      field: [Test Duelist]
+steps: [attack with Test Duelist, target Test Duelist (player 1), pass, pass, {answer}, pass,
+        pass, do not retaliate, pass, pass]
+expect:
+  players.1.field.0.damage: {damage}
+  players.0.field.0.power: 1
+""")
