@@ -82,6 +82,9 @@ target phrase, a number, a condition), never a card's name.
 - Materializing ("Playing Cards - Card Materialization 9"): "Whenever you materialize a
   card," (an Upkeep's moment) is a trigger on ``materialized``; "you control four or fewer
   other domains" a condition counting with ``at_most``.
+- Preserve ("Preserve/Preserved 1, 2"): the keyword line is the card field ``preserve``
+  on an action, and on an ally the triggered ability it means (``on_death`` with the
+  ``preserve`` step).
 - This attack ("Combat Phase - Attacking 5c, 6b"): "this attack gets +N POWER" is the
   ``boost_attack`` step, the attack's damage and not the attacker's power.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
@@ -407,14 +410,17 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
 
 
 def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
-              requires: dict[str, Any], inherited: bool, resolves: bool) -> bool:
-    """A line that is a card field of a deeper mechanic (Brew, Imbue, Link), put into
-    ``out``, or Fast Activation behind restrictions (``requires``) or the two statics of
-    "linked ally gets +1 LIFE and has taunt", abilities put into ``abilities``; False if
-    the line is not one. A restricted Brew, Imbue or Link ("[X
-    Bonus] Brew — ...") is not understood, nor Link on an action or attack
-    (``resolves``)."""
+              requires: dict[str, Any], inherited: bool, card_type: str | None) -> bool:
+    """A line that is a card field of a deeper mechanic (Brew, Imbue, Link, Preserve on
+    an action), put into ``out``, or Fast Activation behind restrictions (``requires``),
+    the two statics of "linked ally gets +1 LIFE and has taunt" or an ally's Preserve,
+    abilities put into ``abilities``; False if the line is not one. A restricted Brew,
+    Imbue, Link or an action's Preserve ("[X Bonus] Brew — ...") is not understood, nor
+    Link on an action or attack."""
     restricted = bool(requires or inherited)
+    resolves = card_type in ("action", "attack")
+    if re.fullmatch(r"preserve\.?", line.strip(), flags=re.IGNORECASE):
+        return _preserve(out, abilities, line, requires, inherited, card_type)
     both = re.fullmatch(rf"({LINKED}) (gets? [^,]+?),? and (has [a-z ]+?(?: \d+)?)\.?",
                         line.strip(), flags=re.IGNORECASE)
     if both and not (resolves or inherited):  # "Linked ally gets +2 POWER and has stealth."
@@ -473,6 +479,24 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
     # named ingredients first: they are the most particular (see brew_choices)
     out.fields["brew"] = sorted(ingredients, key=lambda f: "name" not in f)
     out.templates.append("brew")
+    return True
+
+
+def _preserve(out: Translation, abilities: list[dict[str, Any]], line: str,
+              requires: dict[str, Any], inherited: bool, card_type: str | None) -> bool:
+    """Preserve ("Preserve/Preserved 1, 2"): on an action the card field ``preserve`` (it
+    resolves into the material deck preserved); on an ally the triggered ability it means,
+    when it dies its card goes there from the graveyard (the ``preserve`` step), under the
+    line's restrictions. On other cards (an object that is destroyed without dying, an
+    attack that resolves into the intent) it is not understood."""
+    if card_type == "action" and not (requires or inherited):
+        out.fields["preserve"] = True
+    elif card_type == "ally" and not inherited:
+        abilities.append({"on_death": [{"preserve": {}}],
+                          **({"requires": dict(requires)} if requires else {})})
+    else:
+        raise NotUnderstood(line)
+    out.templates.append("preserve")
     return True
 
 

@@ -45,7 +45,7 @@ FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
-    "notes", "brew", "imbue", "link", "prepare", "sacrifices", "attack_cost",
+    "notes", "brew", "imbue", "link", "prepare", "sacrifices", "attack_cost", "preserve",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -859,6 +859,12 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
     prepare = _nat(raw.get("prepare", 0), where, "prepare")
     if prepare and ctype not in ("action", "attack"):
         raise where.fail("prepare", "Prepare is an additional cost of an action or attack")
+    preserve = raw.get("preserve", False)
+    if not isinstance(preserve, bool):
+        raise where.fail("preserve", f"expected true or false, got {preserve!r}")
+    if preserve and ctype != "action":
+        raise where.fail("preserve", "only an action resolves into the material deck; an "
+                                     "object's Preserve is a trigger (the preserve step)")
     text = raw.get("text", "")
     if not isinstance(text, str):
         raise where.fail("text", f"expected a text, got {text!r}")
@@ -874,7 +880,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
         token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
         imbue=imbue, link=link, prepare=prepare, sacrifices=sacrifices,
-        attack_cost=attack_cost,
+        attack_cost=attack_cost, preserve=preserve,
     )
 
 

@@ -1336,7 +1336,7 @@ class _Card:
             used.append("as long as")
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited) or mechanics.card_line(
-                self.out, self.abilities, rest, requires, inherited, self.resolves) or \
+                self.out, self.abilities, rest, requires, inherited, self.type) or \
                 self._sacrifice_cost(rest, bool(requires or inherited)) or \
                 self._attack_cost(rest, bool(requires or inherited)):
             return

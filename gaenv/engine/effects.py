@@ -970,6 +970,40 @@ def _omen(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+PRESERVED = "preserved"  # a card in a material deck that may be returned to hand (Preserve)
+
+
+def preserve_card(state: GameState, cid: int) -> None:
+    """Put a card into its owner's material deck preserved ("Preserve/Preserved 1, 2"): a
+    ``preserved`` counter on it there, which it keeps until it leaves the material deck;
+    instead of materializing, its player may return it to their hand (`preserved_options`)."""
+    journal.move(state, cid, MATERIAL)
+    if state.cards[cid].zone == MATERIAL:
+        journal.counters(state, cid, PRESERVED, 1)
+
+
+def preserved_options(state: GameState, player: int) -> list[Option]:
+    """Returning one of the player's preserved cards to their hand, which replaces a
+    materialization ("Preserve/Preserved 4c": offered whenever they may materialize, even
+    with nothing to materialize)."""
+    cards = state.cards
+    return [decisions.return_preserved(cid, cards[cid].defn.name)
+            for cid in state.players[player].zones[MATERIAL] if cards[cid].counters.get(PRESERVED)]
+
+
+@primitive("preserve", None)
+def _preserve(state: GameState, frame: ResolveFrame, args: Args,
+              answer: Option | None) -> Decision | None:
+    """Preserve on an object ("Preserve/Preserved 1"): the card of the source that has
+    just died, still in the graveyard it went to (the same object by last-known
+    information), goes into its owner's material deck preserved."""
+    item = frame.item
+    card = state.cards[item.card]
+    if card.zone == GRAVEYARD and item.source_oid >= 0 and card.last_oid == item.source_oid:
+        preserve_card(state, item.card)
+    return None
+
+
 @primitive("suppress", "target", target=("object", True, None))
 def _suppress(state: GameState, frame: ResolveFrame, args: Args,
               answer: Option | None) -> Decision | None:
@@ -1061,10 +1095,14 @@ def _materialize(state: GameState, frame: ResolveFrame, args: Args,
     player = frame.item.controller
     if not frame.scratch:
         if answer is None:
-            found = stack.materializable(state, player, args["filter"])
-            return Decision(player, decisions.CHOOSE_CARD, tuple(
-                decisions.choose(c, state.cards[c].defn.name) for c in found),
-                frame.item.card) if found else None
+            found = [decisions.choose(c, state.cards[c].defn.name)
+                     for c in stack.materializable(state, player, args["filter"])]
+            found += preserved_options(state, player)
+            return Decision(player, decisions.CHOOSE_CARD, tuple(found),
+                            frame.item.card) if found else None
+        if answer.verb == decisions.RETURN_PRESERVED:  # instead of materializing
+            journal.move(state, answer.card, HAND)
+            return None
         frame.scratch = [stack.materialize_by_effect(state, player, answer.card), answer.card]
         answer = None
     decision, left = stack.memory_step(state, player, frame.scratch[0], answer,

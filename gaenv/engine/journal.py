@@ -195,8 +195,8 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         source.remove(cid)
     if leaving:
         card.clear_object_state()
-    elif zone == BANISHMENT and card.counters:  # an omen's counter stays behind (`omen`)
-        card.counters = {}
+    elif zone in (BANISHMENT, MATERIAL) and card.counters:
+        card.counters = {}  # an omen's or a preserved card's counter stays behind
     if zone == LINEAGE:
         card.entered = -1
     elif dest == LINEAGE:

@@ -1,7 +1,8 @@
 """Materializing as a moment triggers hear ("Playing Cards - Card Materialization 9"), Upkeep
-conditions counted with "N or fewer", and effects on the attack itself ("Combat Phase -
-Attacking 5c, 6b": "this attack gets +N POWER"), engine and translator, with invented
-cards whose abilities are the translator's own output. The real cards that use them are
+conditions counted with "N or fewer", effects on the attack itself ("Combat Phase -
+Attacking 5c, 6b": "this attack gets +N POWER") and Preserve ("Preserve/Preserved"),
+engine and translator, with invented cards whose abilities are the translator's own
+output. The real cards that use them are
 checked by tests/realcards/."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 import yaml
 from conftest import pool_with, run_scenario
 
-from gaenv.cards.schema import CardPool
+from gaenv.cards.schema import CardFileError, CardPool
 from gaenv.cards.translate import translate
 
 
@@ -37,6 +38,10 @@ CARDS = [
     {"name": "Test Summons", "type": "action", "element": "norm", "reserve_cost": 0,
      **translate("Test Summons", "action", "Materialize an item card from your material "
                  "deck.").fields},
+    _card("Test Insight", "action", "Preserve\nDraw a card.", reserve_cost=0, speed="fast"),
+    _card("Test Gardener", "ally", "Preserve", reserve_cost=0, power=1, life=1),
+    {"name": "Test Cull", "type": "action", "element": "norm", "reserve_cost": 0,
+     "effect": [{"deal_damage": {"amount": 1, "target": {"target": {"type": "ally"}}}}]},
     _card("Test Duelist", "ally", "On Attack: You may pay (1). If you do, this attack gets +3 "
           "POWER.", reserve_cost=0, power=1, life=6),
 ]
@@ -58,7 +63,9 @@ def test_the_translations() -> None:
         "when": {"amount": {"count": {"type": "domain", "another": True, "controller": "you"}},
                  "at_most": 2},
         "then": [{"sacrifice": "self"}]}}]}]
-    assert CARDS[6]["abilities"][0]["on_attack"][0]["if"]["then"][0]["may"][1] == {
+    assert CARDS[6]["preserve"] is True and CARDS[7]["abilities"] == [
+        {"on_death": [{"preserve": {}}]}]
+    assert CARDS[9]["abilities"][0]["on_attack"][0]["if"]["then"][0]["may"][1] == {
         "boost_attack": 3}
 
 
@@ -171,3 +178,83 @@ expect:
   players.1.field.0.damage: {damage}
   players.0.field.0.power: 1
 """)
+
+
+# --- Preserve ---------------------------------------------------------------------------------
+
+PRESERVE = """rules: Preserve/Preserved 1, 2, 4
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Insight, Test Cull]
+      field: [Test Gardener]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study]
+"""
+
+
+def test_preserved_cards_go_to_the_material_deck(tmp_path: Path, pool: CardPool) -> None:
+    """An action with Preserve resolves into the material deck, an ally with it goes there
+    from the graveyard when it dies: both preserved (a ``preserved`` counter)."""
+    run_scenario(tmp_path, pool, "name: preserved\n" + PRESERVE + """steps: [activate Test Insight,
+  pass, pass, activate Test Cull, target Test Gardener (player 0), pass, pass, pass, pass]
+expect:
+  players.0.material: [Test Insight, Test Gardener]
+  players.0.graveyard: [Test Cull]
+  players.0.hand: [Quick Study]
+""")
+
+
+def test_a_preserved_card_returns_instead_of_a_materialization(tmp_path: Path,
+                                                               pool: CardPool) -> None:
+    """"Preserve/Preserved 4c": offered in the materialize phase with nothing to
+    materialize; returning it is the phase's materialization; back in hand it is a card
+    like any other (the counter stayed behind)."""
+    head = "rules: Preserve/Preserved 4\nsetup:\n  phase: end\n  turn_player: 1\n"
+    common = head + PRESERVE.split("setup:\n", 1)[1].replace(
+        "      hand: [Test Insight, Test Cull]\n",
+        "      hand: [Test Insight]\n      material: [Test Bauble]\n")
+    steps = "steps: [pass, activate Test Insight, pass, pass, pass, pass"
+    run_scenario(tmp_path, pool, f"""name: offered
+{common}{steps}]
+expect:
+  phase: materialize
+  decision.options: [pass, materialize Test Bauble, return preserved Test Insight to hand]
+""")
+    run_scenario(tmp_path, pool, f"""name: returned
+{common}{steps}, return preserved Test Insight to hand]
+expect:
+  phase: recollection
+  players.0.hand: [Quick Study, Test Insight]
+  players.0.material: [Test Bauble]
+""")
+
+
+def test_an_effect_that_materializes_offers_the_return(tmp_path: Path, pool: CardPool) -> None:
+    run_scenario(tmp_path, pool, """name: by an effect
+rules: Preserve/Preserved 4c
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Insight, Test Summons]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Insight, pass, pass, activate Test Summons, pass, pass,
+        return preserved Test Insight to hand]
+expect:
+  players.0.hand: [Quick Study, Test Insight]
+  players.0.material: []
+""")
+
+
+def test_preserve_is_only_an_actions_field(tmp_path: Path) -> None:
+    with pytest.raises(CardFileError, match="preserve: only an action resolves into the "
+                                            "material deck"):
+        pool_with(tmp_path, yaml.safe_dump({"set": "bad", "cards": [{
+            "name": "Test Keeper", "type": "ally", "element": "norm", "reserve_cost": 0,
+            "power": 1, "life": 1, "preserve": True}]}))
+    for card_type, text in (("action", "[Class Bonus] Preserve"), ("item", "Preserve"),
+                            ("attack", "Preserve")):
+        out = translate("Invented Keeper", card_type, text)
+        assert out.status != "full", (card_type, text)
