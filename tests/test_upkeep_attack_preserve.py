@@ -42,6 +42,9 @@ CARDS = [
     _card("Test Gardener", "ally", "Preserve", reserve_cost=0, power=1, life=1),
     {"name": "Test Cull", "type": "action", "element": "norm", "reserve_cost": 0,
      "effect": [{"deal_damage": {"amount": 1, "target": {"target": {"type": "ally"}}}}]},
+    _card("Test Schemer", "ally", "On Attack: You may remove up to two preparation counters "
+          "from your champion. For each counter removed this way, this attack gets +2 POWER.",
+          reserve_cost=0, power=1, life=6),
     _card("Test Duelist", "ally", "On Attack: You may pay (1). If you do, this attack gets +3 "
           "POWER.", reserve_cost=0, power=1, life=6),
 ]
@@ -65,7 +68,7 @@ def test_the_translations() -> None:
         "then": [{"sacrifice": "self"}]}}]}]
     assert CARDS[6]["preserve"] is True and CARDS[7]["abilities"] == [
         {"on_death": [{"preserve": {}}]}]
-    assert CARDS[9]["abilities"][0]["on_attack"][0]["if"]["then"][0]["may"][1] == {
+    assert CARDS[10]["abilities"][0]["on_attack"][0]["if"]["then"][0]["may"][1] == {
         "boost_attack": 3}
 
 
@@ -258,3 +261,47 @@ def test_preserve_is_only_an_actions_field(tmp_path: Path) -> None:
                             ("attack", "Preserve")):
         out = translate("Invented Keeper", card_type, text)
         assert out.status != "full", (card_type, text)
+
+
+# --- removing counters ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("answers", "damage", "left"), [
+    ('"yes", "yes"', 5, 1), ('"yes", "no"', 3, 2), ('"no"', 1, 3)])
+def test_remove_up_to_counters_one_at_a_time(tmp_path: Path, pool: CardPool, answers: str,
+                                             damage: int, left: int) -> None:
+    """"You may remove up to two preparation counters from your champion. For each counter
+    removed this way, this attack gets +2 POWER": one counter a question, each with its
+    +2, never more than two ("Preparation Counters"; "Combat Phase - Attacking 6b")."""
+    run_scenario(tmp_path, pool, f"""name: remove up to ({answers})
+rules: Preparation Counters; Combat Phase - Attacking 6b
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {{counters: {{preparation: 3}}}}
+      field: [Test Schemer]
+    - lineage: [Spirit of Water]
+      field: [Test Duelist]
+steps: [attack with Test Schemer, target Test Duelist (player 1), pass, pass, {answers}, pass,
+        pass, do not retaliate, pass, pass]
+expect:
+  players.1.field.0.damage: {damage}
+  players.0.champion.counters: {{preparation: {left}}}
+""")
+
+
+@pytest.mark.parametrize(("card_type", "text", "effect"), [
+    ("action", "Remove two buff counters from target ally.",
+     [{"remove_counters": {"target": {"target": {"type": "ally"}}, "kind": "buff",
+                           "amount": 2}}]),
+    ("attack", "On Champion Hit: Remove a preparation counter from the hit champion.",
+     [{"remove_counters": {"target": "opponent_champion", "kind": "preparation",
+                           "amount": 1}}]),
+])
+def test_remove_counters_from_a_target(card_type: str, text: str,
+                                       effect: list[dict[str, Any]]) -> None:
+    """"The hit champion" of an On Champion Hit is the opponent's, in a duel ("Combat Phase
+    - Attacking 4")."""
+    out = translate("Invented Strike", card_type, text)
+    assert out.status == "full"
+    found = out.fields.get("effect") or out.fields["abilities"][0]["effect"]
+    assert found == effect

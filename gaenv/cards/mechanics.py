@@ -82,6 +82,9 @@ target phrase, a number, a condition), never a card's name.
 - Materializing ("Playing Cards - Card Materialization 9"): "Whenever you materialize a
   card," (an Upkeep's moment) is a trigger on ``materialized``; "you control four or fewer
   other domains" a condition counting with ``at_most``.
+- Removing counters ("Game Mechanics - Counters"): "remove N NAME counters from TARGET" (also
+  "the hit champion", the opponent's in a duel); "[you may] remove up to N NAME counters
+  from your champion. For each counter removed this way, STEP", one counter a question.
 - Preserve ("Preserve/Preserved 1, 2"): the keyword line is the card field ``preserve``
   on an action, and on an ally the triggered ability it means (``on_death`` with the
   ``preserve`` step).
@@ -155,6 +158,23 @@ def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
                                                   "amount": n}}]}}]
 
 
+def _remove_up_to(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"[You may] remove up to three preparation counters from your champion. For each
+    counter removed this way, STEP" (joined by `join_sentences`): one counter at a time,
+    each offered only while there is one and each followed by the step, so the player
+    stops when they like."""
+    n, kind, holder = amount(m.group(1)), m.group(2).lower(), _holder(m.group(3).lower())
+    each = steps_of(m.group(4), [])
+    chain: list[dict[str, Any]] = []
+    for _ in range(n):
+        chain = [{"if": {"when": {"amount": {"counters": {"kind": kind, "of": holder}},
+                                  "at_least": 1},
+                         "then": [{"may": [{"remove_counters": {"target": holder, "kind": kind,
+                                                                "amount": 1}},
+                                           *each, *chain]}]}}]
+    return chain
+
+
 NEGATED = "the card that had its activation negated this way"
 # "Put any amount of cards from your hand into your memory", "banish up to three fire
 # element cards from your graveyard": moves of as many as the player likes ("put all cards
@@ -207,6 +227,9 @@ def join_sentences(body: str) -> str:
                   r"many))", lambda m: f"{m.group(1)}; " + (
                       "then draw that many" if m.group("draw") else
                       "for every card moved this way"), body, flags=re.IGNORECASE)
+    body = re.sub(rf"(?:you may )?(remove up to {NUM} \w+ counters from {HOLDER})\. for each "
+                  r"counter removed this way, ", r"\1; for every counter removed this way, ", body,
+                  flags=re.IGNORECASE)  # (each counter is offered: "you may" says it again)
     body = re.sub(r"(reveal all cards in your memory)\. for each ((?:[\w-]+ )*?card) revealed"
                   r"(?: this way)?, ", r"\1; for every \2 revealed, ", body, flags=re.IGNORECASE)
     body = re.sub(r"((?:^|(?<=[.:] ))reveal all cards in your memory\. [^.]*?cards?) revealed "
@@ -335,7 +358,13 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                          amount(m.group(2) or "one")}]),
     Template("suppress", rf"suppress {TARGET}",
              lambda m: [{"suppress": {"target": target(m.group(1))}}]),
+    Template("remove up to", rf"remove up to {NUM} (\w+) counters from {HOLDER}; "
+                                r"for every counter removed this way, (.+)", _remove_up_to),
     Template("remove counters", rf"remove {NUM} (\w+) counters? from {HOLDER}", _remove),
+    Template("remove counters", rf"remove {NUM} (\w+) counters? from {TARGET}",
+             lambda m: [{"remove_counters": {"target": target(m.group(3)),
+                                             "kind": m.group(2).lower(),
+                                             "amount": amount(m.group(1))}}]),
     Template("champion level", rf"{TARGET} gets? {LEVEL} until end of turn", _level_boost),
     Template("champion level", rf"until end of turn, {TARGET} gets? {LEVEL}", _level_boost),
     Template("foster", rf"{TARGET} becomes? fostered",
@@ -624,10 +653,15 @@ def _champions(phrase: str) -> dict[str, Any]:
 LINKED = r"linked (?:ally|unit|champion|weapon|object)"
 
 
-def target_of(phrase: str) -> dict[str, Any]:
-    """A target phrase of a deeper mechanic: "linked ally" (Link)."""
+def target_of(phrase: str) -> Any:
+    """A target phrase of a deeper mechanic: "linked ally" (Link); "the hit champion" of an
+    On Champion Hit, which in a duel is always the opponent's ("Combat Phase - Attacking
+    4": an attack is on the defending player's objects, and a retaliator hits the
+    attacking player's champion)."""
     if re.fullmatch(LINKED, phrase.strip(), flags=re.IGNORECASE):
         return {"each": {"linked": True}}
+    if phrase.strip().lower() == "the hit champion":
+        return "opponent_champion"
     raise NotUnderstood(phrase)
 
 
