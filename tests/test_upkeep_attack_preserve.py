@@ -1,12 +1,13 @@
 """Materializing as a moment triggers hear ("Playing Cards - Card Materialization 9"), Upkeep
 conditions counted with "N or fewer", effects on the attack itself ("Combat Phase -
-Attacking 5c, 6b": "this attack gets +N POWER") and Preserve ("Preserve/Preserved"),
-engine and translator, with invented cards whose abilities are the translator's own
-output. The real cards that use them are
-checked by tests/realcards/."""
+Attacking 5c, 6b": "this attack gets +N POWER"), Preserve ("Preserve/Preserved"), Divine
+Relic ("Divine Relic 1") and two statics of two subjects, engine and translator, with
+invented cards whose abilities are the translator's own output. The real cards that use
+them are checked by tests/realcards/."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 import yaml
 from conftest import pool_with, run_scenario
 
+from gaenv.cards.decks import deck_from, one_relic, resolve_deck_path
 from gaenv.cards.schema import CardFileError, CardPool
 from gaenv.cards.translate import translate
 
@@ -45,9 +47,14 @@ CARDS = [
     _card("Test Schemer", "ally", "On Attack: You may remove up to two preparation counters "
           "from your champion. For each counter removed this way, this attack gets +2 POWER.",
           reserve_cost=0, power=1, life=6),
+    _card("Test Relic", "item", "Divine Relic", supertypes=["regalia"], memory_cost=0),
+    _card("Test Second Relic", "item", "Divine Relic", supertypes=["regalia"], memory_cost=0),
     _card("Test Duelist", "ally", "On Attack: You may pay (1). If you do, this attack gets +3 "
           "POWER.", reserve_cost=0, power=1, life=6),
 ]
+
+
+NAMED = {card["name"]: card for card in CARDS}
 
 
 @pytest.fixture(scope="module")
@@ -57,18 +64,20 @@ def pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
 
 
 def test_the_translations() -> None:
-    assert CARDS[0]["abilities"] == [{"trigger": {"event": "materialized",
+    assert NAMED["Test Cursed Isle"]["abilities"] == [{"trigger": {"event": "materialized",
                                                   "filter": {"player": "you"}},
                                       "effect": [{"sacrifice": "self"}]}]
-    assert CARDS[1]["abilities"][0]["trigger"] == {"event": "materialized", "filter": {
-        "player": "opponent", "memory_cost": {"at_least": 0, "at_most": 0}}}
-    assert CARDS[2]["abilities"] == [{"on_recollection": [{"if": {
+    assert NAMED["Test Watchtower"]["abilities"][0]["trigger"] == {
+        "event": "materialized",
+        "filter": {"player": "opponent", "memory_cost": {"at_least": 0, "at_most": 0}}}
+    assert NAMED["Test Throne"]["abilities"] == [{"on_recollection": [{"if": {
         "when": {"amount": {"count": {"type": "domain", "another": True, "controller": "you"}},
                  "at_most": 2},
         "then": [{"sacrifice": "self"}]}}]}]
-    assert CARDS[6]["preserve"] is True and CARDS[7]["abilities"] == [
+    assert NAMED["Test Insight"]["preserve"] is True and NAMED["Test Gardener"]["abilities"] == [
         {"on_death": [{"preserve": {}}]}]
-    assert CARDS[10]["abilities"][0]["on_attack"][0]["if"]["then"][0]["may"][1] == {
+    assert NAMED["Test Relic"]["divine_relic"] is True
+    assert NAMED["Test Duelist"]["abilities"][0]["on_attack"][0]["if"]["then"][0]["may"][1] == {
         "boost_attack": 3}
 
 
@@ -305,3 +314,40 @@ def test_remove_counters_from_a_target(card_type: str, text: str,
     assert out.status == "full"
     found = out.fields.get("effect") or out.fields["abilities"][0]["effect"]
     assert found == effect
+
+
+# --- Divine Relic -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("material", "error"), [
+    (["Spirit of Fire", "Test Relic", "Test Bauble"], None),
+    (["Spirit of Fire", "Test Relic", "Test Second Relic"],
+     "material: cards ['Test Relic', 'Test Second Relic']: at most one card with Divine Relic"),
+])
+def test_one_divine_relic_in_a_material_deck(pool: CardPool, material: list[str],
+                                             error: str | None) -> None:
+    """"Divine Relic 1": a material deck may have one card with Divine Relic; the decks the
+    tools build keep to it (`one_relic`)."""
+    main = yaml.safe_load(resolve_deck_path("ember_vanguard").read_text())["main"]
+    doc = {"name": "relics", "description": "relics", "material": material, "main": main}
+    if error is None:
+        deck_from(doc, "relics.yaml", Path("relics.yaml"), pool)
+    else:
+        with pytest.raises(CardFileError, match=re.escape(f"relics.yaml: {error}")):
+            deck_from(doc, "relics.yaml", Path("relics.yaml"), pool)
+    relics = [pool.get(n) for n in ("Test Relic", "Test Bauble", "Test Second Relic")]
+    assert [c.name for c in one_relic(relics)] == ["Test Relic", "Test Bauble"]
+    assert translate("Invented Relic", "item", "[Class Bonus] Divine Relic").status != "full"
+
+
+def test_two_statics_of_two_subjects() -> None:
+    """"~ gets +1 POWER and your champion gets +1 level" under one condition: a static each
+    ("Abilities - Static Abilities"; "Game Mechanics - Counters, Level")."""
+    out = translate("Invented Alchemist", "ally", "As long as you control a Powercell, ~ gets +1 "
+                    "POWER and your champion gets +1 level.")
+    requires = {"controls": {"subtype": ["Powercell"]}}
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"static": {"modify_stats": {"power": 1, "applies_to": {"self": True}}},
+         "requires": requires},
+        {"static": {"modify_level": {"amount": 1, "applies_to": {"type": "champion",
+                                                                 "controller": "you"}}},
+         "requires": requires}]

@@ -82,6 +82,8 @@ target phrase, a number, a condition), never a card's name.
 - Materializing ("Playing Cards - Card Materialization 9"): "Whenever you materialize a
   card," (an Upkeep's moment) is a trigger on ``materialized``; "you control four or fewer
   other domains" a condition counting with ``at_most``.
+- Divine Relic ("Divine Relic 1"): the keyword line is the card field ``divine_relic`` (a
+  deck rule); "~ gets +1 POWER and your champion gets +1 level" two statics.
 - Removing counters ("Game Mechanics - Counters"): "remove N NAME counters from TARGET" (also
   "the hit champion", the opponent's in a duel); "[you may] remove up to N NAME counters
   from your champion. For each counter removed this way, STEP", one counter a question.
@@ -121,6 +123,7 @@ from gaenv.cards.translate import (
     target,
     times,
 )
+from gaenv.cards.translate import static_of as any_static
 from gaenv.engine.effects import GATHERED
 
 LEVEL = r"([+\-−])(\d+) levels?"
@@ -448,6 +451,12 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
     Link on an action or attack."""
     restricted = bool(requires or inherited)
     resolves = card_type in ("action", "attack")
+    if re.fullmatch(r"divine relic\.?", line.strip(), flags=re.IGNORECASE):
+        if restricted:  # "Divine Relic 1": a deck rule, never behind a restriction
+            raise NotUnderstood(line)
+        out.fields["divine_relic"] = True
+        out.templates.append("divine relic")
+        return True
     if re.fullmatch(r"preserve\.?", line.strip(), flags=re.IGNORECASE):
         return _preserve(out, abilities, line, requires, inherited, card_type)
     both = re.fullmatch(rf"({LINKED}) (gets? [^,]+?),? and (has [a-z ]+?(?: \d+)?)\.?",
@@ -461,6 +470,15 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
             abilities.append({"static": static, **({"requires": dict(requires)}
                                                    if requires else {})})
         out.templates += used
+        return True
+    level = re.fullmatch(rf"(.+? (?:gets?|has|have) [^,]+?),? and (your champion gets? {LEVEL})\.?",
+                         line.strip(), flags=re.IGNORECASE)
+    if level and not (resolves or inherited):  # "~ gets +1 POWER and your champion gets +1
+        used = []  # level": two statics of two subjects, under the same restrictions
+        abilities += [{"static": any_static(part, used), **({"requires": dict(requires)}
+                                                            if requires else {})}
+                      for part in level.group(1, 2)]
+        out.templates += [*used, "two statics"]
         return True
     if re.fullmatch(r"fast activation\.?", line.strip(), flags=re.IGNORECASE) and requires \
             and not inherited:  # "Keywords - Fast Activation 1", under a Class Bonus

@@ -46,6 +46,7 @@ FIELDS = (
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
     "notes", "brew", "imbue", "link", "prepare", "sacrifices", "attack_cost", "preserve",
+    "divine_relic",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -859,9 +860,10 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
     prepare = _nat(raw.get("prepare", 0), where, "prepare")
     if prepare and ctype not in ("action", "attack"):
         raise where.fail("prepare", "Prepare is an additional cost of an action or attack")
-    preserve = raw.get("preserve", False)
-    if not isinstance(preserve, bool):
-        raise where.fail("preserve", f"expected true or false, got {preserve!r}")
+    preserve, relic = raw.get("preserve", False), raw.get("divine_relic", False)
+    for key, value in (("preserve", preserve), ("divine_relic", relic)):
+        if not isinstance(value, bool):
+            raise where.fail(key, f"expected true or false, got {value!r}")
     if preserve and ctype != "action":
         raise where.fail("preserve", "only an action resolves into the material deck; an "
                                      "object's Preserve is a trigger (the preserve step)")
@@ -880,7 +882,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
         token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
         imbue=imbue, link=link, prepare=prepare, sacrifices=sacrifices,
-        attack_cost=attack_cost, preserve=preserve,
+        attack_cost=attack_cost, preserve=preserve, divine_relic=relic,
     )
 
 

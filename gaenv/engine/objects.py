@@ -187,6 +187,8 @@ class CardDef:
     # owner's material deck preserved rather than the graveyard (an object's Preserve is
     # a triggered ability: the ``preserve`` step).
     preserve: bool = False
+    # Divine Relic ("Divine Relic 1"): a deck may have one such card in its material deck.
+    divine_relic: bool = False
     # Link ("Keywords - Link"): the filter of what the object links to, declared as its
     # last target as the card is played (None: no Link).
     link: Mapping[str, Any] | None = None
