@@ -49,6 +49,12 @@ CARDS = [
           reserve_cost=0, power=1, life=6),
     _card("Test Relic", "item", "Divine Relic", supertypes=["regalia"], memory_cost=0),
     _card("Test Second Relic", "item", "Divine Relic", supertypes=["regalia"], memory_cost=0),
+    _card("Test Vow", "action", "Banish a card from your hand and put an omen counter on it.",
+          reserve_cost=0),
+    _card("Test Trouncer", "ally", "As long as you have two or more omens with the same "
+          "reserve cost, ~ gets +2 POWER.", reserve_cost=0, power=1, life=1),
+    _card("Test Toll", "attack", "~ gets +X POWER, where X is the amount of cards in your "
+          "graveyard.", reserve_cost=0, power=1),
     _card("Test Duelist", "ally", "On Attack: You may pay (1). If you do, this attack gets +3 "
           "POWER.", reserve_cost=0, power=1, life=6),
 ]
@@ -351,3 +357,43 @@ def test_two_statics_of_two_subjects() -> None:
         {"static": {"modify_level": {"amount": 1, "applies_to": {"type": "champion",
                                                                  "controller": "you"}}},
          "requires": requires}]
+
+
+# --- omens of one cost; an attack's own X -------------------------------------------------------
+
+@pytest.mark.parametrize(("second", "power"), [("Ember Bolt", 3), ("Flare Volley", 1)])
+def test_two_omens_with_the_same_reserve_cost(tmp_path: Path, pool: CardPool, second: str,
+                                              power: int) -> None:
+    """"Two or more omens with the same reserve cost": more omens with a reserve cost than
+    there are such costs among them ("Game Mechanics - Counters", omens)."""
+    run_scenario(tmp_path, pool, f"""name: omens of one cost ({second})
+rules: Game Mechanics - Counters
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Vow, Test Vow, Quick Study, {second}]
+      field: [Test Trouncer]
+    - lineage: [Spirit of Water]
+steps: [activate Test Vow, pass, pass, choose Quick Study, activate Test Vow, pass, pass,
+        choose {second}]
+expect:
+  players.0.banishment: [Quick Study, {second}]
+  players.0.field.0.power: {power}
+""")
+
+
+def test_an_attack_cards_own_x_counts_in_the_intent(tmp_path: Path, pool: CardPool) -> None:
+    """An attack card's "~ gets +X POWER, where X is ..." is a static of the card, read in
+    the intent ("Card Types - Attack"): 1 printed and 2 cards in the graveyard."""
+    run_scenario(tmp_path, pool, """name: attack card's own X
+rules: Card Types - Attack
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Toll]
+      graveyard: [Ember Bolt, Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Toll, pass, pass, target Spirit of Water (player 1), pass, pass, pass, pass]
+expect:
+  players.1.champion.damage: 3
+""")

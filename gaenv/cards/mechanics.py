@@ -471,13 +471,12 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
                                                    if requires else {})})
         out.templates += used
         return True
-    level = re.fullmatch(rf"(.+? (?:gets?|has|have) [^,]+?),? and (your champion gets? {LEVEL})\.?",
-                         line.strip(), flags=re.IGNORECASE)
-    if level and not (resolves or inherited):  # "~ gets +1 POWER and your champion gets +1
-        used = []  # level": two statics of two subjects, under the same restrictions
+    parts = _two_statics(line.strip())
+    if parts and not (resolves or inherited):  # under the same restrictions
+        used = []
         abilities += [{"static": any_static(part, used), **({"requires": dict(requires)}
                                                             if requires else {})}
-                      for part in level.group(1, 2)]
+                      for part in parts]
         out.templates += [*used, "two statics"]
         return True
     if re.fullmatch(r"fast activation\.?", line.strip(), flags=re.IGNORECASE) and requires \
@@ -527,6 +526,18 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
     out.fields["brew"] = sorted(ingredients, key=lambda f: "name" not in f)
     out.templates.append("brew")
     return True
+
+
+def _two_statics(line: str) -> tuple[str, str] | None:
+    """The two statics of "~ gets +1 POWER and your champion gets +1 level" (two subjects)
+    or "~ gets +1 POWER for each X and +1 LIFE for each Y" (two counts), or None."""
+    level = re.fullmatch(rf"(.+? (?:gets?|has|have) [^,]+?),? and (your champion gets? {LEVEL})"
+                         r"\.?", line, flags=re.IGNORECASE)
+    if level:
+        return level.group(1), level.group(2)
+    each = re.fullmatch(r"((.+?) gets? \+\d+ POWER for each [^,]+?) and (\+\d+ LIFE for each "
+                        r"[^,]+?)\.?", line, flags=re.IGNORECASE)
+    return (each.group(1), f"{each.group(2)} gets {each.group(3)}") if each else None
 
 
 def _preserve(out: Translation, abilities: list[dict[str, Any]], line: str,
@@ -613,6 +624,11 @@ def condition_of(text: str) -> dict[str, Any]:
         return {"amount": {"counters": {"kind": has.group(3).lower(),
                                         "of": _holder((has.group(1) or "~").lower())}},
                 "at_least": amount(has.group(2))}
+    if re.fullmatch(r"you have two or more omens with the same reserve cost", text.strip(),
+                    flags=re.IGNORECASE):  # more omens with a reserve cost than such costs
+        costed = {"zone": "banishment", "counters": "omen", "reserve_cost": {"at_least": 0}}
+        return {"amount": {"cards": costed},
+                "at_least": {"cards": {**costed, "distinct": "reserve_cost"}, "plus": 1}}
     omens = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*?)omens", text.strip(),
                          flags=re.IGNORECASE)
     if omens:

@@ -1473,7 +1473,8 @@ class _Card:
         POWER", also "for each ..."): the attack's power while it is in the intent ("Card
         Types - Attack"), not a step of its resolution."""
         return self.type == "attack" and re.fullmatch(
-            r"~ gets [+\-−]\d+ POWER(?: for each [^.]+)?\.?", sentence.strip()) is not None
+            r"~ gets [+\-−](?:\d+ POWER(?: for each [^.]+)?|X POWER,? where X is [^.]+)\.?",
+            sentence.strip(), flags=re.IGNORECASE) is not None
 
     def _sacrifice_cost(self, rest: str, restricted: bool) -> bool:
         """An additional cost of activating the card that sacrifices objects ("... sacrifice
