@@ -308,11 +308,13 @@ expect:
     ("action", "Remove two buff counters from target ally.",
      [{"remove_counters": {"target": {"target": {"type": "ally"}}, "kind": "buff",
                            "amount": 2}}]),
+    ("action", "Put target ally on the bottom of its owner's deck.",
+     [{"move": {"target": {"target": {"type": "ally"}}, "to": "deck_bottom"}}]),
     ("attack", "On Champion Hit: Remove a preparation counter from the hit champion.",
      [{"remove_counters": {"target": "opponent_champion", "kind": "preparation",
                            "amount": 1}}]),
 ])
-def test_remove_counters_from_a_target(card_type: str, text: str,
+def test_moves_and_counters_of_a_target(card_type: str, text: str,
                                        effect: list[dict[str, Any]]) -> None:
     """"The hit champion" of an On Champion Hit is the opponent's, in a duel ("Combat Phase
     - Attacking 4")."""

@@ -325,6 +325,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                      r"material deck", _banish_material),
     Template("return to hand", r"return (?:~|this card) to your hand",
              lambda m: [{"move": {"target": "self", "to": "hand"}}]),
+    Template("return to deck", rf"put {TARGET} on the bottom of (?:its|their) owners?'s? decks?",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "deck_bottom"}}]),
     Template("return to memory", r"put (?:~|this card) into its owner's memory",
              lambda m: [{"move": {"target": "self", "to": "memory"}}]),
     Template("their move", rf"(?:each opponent|that opponent|that player) puts {NUM} "
