@@ -399,3 +399,18 @@ steps: [activate Test Toll, pass, pass, target Spirit of Water (player 1), pass,
 expect:
   players.1.champion.damage: 3
 """)
+
+
+def test_one_qualifier_two_types_and_him() -> None:
+    """"an Assassin action or an Assassin attack card" is an Assassin card of either type
+    (not two classes); "from him" in a champion's text is the champion itself."""
+    out = translate("Invented Executor", "champion", "On Enter: You may remove a preparation "
+                    "counter from him. If you do, return a Mage action or a Mage attack card "
+                    "from your graveyard to your hand.")
+    assert out.status == "full"
+    ((guard,),) = [a["on_enter"] for a in out.fields["abilities"]]
+    removed, returned = guard["if"]["then"][0]["may"]
+    assert removed == {"remove_counters": {"target": "self", "kind": "preparation",
+                                           "amount": 1}}
+    assert returned["if"]["then"][0]["move_cards"]["filter"] == {"class": ["Mage"],
+                                                                  "type": ["action", "attack"]}

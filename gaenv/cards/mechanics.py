@@ -143,12 +143,13 @@ def _level_boost(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 DIRECTION = r"(north|east|south|west)"
-# "this" or "your champion": whose counters a step or condition counts.
-HOLDER = r"(~|your champion)"
+# "this" (also "him"/"her": a champion's own text) or "your champion": whose counters a
+# step or condition counts.
+HOLDER = r"(~|him|her|your champion)"
 
 
 def _holder(phrase: str) -> str:
-    return "self" if phrase == "~" else "your_champion"
+    return "your_champion" if phrase == "your champion" else "self"
 
 
 def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -224,6 +225,9 @@ def join_sentences(body: str) -> str:
     after returning an omen or waking your champion (done only when it can be)."""
     body = re.sub(r"(search your deck for [^.]+)\. (then shuffle your deck)", r"\1; \2", body,
                   flags=re.IGNORECASE)
+    # "an Assassin action or an Assassin attack card": one qualifier, two types
+    body = re.sub(r"\b(an?) ((?:[A-Z][\w-]* )+)(\w+) or an? \2(\w+) card", r"\1 \2\3 or \4 card",
+                  body)
     body = re.sub(r"(return \w+ of your [^.]*omens to your hand|wake up your champion)\. "
                   r"(if you do, )", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(rf"({MOVE_UP_TO})\. (?:then )?(?:for each card \w+ this way|(?P<draw>draw that "
