@@ -414,3 +414,15 @@ def test_one_qualifier_two_types_and_him() -> None:
                                            "amount": 1}}
     assert returned["if"]["then"][0]["move_cards"]["filter"] == {"class": ["Mage"],
                                                                   "type": ["action", "attack"]}
+
+
+def test_a_bonus_and_a_condition_replace_together() -> None:
+    """"Class Bonus: If ~ was prepared, X instead.": X replaces what came before only when
+    both hold ("Keywords - Class Bonus"; "Keywords - Prepare N 2"; a condition's keys must
+    all hold)."""
+    out = translate("Invented Trap", "action", "Prepare 1\nRest target ally. Element Bonus: If "
+                    "~ was prepared, destroy that ally instead.")
+    assert out.status == "full" and out.fields["effect"] == [{"if": {
+        "when": {"not": {"self": {"prepared": True}, "element_bonus": True}},
+        "then": [{"rest": {"target": {"type": "ally"}}}],
+        "otherwise": [{"destroy": "same_target"}]}}]

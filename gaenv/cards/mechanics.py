@@ -123,6 +123,7 @@ from gaenv.cards.translate import (
     target,
     times,
 )
+from gaenv.cards.translate import condition_of as any_condition
 from gaenv.cards.translate import static_of as any_static
 from gaenv.engine.effects import GATHERED
 
@@ -224,6 +225,9 @@ def join_sentences(body: str) -> str:
     then both are declined together) are those cards in your memory; "If you do, ..."
     after returning an omen or waking your champion (done only when it can be)."""
     body = re.sub(r"(search your deck for [^.]+)\. (then shuffle your deck)", r"\1; \2", body,
+                  flags=re.IGNORECASE)
+    # "Class Bonus: If ~ was prepared, X instead.": both conditions, one "If"
+    body = re.sub(r"\b(class|element) bonus: if ([^,.]+), ", r"If \2 with the \1 bonus, ", body,
                   flags=re.IGNORECASE)
     # "an Assassin action or an Assassin attack card": one qualifier, two types
     body = re.sub(r"\b(an?) ((?:[A-Z][\w-]* )+)(\w+) or an? \2(\w+) card", r"\1 \2\3 or \4 card",
@@ -602,6 +606,10 @@ def condition_of(text: str) -> dict[str, Any]:
         return {"this_turn": {"activated": object_filter(activated.group(1))}}
     if re.fullmatch(r"your champion has attacked this turn", text.strip(), flags=re.IGNORECASE):
         return {"this_turn": {"attacked": True}}
+    bonus = re.fullmatch(r"(.+) with the (class|element) bonus", text.strip(),
+                         flags=re.IGNORECASE)
+    if bonus:  # (`join_sentences`: "Class Bonus: If ~ was prepared, ...")
+        return {**any_condition(bonus.group(1)), f"{bonus.group(2).lower()}_bonus": True}
     fewer = re.fullmatch(rf"(you|an opponent) controls? {NUM} or (?:fewer|less) (.+)",
                          text.strip(), flags=re.IGNORECASE)
     if fewer:  # "you control four or fewer other domains" (Upkeep's condition)
