@@ -55,6 +55,9 @@ CARDS = [
           "reserve cost, ~ gets +2 POWER.", reserve_cost=0, power=1, life=1),
     _card("Test Toll", "attack", "~ gets +X POWER, where X is the amount of cards in your "
           "graveyard.", reserve_cost=0, power=1),
+    _card("Test Lull", "action", "Rest target ally. If you do, draw a card.", reserve_cost=0),
+    _card("Test Drain", "action", "Remove a buff counter from target ally. If buff counter was "
+          "removed this way, draw a card.", reserve_cost=0),
     _card("Test Duelist", "ally", "On Attack: You may pay (1). If you do, this attack gets +3 "
           "POWER.", reserve_cost=0, power=1, life=6),
 ]
@@ -426,3 +429,28 @@ def test_a_bonus_and_a_condition_replace_together() -> None:
         "when": {"not": {"self": {"prepared": True}, "element_bonus": True}},
         "then": [{"rest": {"target": {"type": "ally"}}}],
         "otherwise": [{"destroy": "same_target"}]}}]
+
+
+@pytest.mark.parametrize(("card", "state", "drawn"), [
+    ("Test Lull", "rested: false", True), ("Test Lull", "rested: true", False),
+    ("Test Drain", "counters: {buff: 1}", True), ("Test Drain", "counters: {}", False)])
+def test_if_done_to_a_target(tmp_path: Path, pool: CardPool, card: str, state: str,
+                             drawn: bool) -> None:
+    """"Rest target ally. If you do, ..." and "Remove a buff counter from target ally. If buff
+    counter was removed this way, ...": the step after it only when it was done (the target
+    was awake, had the counter)."""
+    run_scenario(tmp_path, pool, f"""name: "{card} ({state})"
+rules: Game Terms - Rest; Game Mechanics - Counters
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [{card}]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+      field: [{{card: Test Duelist, {state}}}]
+steps: [activate {card}, target Test Duelist (player 1), pass, pass]
+expect:
+  players.0.hand: {"[Quick Study]" if drawn else "[]"}
+  players.1.field.0.rested: {"true" if card == "Test Lull" else "false"}
+  players.1.field.0.counters: {{}}
+""")

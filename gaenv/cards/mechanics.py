@@ -180,6 +180,20 @@ def _remove_up_to(m: re.Match[str]) -> list[dict[str, Any]]:
     return chain
 
 
+def _done_to_target(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Rest target X; if you do, STEP" (joined by `join_sentences`): done, and the step
+    after it, only when the target is awake; "remove a NAME counter from target X; if you
+    do, STEP" only when it has such a counter."""
+    kind = (m.group(2) or "").lower()
+    selector = target(m.group(3))
+    if not (isinstance(selector, dict) and "target" in selector):
+        raise NotUnderstood(m.group(0))
+    step = ({"remove_counters": {"target": selector, "kind": kind, "amount": 1}} if kind
+            else {"rest": selector})
+    return [{"if": {"when": {"target": {"counters": kind} if kind else {"rested": False}},
+                    "then": [step, *steps_of(m.group(4), [])]}}]
+
+
 NEGATED = "the card that had its activation negated this way"
 # "Put any amount of cards from your hand into your memory", "banish up to three fire
 # element cards from your graveyard": moves of as many as the player likes ("put all cards
@@ -226,6 +240,11 @@ def join_sentences(body: str) -> str:
     after returning an omen or waking your champion (done only when it can be)."""
     body = re.sub(r"(search your deck for [^.]+)\. (then shuffle your deck)", r"\1; \2", body,
                   flags=re.IGNORECASE)
+    # "Rest target Potion. If you do, ...", "Remove a level counter from target champion. If
+    # level counter was removed this way, ...": done exactly when the target allowed it
+    body = re.sub(r"\b(rest target [^.]+|remove (?:a|an|one) (\w+) counter from target [^.]+)\. "
+                  r"if (?:you do|(?:an? )?\2 counters? (?:was|were) removed this way), ",
+                  r"\1; if you do, ", body, flags=re.IGNORECASE)
     # "Class Bonus: If ~ was prepared, X instead.": both conditions, one "If"
     body = re.sub(r"\b(class|element) bonus: if ([^,.]+), ", r"If \2 with the \1 bonus, ", body,
                   flags=re.IGNORECASE)
@@ -371,6 +390,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                          amount(m.group(2) or "one")}]),
     Template("suppress", rf"suppress {TARGET}",
              lambda m: [{"suppress": {"target": target(m.group(1))}}]),
+    Template("if done to a target", r"(rest|remove (?:a|an|one) (\w+) counter from) (target .+?); "
+                                    r"if you do, (.+)", _done_to_target),
     Template("remove up to", rf"remove up to {NUM} (\w+) counters from {HOLDER}; "
                                 r"for every counter removed this way, (.+)", _remove_up_to),
     Template("remove counters", rf"remove {NUM} (\w+) counters? from {HOLDER}", _remove),
