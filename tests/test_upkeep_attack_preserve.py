@@ -454,3 +454,14 @@ expect:
   players.1.field.0.rested: {"true" if card == "Test Lull" else "false"}
   players.1.field.0.counters: {{}}
 """)
+
+
+def test_an_amount_equal_to_another() -> None:
+    """"If your champion's level is equal to the amount of cards in your memory": both
+    bounds of one amount (the level with this turn's changes: "Game Terms - LV")."""
+    out = translate("Invented Prayer", "action", "If your champion's level is equal to the "
+                    "amount of cards in your hand, draw a card.")
+    hand = {"cards": {"zone": "hand"}}
+    assert out.status == "full" and out.fields["effect"] == [{"if": {
+        "when": {"amount": {"level": "you"}, "at_least": hand, "at_most": hand},
+        "then": [{"draw": {"amount": 1}}]}}]

@@ -627,6 +627,11 @@ def condition_of(text: str) -> dict[str, Any]:
         return {"this_turn": {"activated": object_filter(activated.group(1))}}
     if re.fullmatch(r"your champion has attacked this turn", text.strip(), flags=re.IGNORECASE):
         return {"this_turn": {"attacked": True}}
+    equal = re.fullmatch(r"(your champion's level|the amount of [^,]+?) is equal to (the amount "
+                         r"of [^,]+|your champion's level)", text.strip(), flags=re.IGNORECASE)
+    if equal:  # "your champion's level is equal to the amount of cards in your memory"
+        left, right = (_amount_of(side) for side in equal.groups())
+        return {"amount": left, "at_least": right, "at_most": right}
     bonus = re.fullmatch(r"(.+) with the (class|element) bonus", text.strip(),
                          flags=re.IGNORECASE)
     if bonus:  # (`join_sentences`: "Class Bonus: If ~ was prepared, ...")
@@ -701,6 +706,14 @@ def counted_of(phrase: str) -> dict[str, Any] | None:
     return {"cards": {"zone": "banishment", "counters": "omen",
                       **object_filter(f"{omens.group(1)}cards"),
                       **({"distinct": "reserve_cost"} if omens.group(2) else {})}}
+
+
+def _amount_of(phrase: str) -> dict[str, Any]:
+    """An amount a condition compares: "your champion's level" (with any level it gets this
+    turn: "Game Terms - LV"), or what "the amount of ..." counts."""
+    if phrase.lower() == "your champion's level":
+        return {"level": "you"}
+    return counted(re.sub(r"^the amount of ", "", phrase, flags=re.IGNORECASE))
 
 
 def _champions(phrase: str) -> dict[str, Any]:
