@@ -313,6 +313,9 @@ expect:
                            "amount": 2}}]),
     ("action", "Put target ally on the bottom of its owner's deck.",
      [{"move": {"target": {"target": {"type": "ally"}}, "to": "deck_bottom"}}]),
+    ("ally", "On Leave: Put the buff counters that were on ~ on target ally you control.",
+     [{"counters": {"target": {"target": {"type": "ally", "controller": "you"}}, "kind": "buff",
+                    "amount": {"counters": {"kind": "buff"}}}}]),
     ("attack", "On Champion Hit: Remove a preparation counter from the hit champion.",
      [{"remove_counters": {"target": "opponent_champion", "kind": "preparation",
                            "amount": 1}}]),
@@ -323,7 +326,8 @@ def test_moves_and_counters_of_a_target(card_type: str, text: str,
     - Attacking 4")."""
     out = translate("Invented Strike", card_type, text)
     assert out.status == "full"
-    found = out.fields.get("effect") or out.fields["abilities"][0]["effect"]
+    ability = out.fields.get("abilities", [{}])[0]
+    found = out.fields.get("effect") or ability.get("effect") or ability["on_leave"]
     assert found == effect
 
 

@@ -380,6 +380,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                               r"revealed, (.+)",
              lambda m: [{"reveal": {}}, *times(steps_of(m.group(2), []), {"cards": {
                  "zone": "memory", **object_filter(m.group(1))}})]),
+    Template("counters that were", rf"put the (\w+) counters that were on ~ on {TARGET}",
+             lambda m: [{"counters": {"target": target(m.group(2)), "kind": m.group(1).lower(),
+                                      "amount": {"counters": {"kind": m.group(1).lower()}}}}]),
     Template("counters X", rf"put ({X_AMOUNT}) (\w+) counters? on {TARGET}",
              lambda m: [{"counters": {"target": target(m.group(3)), "kind": m.group(2).lower(),
                                       "amount": quantity(m.group(1))}}]),
