@@ -469,3 +469,27 @@ def test_an_amount_equal_to_another() -> None:
     assert out.status == "full" and out.fields["effect"] == [{"if": {
         "when": {"amount": {"level": "you"}, "at_least": hand, "at_most": hand},
         "then": [{"draw": {"amount": 1}}]}}]
+
+
+def test_even_and_odd_amounts() -> None:
+    """"If there's an even amount of level counters on ~", "if that player has an odd amount
+    of cards in their memory" (at the beginning of each opponent's end phase): the
+    condition's ``parity``; it reads an amount, so it needs one."""
+    out = translate("Invented Sage", "item", "At the beginning of each opponent's end phase, if "
+                    "that player has an odd amount of cards in their hand, draw a card.")
+    assert out.status == "full" and out.fields["abilities"] == [{
+        "trigger": {"event": "phase_begins", "filter": {"phase": "end", "player": "opponent"}},
+        "effect": [{"if": {"when": {"amount": {"cards": {"zone": "hand", "player": "opponent"}},
+                                    "parity": "odd"},
+                           "then": [{"draw": {"amount": 1}}]}}]}]
+    out = translate("Invented Sage", "item", "On Enter: If there's an even amount of charge "
+                    "counters on ~, draw a card.")
+    assert out.fields["abilities"][0]["on_enter"][0]["if"]["when"] == {
+        "amount": {"counters": {"kind": "charge"}}, "parity": "even"}
+
+
+def test_parity_needs_an_amount(tmp_path: Path) -> None:
+    with pytest.raises(CardFileError, match="parity read an amount"):
+        pool_with(tmp_path, yaml.safe_dump({"set": "bad", "cards": [{
+            "name": "Test Odd", "type": "action", "element": "norm", "reserve_cost": 0,
+            "effect": [{"if": {"when": {"parity": "odd"}, "then": [{"draw": 1}]}}]}]}))

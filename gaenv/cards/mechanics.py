@@ -457,6 +457,17 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
                     **object_filter(materialize.group(2)),
                     "player": "you" if materialize.group(1).lower() == "you" else "opponent"}},
                 "effect": effect_of(materialize.group(3), used, event=True)}
+    theirs = re.fullmatch(r"at the beginning of each opponent's (recollection|end) phase, (.+)",
+                          line, flags=re.IGNORECASE)
+    if theirs:  # the opponent's phase: "that player" is them
+        used.append(f"beginning of opponent's {theirs.group(1).lower()} phase")
+        body = re.sub(r"\bthat player has\b", "an opponent has", theirs.group(2),
+                      flags=re.IGNORECASE)
+        body = re.sub(r"\btheir champion\b", "your opponent's champion", body,
+                      flags=re.IGNORECASE)
+        return {"trigger": {"event": "phase_begins", "filter": {
+                    "phase": theirs.group(1).lower(), "player": "opponent"}},
+                "effect": effect_of(body, used)}
     gather = re.fullmatch(r"whenever you gather, (.+)", line, flags=re.IGNORECASE)
     if gather:
         used.append("whenever you gather")
@@ -630,6 +641,17 @@ def condition_of(text: str) -> dict[str, Any]:
         return {"this_turn": {"activated": object_filter(activated.group(1))}}
     if re.fullmatch(r"your champion has attacked this turn", text.strip(), flags=re.IGNORECASE):
         return {"this_turn": {"attacked": True}}
+    parity = re.fullmatch(r"(?:there's|there is|(you have|an opponent has)) an (even|odd) amount "
+                          r"of (.+)", text.strip(), flags=re.IGNORECASE)
+    if parity:  # "there's an even amount of level counters on ~"
+        theirs = (parity.group(1) or "").lower() == "an opponent has"
+        flt = counted(re.sub(r" on (?:it|him|her)$", " on ~", parity.group(3).replace(
+            " in their ", " in your ")))
+        if theirs:  # "an opponent has an odd amount of cards in their memory"
+            if "cards" not in flt:
+                raise NotUnderstood(text)
+            flt = {"cards": {**flt["cards"], "player": "opponent"}}
+        return {"amount": flt, "parity": parity.group(2).lower()}
     equal = re.fullmatch(r"(your champion's level|the amount of [^,]+?) is equal to (the amount "
                          r"of [^,]+|your champion's level)", text.strip(), flags=re.IGNORECASE)
     if equal:  # "your champion's level is equal to the amount of cards in your memory"

@@ -398,10 +398,14 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
                                          "filter": _parse_filter(item, where, here)})
         elif key == "not":
             out[key] = parse_condition(item, where, here)
+        elif key == "parity":
+            if item not in ("even", "odd"):
+                raise where.fail(here, f"expected even or odd, got {item!r}")
+            out[key] = item
         else:
             raise where.fail(here, f"unknown key; known: {', '.join(selectors.CONDITION_KEYS)}")
-    if ("at_least" in out or "at_most" in out) != ("amount" in out):
-        raise where.fail(field, "at_least and at_most compare an amount: give both")
+    if ("at_least" in out or "at_most" in out or "parity" in out) != ("amount" in out):
+        raise where.fail(field, "at_least, at_most or parity read an amount: give both")
     return MappingProxyType(out)
 
 
