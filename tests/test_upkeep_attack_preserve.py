@@ -179,26 +179,32 @@ expect:
 
 # --- this attack ----------------------------------------------------------------------------
 
+def _attack(tmp_path: Path, pool: CardPool, name: str, attacker: str, mine: str,
+            answers: str, expect: str) -> None:
+    """``attacker`` (with ``mine``: more of its player's setup) attacks a Test Duelist, the
+    On Attack question answered with ``answers``, unopposed to the damage step."""
+    run_scenario(tmp_path, pool, f"""name: {name}
+rules: Combat Phase - Attacking 5c, 6b; Preparation Counters
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+{mine}      field: [{attacker}]
+    - lineage: [Spirit of Water]
+      field: [Test Duelist]
+steps: [attack with {attacker}, target Test Duelist (player 1), pass, pass, {answers}, pass,
+        pass, do not retaliate, pass, pass]
+expect:
+{expect}""")
+
+
 @pytest.mark.parametrize(("answer", "damage"), [('"yes", pay with Ember Bolt', 4), ('"no"', 1)])
 def test_this_attack_gets_more_power(tmp_path: Path, pool: CardPool, answer: str,
                                      damage: int) -> None:
     """"This attack gets +3 POWER" adds to the damage of this attack only, in the damage
     step: the attacker's power is unchanged."""
-    run_scenario(tmp_path, pool, f"""name: this attack ({answer})
-rules: Combat Phase - Attacking 5c, 6b
-setup:
-  players:
-    - lineage: [Spirit of Fire]
-      hand: [Ember Bolt]
-      field: [Test Duelist]
-    - lineage: [Spirit of Water]
-      field: [Test Duelist]
-steps: [attack with Test Duelist, target Test Duelist (player 1), pass, pass, {answer}, pass,
-        pass, do not retaliate, pass, pass]
-expect:
-  players.1.field.0.damage: {damage}
-  players.0.field.0.power: 1
-""")
+    _attack(tmp_path, pool, f"this attack ({answer})", "Test Duelist",
+            "      hand: [Ember Bolt]\n", answer,
+            f"  players.1.field.0.damage: {damage}\n  players.0.field.0.power: 1\n")
 
 
 # --- Preserve ---------------------------------------------------------------------------------
@@ -290,21 +296,10 @@ def test_remove_up_to_counters_one_at_a_time(tmp_path: Path, pool: CardPool, ans
     """"You may remove up to two preparation counters from your champion. For each counter
     removed this way, this attack gets +2 POWER": one counter a question, each with its
     +2, never more than two ("Preparation Counters"; "Combat Phase - Attacking 6b")."""
-    run_scenario(tmp_path, pool, f"""name: remove up to ({answers})
-rules: Preparation Counters; Combat Phase - Attacking 6b
-setup:
-  players:
-    - lineage: [Spirit of Fire]
-      champion: {{counters: {{preparation: 3}}}}
-      field: [Test Schemer]
-    - lineage: [Spirit of Water]
-      field: [Test Duelist]
-steps: [attack with Test Schemer, target Test Duelist (player 1), pass, pass, {answers}, pass,
-        pass, do not retaliate, pass, pass]
-expect:
-  players.1.field.0.damage: {damage}
-  players.0.champion.counters: {{preparation: {left}}}
-""")
+    _attack(tmp_path, pool, f"remove up to ({answers})", "Test Schemer",
+            "      champion: {counters: {preparation: 3}}\n", answers,
+            f"  players.1.field.0.damage: {damage}\n"
+            f"  players.0.champion.counters: {{preparation: {left}}}\n")
 
 
 @pytest.mark.parametrize(("card_type", "text", "effect"), [
