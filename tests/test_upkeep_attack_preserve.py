@@ -488,3 +488,13 @@ def test_parity_needs_an_amount(tmp_path: Path) -> None:
         pool_with(tmp_path, yaml.safe_dump({"set": "bad", "cards": [{
             "name": "Test Odd", "type": "action", "element": "norm", "reserve_cost": 0,
             "effect": [{"if": {"when": {"parity": "odd"}, "then": [{"draw": 1}]}}]}]}))
+
+
+def test_it_in_a_trigger_about_itself() -> None:
+    """"Whenever ~ is dealt damage, put a buff counter on it": "it" is the object the event
+    is about, this one."""
+    out = translate("Invented Slime", "ally", "Whenever ~ is dealt damage, put a buff counter "
+                    "on it.")
+    assert out.status == "full" and out.fields["abilities"] == [{
+        "trigger": {"event": "dealt_damage", "filter": {"self": True}},
+        "effect": [{"counters": {"target": "that_object", "kind": "buff", "amount": 1}}]}]

@@ -1563,7 +1563,7 @@ class _Card:
             flt["counter"] = "distant"
         used.append("whenever " + {"enters the field": "enters"}.get(what.lower(), what.lower()))
         return {"trigger": {"event": event, "filter": flt},
-                "effect": effect_of(body, used, event=flt != {"self": True})}
+                "effect": effect_of(body, used, event=True)}
 
     def _modes(self, rest: str, bullets: list[str], requires: dict[str, Any],
                used: list[str]) -> None:
