@@ -122,6 +122,10 @@ def deck_from(doc: Any, label: str, path: Path, pool: CardPool) -> Deck:
         if not (defn.is_champion or defn.is_regalia):
             raise CardFileError(f"{label}: material: card {defn.name!r}: only champions and "
                                 "regalia go in the material deck")
+    relics = [d.name for d in material if d.divine_relic]
+    if len(relics) > 1:  # "Divine Relic 1"
+        raise CardFileError(f"{label}: material: cards {relics}: at most one card with Divine "
+                            "Relic")
     if not any(d.is_champion and d.level == 0 for d in material):
         raise CardFileError(f"{label}: material deck needs a level 0 champion")
     return Deck(name, description, path, DeckList(name, tuple(main), tuple(material)))
@@ -136,6 +140,20 @@ def vanilla_line(decks: Sequence[DeckList]) -> str | None:
             f"{', '.join(names)}")
 
 
+def one_relic(cards: Sequence[CardDef]) -> list[CardDef]:
+    """The cards in order, but no Divine Relic after the first ("Divine Relic 1": one in a
+    material deck)."""
+    seen = False
+    kept: list[CardDef] = []
+    for card in cards:
+        if card.divine_relic:
+            if seen:
+                continue
+            seen = True
+        kept.append(card)
+    return kept
+
+
 def random_deck(pool: CardPool, rng: random.Random, name: str = "random") -> DeckList:
     """A random deck that keeps every deck rule: a random level 0 champion and up to 11
     other champions and regalia in the material deck, 15 random main-deck cards times
@@ -145,7 +163,8 @@ def random_deck(pool: CardPool, rng: random.Random, name: str = "random") -> Dec
     starters = [c for c in pool.cards if c.is_champion and c.level == 0 and not c.token]
     extras = [c for c in pool.cards
               if (c.is_champion or c.is_regalia) and c.level != 0 and not c.token]
-    material = [rng.choice(starters), *rng.sample(extras, rng.randint(0, MATERIAL_MAX - 1))]
+    material = [rng.choice(starters),
+                *one_relic(rng.sample(extras, rng.randint(0, MATERIAL_MAX - 1)))]
     main = [c for c in rng.sample(main_cards, MAIN_MIN // MAIN_COPIES) for _ in range(MAIN_COPIES)]
     return DeckList(name, tuple(main), tuple(material))
 
@@ -182,8 +201,8 @@ def build_deck(pool: CardPool, champion: str) -> dict[str, object]:
     if len(chosen) < wanted:
         raise CardFileError(f"only {len(chosen)} playable main-deck cards of "
                             f"{', '.join(sorted(elements))}; a deck needs {wanted}")
-    regalia = [c for c in pool.cards if c.is_regalia and not c.is_champion and not c.token
-               and c.element in elements][:MATERIAL_MAX - len(lineage)]
+    regalia = one_relic([c for c in pool.cards if c.is_regalia and not c.is_champion
+                         and not c.token and c.element in elements])[:MATERIAL_MAX - len(lineage)]
     return {"name": f"{champion} (built)",
             "description": f"{champion} over {lineage[0].name}: the cheapest playable cards "
                            f"of {', '.join(sorted(elements))}, own classes first",

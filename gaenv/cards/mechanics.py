@@ -79,6 +79,19 @@ target phrase, a number, a condition), never a card's name.
 - Suppress ("Suppress"): "suppress target item or regalia" is a ``suppress`` step.
 - Fast Activation under restrictions ("Keywords - Fast Activation", "Keywords - Class
   Bonus 3"): "[Class Bonus] Fast Activation" is an ``own_keyword`` static.
+- Materializing ("Playing Cards - Card Materialization 9"): "Whenever you materialize a
+  card," (an Upkeep's moment) is a trigger on ``materialized``; "you control four or fewer
+  other domains" a condition counting with ``at_most``.
+- Divine Relic ("Divine Relic 1"): the keyword line is the card field ``divine_relic`` (a
+  deck rule); "~ gets +1 POWER and your champion gets +1 level" two statics.
+- Removing counters ("Game Mechanics - Counters"): "remove N NAME counters from TARGET" (also
+  "the hit champion", the opponent's in a duel); "[you may] remove up to N NAME counters
+  from your champion. For each counter removed this way, STEP", one counter a question.
+- Preserve ("Preserve/Preserved 1, 2"): the keyword line is the card field ``preserve``
+  on an action, and on an ally the triggered ability it means (``on_death`` with the
+  ``preserve`` step).
+- This attack ("Combat Phase - Attacking 5c, 6b"): "this attack gets +N POWER" is the
+  ``boost_attack`` step, the attack's damage and not the attacker's power.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
   is the ``negate`` step, its target ``{activation: true, ...}``; a next sentence
   banishing "the card that had its activation negated this way" or putting it into its
@@ -110,6 +123,8 @@ from gaenv.cards.translate import (
     target,
     times,
 )
+from gaenv.cards.translate import condition_of as any_condition
+from gaenv.cards.translate import static_of as any_static
 from gaenv.engine.effects import GATHERED
 
 LEVEL = r"([+\-−])(\d+) levels?"
@@ -129,12 +144,13 @@ def _level_boost(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 DIRECTION = r"(north|east|south|west)"
-# "this" or "your champion": whose counters a step or condition counts.
-HOLDER = r"(~|your champion)"
+# "this" (also "him"/"her": a champion's own text) or "your champion": whose counters a
+# step or condition counts.
+HOLDER = r"(~|him|her|your champion)"
 
 
 def _holder(phrase: str) -> str:
-    return "self" if phrase == "~" else "your_champion"
+    return "your_champion" if phrase == "your champion" else "self"
 
 
 def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -145,6 +161,37 @@ def _remove(m: re.Match[str]) -> list[dict[str, Any]]:
                              "at_least": n},
                     "then": [{"remove_counters": {"target": holder, "kind": kind,
                                                   "amount": n}}]}}]
+
+
+def _remove_up_to(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"[You may] remove up to three preparation counters from your champion. For each
+    counter removed this way, STEP" (joined by `join_sentences`): one counter at a time,
+    each offered only while there is one and each followed by the step, so the player
+    stops when they like."""
+    n, kind, holder = amount(m.group(1)), m.group(2).lower(), _holder(m.group(3).lower())
+    each = steps_of(m.group(4), [])
+    chain: list[dict[str, Any]] = []
+    for _ in range(n):
+        chain = [{"if": {"when": {"amount": {"counters": {"kind": kind, "of": holder}},
+                                  "at_least": 1},
+                         "then": [{"may": [{"remove_counters": {"target": holder, "kind": kind,
+                                                                "amount": 1}},
+                                           *each, *chain]}]}}]
+    return chain
+
+
+def _done_to_target(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Rest target X; if you do, STEP" (joined by `join_sentences`): done, and the step
+    after it, only when the target is awake; "remove a NAME counter from target X; if you
+    do, STEP" only when it has such a counter."""
+    kind = (m.group(2) or "").lower()
+    selector = target(m.group(3))
+    if not (isinstance(selector, dict) and "target" in selector):
+        raise NotUnderstood(m.group(0))
+    step = ({"remove_counters": {"target": selector, "kind": kind, "amount": 1}} if kind
+            else {"rest": selector})
+    return [{"if": {"when": {"target": {"counters": kind} if kind else {"rested": False}},
+                    "then": [step, *steps_of(m.group(4), [])]}}]
 
 
 NEGATED = "the card that had its activation negated this way"
@@ -193,12 +240,26 @@ def join_sentences(body: str) -> str:
     after returning an omen or waking your champion (done only when it can be)."""
     body = re.sub(r"(search your deck for [^.]+)\. (then shuffle your deck)", r"\1; \2", body,
                   flags=re.IGNORECASE)
+    # "Rest target Potion. If you do, ...", "Remove a level counter from target champion. If
+    # level counter was removed this way, ...": done exactly when the target allowed it
+    body = re.sub(r"\b(rest target [^.]+|remove (?:a|an|one) (\w+) counter from target [^.]+)\. "
+                  r"if (?:you do|(?:an? )?\2 counters? (?:was|were) removed this way), ",
+                  r"\1; if you do, ", body, flags=re.IGNORECASE)
+    # "Class Bonus: If ~ was prepared, X instead.": both conditions, one "If"
+    body = re.sub(r"\b(class|element) bonus: if ([^,.]+), ", r"If \2 with the \1 bonus, ", body,
+                  flags=re.IGNORECASE)
+    # "an Assassin action or an Assassin attack card": one qualifier, two types
+    body = re.sub(r"\b(an?) ((?:[A-Z][\w-]* )+)(\w+) or an? \2(\w+) card", r"\1 \2\3 or \4 card",
+                  body)
     body = re.sub(r"(return \w+ of your [^.]*omens to your hand|wake up your champion)\. "
                   r"(if you do, )", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(rf"({MOVE_UP_TO})\. (?:then )?(?:for each card \w+ this way|(?P<draw>draw that "
                   r"many))", lambda m: f"{m.group(1)}; " + (
                       "then draw that many" if m.group("draw") else
                       "for every card moved this way"), body, flags=re.IGNORECASE)
+    body = re.sub(rf"(?:you may )?(remove up to {NUM} \w+ counters from {HOLDER})\. for each "
+                  r"counter removed this way, ", r"\1; for every counter removed this way, ", body,
+                  flags=re.IGNORECASE)  # (each counter is offered: "you may" says it again)
     body = re.sub(r"(reveal all cards in your memory)\. for each ((?:[\w-]+ )*?card) revealed"
                   r"(?: this way)?, ", r"\1; for every \2 revealed, ", body, flags=re.IGNORECASE)
     body = re.sub(r"((?:^|(?<=[.:] ))reveal all cards in your memory\. [^.]*?cards?) revealed "
@@ -281,6 +342,8 @@ def _for_every(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 STEP_TEMPLATES: tuple[Template, ...] = (
+    Template("this attack", r"this attack gets ([+\-−])(\d+) POWER",
+             lambda m: [{"boost_attack": _signed(m.group(1), m.group(2))}]),
     Template("for every", rf"for every {NUM} ([^,]+), (.+)", _for_every),
     Template("wake", r"wake up your champion; if you do, (.+)",
              lambda m: [{"if": {"when": {"champion": {"rested": True}}, "then": [
@@ -289,6 +352,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                      r"material deck", _banish_material),
     Template("return to hand", r"return (?:~|this card) to your hand",
              lambda m: [{"move": {"target": "self", "to": "hand"}}]),
+    Template("return to deck", rf"put {TARGET} on the bottom of (?:its|their) owners?'s? decks?",
+             lambda m: [{"move": {"target": target(m.group(1)), "to": "deck_bottom"}}]),
     Template("return to memory", r"put (?:~|this card) into its owner's memory",
              lambda m: [{"move": {"target": "self", "to": "memory"}}]),
     Template("their move", rf"(?:each opponent|that opponent|that player) puts {NUM} "
@@ -315,6 +380,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                               r"revealed, (.+)",
              lambda m: [{"reveal": {}}, *times(steps_of(m.group(2), []), {"cards": {
                  "zone": "memory", **object_filter(m.group(1))}})]),
+    Template("counters that were", rf"put the (\w+) counters that were on ~ on {TARGET}",
+             lambda m: [{"counters": {"target": target(m.group(2)), "kind": m.group(1).lower(),
+                                      "amount": {"counters": {"kind": m.group(1).lower()}}}}]),
     Template("counters X", rf"put ({X_AMOUNT}) (\w+) counters? on {TARGET}",
              lambda m: [{"counters": {"target": target(m.group(3)), "kind": m.group(2).lower(),
                                       "amount": quantity(m.group(1))}}]),
@@ -325,7 +393,15 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                          amount(m.group(2) or "one")}]),
     Template("suppress", rf"suppress {TARGET}",
              lambda m: [{"suppress": {"target": target(m.group(1))}}]),
+    Template("if done to a target", r"(rest|remove (?:a|an|one) (\w+) counter from) (target .+?); "
+                                    r"if you do, (.+)", _done_to_target),
+    Template("remove up to", rf"remove up to {NUM} (\w+) counters from {HOLDER}; "
+                                r"for every counter removed this way, (.+)", _remove_up_to),
     Template("remove counters", rf"remove {NUM} (\w+) counters? from {HOLDER}", _remove),
+    Template("remove counters", rf"remove {NUM} (\w+) counters? from {TARGET}",
+             lambda m: [{"remove_counters": {"target": target(m.group(3)),
+                                             "kind": m.group(2).lower(),
+                                             "amount": amount(m.group(1))}}]),
     Template("champion level", rf"{TARGET} gets? {LEVEL} until end of turn", _level_boost),
     Template("champion level", rf"until end of turn, {TARGET} gets? {LEVEL}", _level_boost),
     Template("foster", rf"{TARGET} becomes? fostered",
@@ -373,6 +449,25 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
         used.append("whenever revealed")
         return {"trigger": {"event": "revealed", "filter": {"self": True, "player": "you"}},
                 "effect": effect_of(reveal.group(1), used)}
+    materialize = re.fullmatch(r"whenever (you|an opponent) materializes? (?:a|an) ([^,]+?), "
+                               r"(.+)", line, flags=re.IGNORECASE)
+    if materialize:  # "Card Materialization 9": once its costs are paid
+        used.append("whenever materialized")
+        return {"trigger": {"event": "materialized", "filter": {
+                    **object_filter(materialize.group(2)),
+                    "player": "you" if materialize.group(1).lower() == "you" else "opponent"}},
+                "effect": effect_of(materialize.group(3), used, event=True)}
+    theirs = re.fullmatch(r"at the beginning of each opponent's (recollection|end) phase, (.+)",
+                          line, flags=re.IGNORECASE)
+    if theirs:  # the opponent's phase: "that player" is them
+        used.append(f"beginning of opponent's {theirs.group(1).lower()} phase")
+        body = re.sub(r"\bthat player has\b", "an opponent has", theirs.group(2),
+                      flags=re.IGNORECASE)
+        body = re.sub(r"\btheir champion\b", "your opponent's champion", body,
+                      flags=re.IGNORECASE)
+        return {"trigger": {"event": "phase_begins", "filter": {
+                    "phase": theirs.group(1).lower(), "player": "opponent"}},
+                "effect": effect_of(body, used)}
     gather = re.fullmatch(r"whenever you gather, (.+)", line, flags=re.IGNORECASE)
     if gather:
         used.append("whenever you gather")
@@ -392,14 +487,23 @@ def ability_of(line: str, used: list[str]) -> dict[str, Any] | None:
 
 
 def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
-              requires: dict[str, Any], inherited: bool, resolves: bool) -> bool:
-    """A line that is a card field of a deeper mechanic (Brew, Imbue, Link), put into
-    ``out``, or Fast Activation behind restrictions (``requires``) or the two statics of
-    "linked ally gets +1 LIFE and has taunt", abilities put into ``abilities``; False if
-    the line is not one. A restricted Brew, Imbue or Link ("[X
-    Bonus] Brew — ...") is not understood, nor Link on an action or attack
-    (``resolves``)."""
+              requires: dict[str, Any], inherited: bool, card_type: str | None) -> bool:
+    """A line that is a card field of a deeper mechanic (Brew, Imbue, Link, Preserve on
+    an action), put into ``out``, or Fast Activation behind restrictions (``requires``),
+    the two statics of "linked ally gets +1 LIFE and has taunt" or an ally's Preserve,
+    abilities put into ``abilities``; False if the line is not one. A restricted Brew,
+    Imbue, Link or an action's Preserve ("[X Bonus] Brew — ...") is not understood, nor
+    Link on an action or attack."""
     restricted = bool(requires or inherited)
+    resolves = card_type in ("action", "attack")
+    if re.fullmatch(r"divine relic\.?", line.strip(), flags=re.IGNORECASE):
+        if restricted:  # "Divine Relic 1": a deck rule, never behind a restriction
+            raise NotUnderstood(line)
+        out.fields["divine_relic"] = True
+        out.templates.append("divine relic")
+        return True
+    if re.fullmatch(r"preserve\.?", line.strip(), flags=re.IGNORECASE):
+        return _preserve(out, abilities, line, requires, inherited, card_type)
     both = re.fullmatch(rf"({LINKED}) (gets? [^,]+?),? and (has [a-z ]+?(?: \d+)?)\.?",
                         line.strip(), flags=re.IGNORECASE)
     if both and not (resolves or inherited):  # "Linked ally gets +2 POWER and has stealth."
@@ -411,6 +515,14 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
             abilities.append({"static": static, **({"requires": dict(requires)}
                                                    if requires else {})})
         out.templates += used
+        return True
+    parts = _two_statics(line.strip())
+    if parts and not (resolves or inherited):  # under the same restrictions
+        used = []
+        abilities += [{"static": any_static(part, used), **({"requires": dict(requires)}
+                                                            if requires else {})}
+                      for part in parts]
+        out.templates += [*used, "two statics"]
         return True
     if re.fullmatch(r"fast activation\.?", line.strip(), flags=re.IGNORECASE) and requires \
             and not inherited:  # "Keywords - Fast Activation 1", under a Class Bonus
@@ -461,6 +573,36 @@ def card_line(out: Translation, abilities: list[dict[str, Any]], line: str,
     return True
 
 
+def _two_statics(line: str) -> tuple[str, str] | None:
+    """The two statics of "~ gets +1 POWER and your champion gets +1 level" (two subjects)
+    or "~ gets +1 POWER for each X and +1 LIFE for each Y" (two counts), or None."""
+    level = re.fullmatch(rf"(.+? (?:gets?|has|have) [^,]+?),? and (your champion gets? {LEVEL})"
+                         r"\.?", line, flags=re.IGNORECASE)
+    if level:
+        return level.group(1), level.group(2)
+    each = re.fullmatch(r"((.+?) gets? \+\d+ POWER for each [^,]+?) and (\+\d+ LIFE for each "
+                        r"[^,]+?)\.?", line, flags=re.IGNORECASE)
+    return (each.group(1), f"{each.group(2)} gets {each.group(3)}") if each else None
+
+
+def _preserve(out: Translation, abilities: list[dict[str, Any]], line: str,
+              requires: dict[str, Any], inherited: bool, card_type: str | None) -> bool:
+    """Preserve ("Preserve/Preserved 1, 2"): on an action the card field ``preserve`` (it
+    resolves into the material deck preserved); on an ally the triggered ability it means,
+    when it dies its card goes there from the graveyard (the ``preserve`` step), under the
+    line's restrictions. On other cards (an object that is destroyed without dying, an
+    attack that resolves into the intent) it is not understood."""
+    if card_type == "action" and not (requires or inherited):
+        out.fields["preserve"] = True
+    elif card_type == "ally" and not inherited:
+        abilities.append({"on_death": [{"preserve": {}}],
+                          **({"requires": dict(requires)} if requires else {})})
+    else:
+        raise NotUnderstood(line)
+    out.templates.append("preserve")
+    return True
+
+
 # Whose influence: "your", or the one opponent's ("target opponent's" names the only one).
 WHOSE = r"(your|target opponent's|an opponent's|each opponent's|that player's)"
 
@@ -499,6 +641,32 @@ def condition_of(text: str) -> dict[str, Any]:
         return {"this_turn": {"activated": object_filter(activated.group(1))}}
     if re.fullmatch(r"your champion has attacked this turn", text.strip(), flags=re.IGNORECASE):
         return {"this_turn": {"attacked": True}}
+    parity = re.fullmatch(r"(?:there's|there is|(you have|an opponent has)) an (even|odd) amount "
+                          r"of (.+)", text.strip(), flags=re.IGNORECASE)
+    if parity:  # "there's an even amount of level counters on ~"
+        theirs = (parity.group(1) or "").lower() == "an opponent has"
+        flt = counted(re.sub(r" on (?:it|him|her)$", " on ~", parity.group(3).replace(
+            " in their ", " in your ")))
+        if theirs:  # "an opponent has an odd amount of cards in their memory"
+            if "cards" not in flt:
+                raise NotUnderstood(text)
+            flt = {"cards": {**flt["cards"], "player": "opponent"}}
+        return {"amount": flt, "parity": parity.group(2).lower()}
+    equal = re.fullmatch(r"(your champion's level|the amount of [^,]+?) is equal to (the amount "
+                         r"of [^,]+|your champion's level)", text.strip(), flags=re.IGNORECASE)
+    if equal:  # "your champion's level is equal to the amount of cards in your memory"
+        left, right = (_amount_of(side) for side in equal.groups())
+        return {"amount": left, "at_least": right, "at_most": right}
+    bonus = re.fullmatch(r"(.+) with the (class|element) bonus", text.strip(),
+                         flags=re.IGNORECASE)
+    if bonus:  # (`join_sentences`: "Class Bonus: If ~ was prepared, ...")
+        return {**any_condition(bonus.group(1)), f"{bonus.group(2).lower()}_bonus": True}
+    fewer = re.fullmatch(rf"(you|an opponent) controls? {NUM} or (?:fewer|less) (.+)",
+                         text.strip(), flags=re.IGNORECASE)
+    if fewer:  # "you control four or fewer other domains" (Upkeep's condition)
+        return {"amount": {"count": {**object_filter(fewer.group(3)), "controller": (
+            "you" if fewer.group(1).lower() == "you" else "opponent")}},
+                "at_most": amount(fewer.group(2))}
     only = re.fullmatch(r"~ is the only (ally|unit|object|item|weapon) you control", text.strip(),
                         flags=re.IGNORECASE)
     if only:  # this object, and no other of that kind of yours
@@ -521,6 +689,11 @@ def condition_of(text: str) -> dict[str, Any]:
         return {"amount": {"counters": {"kind": has.group(3).lower(),
                                         "of": _holder((has.group(1) or "~").lower())}},
                 "at_least": amount(has.group(2))}
+    if re.fullmatch(r"you have two or more omens with the same reserve cost", text.strip(),
+                    flags=re.IGNORECASE):  # more omens with a reserve cost than such costs
+        costed = {"zone": "banishment", "counters": "omen", "reserve_cost": {"at_least": 0}}
+        return {"amount": {"cards": costed},
+                "at_least": {"cards": {**costed, "distinct": "reserve_cost"}, "plus": 1}}
     omens = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*?)omens", text.strip(),
                          flags=re.IGNORECASE)
     if omens:
@@ -560,6 +733,14 @@ def counted_of(phrase: str) -> dict[str, Any] | None:
                       **({"distinct": "reserve_cost"} if omens.group(2) else {})}}
 
 
+def _amount_of(phrase: str) -> dict[str, Any]:
+    """An amount a condition compares: "your champion's level" (with any level it gets this
+    turn: "Game Terms - LV"), or what "the amount of ..." counts."""
+    if phrase.lower() == "your champion's level":
+        return {"level": "you"}
+    return counted(re.sub(r"^the amount of ", "", phrase, flags=re.IGNORECASE))
+
+
 def _champions(phrase: str) -> dict[str, Any]:
     """The champions a level static applies to: "your champion", "champions you
     control", "champions you don't control" (a filter of champions only)."""
@@ -579,10 +760,15 @@ def _champions(phrase: str) -> dict[str, Any]:
 LINKED = r"linked (?:ally|unit|champion|weapon|object)"
 
 
-def target_of(phrase: str) -> dict[str, Any]:
-    """A target phrase of a deeper mechanic: "linked ally" (Link)."""
+def target_of(phrase: str) -> Any:
+    """A target phrase of a deeper mechanic: "linked ally" (Link); "the hit champion" of an
+    On Champion Hit, which in a duel is always the opponent's ("Combat Phase - Attacking
+    4": an attack is on the defending player's objects, and a retaliator hits the
+    attacking player's champion)."""
     if re.fullmatch(LINKED, phrase.strip(), flags=re.IGNORECASE):
         return {"each": {"linked": True}}
+    if phrase.strip().lower() == "the hit champion":
+        return "opponent_champion"
     raise NotUnderstood(phrase)
 
 

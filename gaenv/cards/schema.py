@@ -45,7 +45,8 @@ FIELDS = (
     "name", "type", "supertypes", "subtypes", "classes", "element", "speed", "reserve_cost",
     "memory_cost", "level", "power", "life", "durability", "lineage", "champion_name",
     "keywords", "effect", "modes", "abilities", "level_up", "levels", "token", "vanilla", "text",
-    "notes", "brew", "imbue", "link", "prepare", "sacrifices", "attack_cost",
+    "notes", "brew", "imbue", "link", "prepare", "sacrifices", "attack_cost", "preserve",
+    "divine_relic",
 )
 ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
@@ -397,10 +398,14 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
                                          "filter": _parse_filter(item, where, here)})
         elif key == "not":
             out[key] = parse_condition(item, where, here)
+        elif key == "parity":
+            if item not in ("even", "odd"):
+                raise where.fail(here, f"expected even or odd, got {item!r}")
+            out[key] = item
         else:
             raise where.fail(here, f"unknown key; known: {', '.join(selectors.CONDITION_KEYS)}")
-    if ("at_least" in out or "at_most" in out) != ("amount" in out):
-        raise where.fail(field, "at_least and at_most compare an amount: give both")
+    if ("at_least" in out or "at_most" in out or "parity" in out) != ("amount" in out):
+        raise where.fail(field, "at_least, at_most or parity read an amount: give both")
     return MappingProxyType(out)
 
 
@@ -859,6 +864,13 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
     prepare = _nat(raw.get("prepare", 0), where, "prepare")
     if prepare and ctype not in ("action", "attack"):
         raise where.fail("prepare", "Prepare is an additional cost of an action or attack")
+    preserve, relic = raw.get("preserve", False), raw.get("divine_relic", False)
+    for key, value in (("preserve", preserve), ("divine_relic", relic)):
+        if not isinstance(value, bool):
+            raise where.fail(key, f"expected true or false, got {value!r}")
+    if preserve and ctype != "action":
+        raise where.fail("preserve", "only an action resolves into the material deck; an "
+                                     "object's Preserve is a trigger (the preserve step)")
     text = raw.get("text", "")
     if not isinstance(text, str):
         raise where.fail("text", f"expected a text, got {text!r}")
@@ -874,7 +886,7 @@ def parse_card(raw: Any, index: int, file: str) -> CardDef:
         abilities=abilities, text=text, source=file, targets=tuple(specs), modes=modes,
         token=token, vanilla=vanilla, bands=bands, level_up=level_up, brew=brew,
         imbue=imbue, link=link, prepare=prepare, sacrifices=sacrifices,
-        attack_cost=attack_cost,
+        attack_cost=attack_cost, preserve=preserve, divine_relic=relic,
     )
 
 

@@ -1336,7 +1336,7 @@ class _Card:
             used.append("as long as")
             rest = as_long.group(2)
         if self._keywords(rest, requires, inherited) or mechanics.card_line(
-                self.out, self.abilities, rest, requires, inherited, self.resolves) or \
+                self.out, self.abilities, rest, requires, inherited, self.type) or \
                 self._sacrifice_cost(rest, bool(requires or inherited)) or \
                 self._attack_cost(rest, bool(requires or inherited)):
             return
@@ -1473,7 +1473,8 @@ class _Card:
         POWER", also "for each ..."): the attack's power while it is in the intent ("Card
         Types - Attack"), not a step of its resolution."""
         return self.type == "attack" and re.fullmatch(
-            r"~ gets [+\-−]\d+ POWER(?: for each [^.]+)?\.?", sentence.strip()) is not None
+            r"~ gets [+\-−](?:\d+ POWER(?: for each [^.]+)?|X POWER,? where X is [^.]+)\.?",
+            sentence.strip(), flags=re.IGNORECASE) is not None
 
     def _sacrifice_cost(self, rest: str, restricted: bool) -> bool:
         """An additional cost of activating the card that sacrifices objects ("... sacrifice
@@ -1562,7 +1563,7 @@ class _Card:
             flt["counter"] = "distant"
         used.append("whenever " + {"enters the field": "enters"}.get(what.lower(), what.lower()))
         return {"trigger": {"event": event, "filter": flt},
-                "effect": effect_of(body, used, event=flt != {"self": True})}
+                "effect": effect_of(body, used, event=True)}
 
     def _modes(self, rest: str, bullets: list[str], requires: dict[str, Any],
                used: list[str]) -> None:

@@ -530,7 +530,7 @@ def _deal(state: GameState, combat: Combat) -> None:
     hits: list[tuple[int, int, int, int]] = []
     if attacker >= 0:
         doubled = combat.doubled
-        amount = _attack_power(state, attacker, weapon, intent)
+        amount = _attack_power(state, attacker, weapon, intent, combat.bonus)
         times = 2 if combat.attacker in doubled else 1
         live = _still_defending(state, combat, attacker, weapon)
         for target in live:
@@ -568,14 +568,18 @@ def attack_power(state: GameState) -> int:
     attacker, weapon = _attacking(state, combat)
     if attacker < 0:
         return 0
-    return _attack_power(state, attacker, weapon, state.players[combat.player].zones[INTENT])
+    return _attack_power(state, attacker, weapon, state.players[combat.player].zones[INTENT],
+                         combat.bonus)
 
 
-def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int]) -> int:
+def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int],
+                  bonus: int) -> int:
     """The damage of an attack: the attacker's power; a champion's attack adds its intent's
     and its weapon's, and a champion without a power stat still adds what increases its
     power ("Game Mechanics - Damage 5"; "Card Types - Champion": it gets no power stat
-    from that, so it cannot attack or retaliate on its own)."""
+    from that, so it cannot attack or retaliate on its own); then what effects added to the
+    attack itself, ``bonus`` ("Combat Phase - Attacking 5c, 6b": combined in the damage
+    step)."""
     cards = state.cards
     if cards[attacker].defn.is_champion:
         own = statics.stat(state, attacker, "power")
@@ -592,7 +596,7 @@ def _attack_power(state: GameState, attacker: int, weapon: int, intent: list[int
         total = power_of(state, attacker)
     if cards[attacker].counters.get("distant"):
         total += keywords.value(state, attacker, "ranged") or 0
-    total += statics.attack_bonus(state, attacker)  # "its attacks get +N POWER"
+    total += statics.attack_bonus(state, attacker) + bonus  # "its attacks get +N POWER"
     return max(0, total)
 
 

@@ -85,6 +85,15 @@ def materialize(card: int, name: str) -> Option:
     return Option("materialize", f"materialize {name}", card)
 
 
+RETURN_PRESERVED = "return"
+
+
+def return_preserved(card: int, name: str) -> Option:
+    """Return a preserved card from the material deck to hand instead of materializing
+    ("Preserve/Preserved 1")."""
+    return Option(RETURN_PRESERVED, f"return preserved {name} to hand", card)
+
+
 def put_champion(card: int, name: str) -> Option:
     return Option("put", f"put {name} onto the field", card)
 

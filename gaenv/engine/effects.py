@@ -389,6 +389,17 @@ def _boost_attacks(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("boost_attack", "power", power=("signed_amount", True, None))
+def _boost_attack(state: GameState, frame: ResolveFrame, args: Args,
+                  answer: Option | None) -> Decision | None:
+    """The attack in progress gets +power (or less): "this attack gets +2 POWER" on an On
+    Attack ability ("Combat Phase - Attacking 5c, 6b": effects that modify the attack count
+    in the damage step); the attacker's power stays as it is, and nothing happens once the
+    combat is over."""
+    journal.boost_attack(state, amount_of(state, frame, args["power"]))
+    return None
+
+
 @primitive("grant", None, target=("object", True, None), keyword=("keyword", True, None),
            amount=("nat", False, 0), until=("enum:turn,next_turn", False, "turn"))
 def _grant(state: GameState, frame: ResolveFrame, args: Args,
@@ -959,6 +970,40 @@ def _omen(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+PRESERVED = "preserved"  # a card in a material deck that may be returned to hand (Preserve)
+
+
+def preserve_card(state: GameState, cid: int) -> None:
+    """Put a card into its owner's material deck preserved ("Preserve/Preserved 1, 2"): a
+    ``preserved`` counter on it there, which it keeps until it leaves the material deck;
+    instead of materializing, its player may return it to their hand (`preserved_options`)."""
+    journal.move(state, cid, MATERIAL)
+    if state.cards[cid].zone == MATERIAL:
+        journal.counters(state, cid, PRESERVED, 1)
+
+
+def preserved_options(state: GameState, player: int) -> list[Option]:
+    """Returning one of the player's preserved cards to their hand, which replaces a
+    materialization ("Preserve/Preserved 4c": offered whenever they may materialize, even
+    with nothing to materialize)."""
+    cards = state.cards
+    return [decisions.return_preserved(cid, cards[cid].defn.name)
+            for cid in state.players[player].zones[MATERIAL] if cards[cid].counters.get(PRESERVED)]
+
+
+@primitive("preserve", None)
+def _preserve(state: GameState, frame: ResolveFrame, args: Args,
+              answer: Option | None) -> Decision | None:
+    """Preserve on an object ("Preserve/Preserved 1"): the card of the source that has
+    just died, still in the graveyard it went to (the same object by last-known
+    information), goes into its owner's material deck preserved."""
+    item = frame.item
+    card = state.cards[item.card]
+    if card.zone == GRAVEYARD and item.source_oid >= 0 and card.last_oid == item.source_oid:
+        preserve_card(state, item.card)
+    return None
+
+
 @primitive("suppress", "target", target=("object", True, None))
 def _suppress(state: GameState, frame: ResolveFrame, args: Args,
               answer: Option | None) -> Decision | None:
@@ -1043,21 +1088,29 @@ def _materialize(state: GameState, frame: ResolveFrame, args: Args,
     """Its controller materializes a card of their material deck matching the filter (of
     their choice; nothing if none can be): it goes onto the effects stack, its memory cost
     paid now, and resolves after this ("Playing Cards - Card Materialization": an effect's
-    permission). ``scratch`` holds the memory cost still to pay once the card is chosen."""
+    permission). ``scratch`` holds the memory cost still to pay once the card is chosen,
+    and the card."""
     from gaenv.engine import stack  # stack plays and resolves cards with this module
 
     player = frame.item.controller
     if not frame.scratch:
         if answer is None:
-            found = stack.materializable(state, player, args["filter"])
-            return Decision(player, decisions.CHOOSE_CARD, tuple(
-                decisions.choose(c, state.cards[c].defn.name) for c in found),
-                frame.item.card) if found else None
-        frame.scratch = [stack.materialize_by_effect(state, player, answer.card)]
+            found = [decisions.choose(c, state.cards[c].defn.name)
+                     for c in stack.materializable(state, player, args["filter"])]
+            found += preserved_options(state, player)
+            return Decision(player, decisions.CHOOSE_CARD, tuple(found),
+                            frame.item.card) if found else None
+        if answer.verb == decisions.RETURN_PRESERVED:  # instead of materializing
+            journal.move(state, answer.card, HAND)
+            return None
+        frame.scratch = [stack.materialize_by_effect(state, player, answer.card), answer.card]
         answer = None
     decision, left = stack.memory_step(state, player, frame.scratch[0], answer,
                                        frame.item.card)
-    frame.scratch = [left] if decision is not None else []
+    card = frame.scratch[1]
+    frame.scratch = [left, card] if decision is not None else []
+    if decision is None:  # "Card Materialization 9": paid, it is materialized
+        journal.emit(state, "materialized", card, player)
     return decision
 
 

@@ -48,6 +48,7 @@ EVENTS: dict[str, str] = {
     "counters_placed": "counters were put on card (detail: their kind; amount)",
     "counters_removed": "counters were removed from card (detail: their kind; amount)",
     "activated": "card was activated from hand (player: who activated it)",
+    "materialized": "card was materialized, its costs paid (player: who materialized it)",
     "drawn": "card was drawn (player: who drew it)",
     "levels_up": "a champion leveled up; card: its new top card",
     "rests": "an object was rested",
@@ -189,17 +190,24 @@ def happened(state: GameState, event: Event) -> None:
                 _consider(state, event, cid, index, cards[cid].defn.abilities[index])
 
 
+_LEAVING = frozenset({"leaves", "dies"})  # an object's own leaving: it was just that object
+
+
 def _consider(state: GameState, event: Event, cid: int, index: int | str,
               ability: Ability) -> None:
     """Record ``cid``'s ability if its trigger's filter and its condition hold."""
     card = state.cards[cid]
     assert ability.trigger is not None
-    # A source that has left the field (its own leaving) is its controller's of that moment.
-    controller = card.controller if card.oid >= 0 or cid != event.card else event.player
+    # A source that has left the field (its own leaving) is its controller's of that moment,
+    # and the object it was ("Game Terms - Last-known Information": "On Leave: put the
+    # counters that were on this ..." reads them).
+    own = card.oid < 0 and cid == event.card
+    left = own and event.kind in _LEAVING
+    controller = event.player if own else card.controller
     if _fits(state, ability.trigger, event, cid, controller) and requirement_met(
             state, ability, card, controller=controller):
-        state.pending_triggers.append((cid, index, controller, card.oid, event.card,
-                                       _object_of(state, event.card)))
+        state.pending_triggers.append((cid, index, controller, card.last_oid if left else
+                                       card.oid, event.card, _object_of(state, event.card)))
 
 
 def _object_of(state: GameState, cid: int) -> int:

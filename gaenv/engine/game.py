@@ -277,6 +277,9 @@ class Game(Played):
         elif kind == decisions.MATERIALIZE:
             if option.verb == "pass":
                 turn.decline_materialize(state)
+            elif option.verb == decisions.RETURN_PRESERVED:  # instead of materializing
+                state.players[player].materialized += 1
+                journal.move(state, option.card, HAND)
             else:
                 state.players[player].materialized += 1
                 stack.announce(state, player, option.card, stack.MATERIALIZATION)

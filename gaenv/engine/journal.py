@@ -195,8 +195,8 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         source.remove(cid)
     if leaving:
         card.clear_object_state()
-    elif zone == BANISHMENT and card.counters:  # an omen's counter stays behind (`omen`)
-        card.counters = {}
+    elif zone in (BANISHMENT, MATERIAL) and card.counters:
+        card.counters = {}  # an omen's or a preserved card's counter stays behind
     if zone == LINEAGE:
         card.entered = -1
     elif dest == LINEAGE:
@@ -235,6 +235,15 @@ def combat_changes(state: GameState) -> None:
     MARK level: the filter keys ``attacking`` and ``retaliating`` read it
     (`gaenv.engine.selectors.MARK_KEYS`)."""
     _advance(state, MARK)
+
+
+def boost_attack(state: GameState, power: int) -> None:
+    """The attack in progress gets ``power`` more (or less): "this attack gets +2 POWER"
+    ("Combat Phase - Attacking 6b": the attack in the intent may be modified until the
+    damage step). Counted at MARK level, as the other changes to ``state.combat`` are."""
+    if state.combat is not None:
+        state.combat.bonus += power
+        _advance(state, MARK)
 
 
 def make_object(state: GameState, card: CardObj) -> None:

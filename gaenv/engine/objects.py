@@ -183,6 +183,12 @@ class CardDef:
     # Prepare N ("Keywords - Prepare N"): as it is activated its player may remove N
     # preparation counters from their champion, and it is then prepared (0: no Prepare).
     prepare: int = 0
+    # Preserve on an action ("Preserve/Preserved 2"): as it resolves it goes into its
+    # owner's material deck preserved rather than the graveyard (an object's Preserve is
+    # a triggered ability: the ``preserve`` step).
+    preserve: bool = False
+    # Divine Relic ("Divine Relic 1"): a deck may have one such card in its material deck.
+    divine_relic: bool = False
     # Link ("Keywords - Link"): the filter of what the object links to, declared as its
     # last target as the card is played (None: no Link).
     link: Mapping[str, Any] | None = None

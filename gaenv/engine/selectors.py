@@ -91,7 +91,7 @@ BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "currents", "phase", "can_pay", "target",
-                  "this_turn", "amount", "at_least", "at_most", "not")
+                  "this_turn", "amount", "at_least", "at_most", "parity", "not")
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level", "influence", "moved")
 STATS = ("power", "life", "damage")
 CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"))
@@ -545,6 +545,9 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
             if not isinstance(high, int):
                 high = amount(state, high, player, source, refer, empower)
             if value < low or value > high:
+                return False
+            parity = condition.get("parity")  # "an even (odd) amount of ..."
+            if parity is not None and value % 2 != (parity == "odd"):
                 return False
         elif key == "not" and condition_met(state, want, defn, player, empower, source,
                                             refer):

@@ -295,7 +295,7 @@ def materialize_options(state: GameState, player: int) -> list[Option]:
         defn = cards[cid].defn
         if can_materialize(state, player, defn, enabled):
             options.append(decisions.materialize(cid, defn.name))
-    return options
+    return options + effects.preserved_options(state, player)
 
 
 # --- putting things onto the stack ---------------------------------------------------
@@ -486,6 +486,8 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
         journal.use_lasting(state, item.card, player)
         state.players[player].activated.append(item.card)
         journal.emit(state, "activated", item.card, player)
+    elif item.kind == MATERIALIZATION:  # "Card Materialization 9": now it is materialized
+        journal.emit(state, "materialized", item.card, player)
     state.priority = player
     state.passes = 0
     return None
@@ -605,6 +607,8 @@ def resolve_step(state: GameState, frame: ResolveFrame, answer: Option | None) -
                 journal.activated_as(state, item.card, item.brewed, imbued(item, defn))
             if defn.link is not None and state.cards[item.card].zone == FIELD:
                 journal.link(state, item.card, item.targets[-1])  # its link target
+        elif defn.preserve:  # "Preserve/Preserved 2": a replacement as it resolves
+            effects.preserve_card(state, item.card)
         else:
             journal.move(state, item.card, GRAVEYARD)
     after_resolution(state)

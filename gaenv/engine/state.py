@@ -80,11 +80,12 @@ class Combat:
     ``ordered`` how many retaliators the attacking player has put in order;
     ``critical`` the source (the attacker for the attack, or a retaliator) whose
     Critical was asked last, -1 before any; ``discards`` the cards still owed to
-    stop it; ``doubled`` the sources whose combat damage Critical doubles.
+    stop it; ``doubled`` the sources whose combat damage Critical doubles; ``bonus`` what
+    effects have added to this attack's power ("this attack gets +2 POWER").
     """
 
-    __slots__ = ("asked", "attacker", "critical", "defenders", "discards", "doubled", "ordered",
-                 "player", "retaliators", "weapon")
+    __slots__ = ("asked", "attacker", "bonus", "critical", "defenders", "discards", "doubled",
+                 "ordered", "player", "retaliators", "weapon")
 
     def __init__(self, player: int, attacker: int, weapon: int = -1) -> None:
         self.player = player
@@ -97,6 +98,7 @@ class Combat:
         self.critical = -1
         self.discards = 0
         self.doubled: list[int] = []
+        self.bonus = 0
 
     def copy(self) -> Combat:
         c = Combat(self.player, self.attacker, self.weapon)
@@ -107,12 +109,13 @@ class Combat:
         c.critical = self.critical
         c.discards = self.discards
         c.doubled = list(self.doubled)
+        c.bonus = self.bonus
         return c
 
     def key(self) -> tuple:
         return (self.player, self.attacker, self.weapon, tuple(self.defenders),
                 tuple(self.retaliators), tuple(self.asked), self.ordered, self.critical,
-                self.discards, tuple(self.doubled))
+                self.discards, tuple(self.doubled), self.bonus)
 
 
 class AttackFrame:
