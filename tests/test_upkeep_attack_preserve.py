@@ -498,3 +498,28 @@ def test_it_in_a_trigger_about_itself() -> None:
     assert out.status == "full" and out.fields["abilities"] == [{
         "trigger": {"event": "dealt_damage", "filter": {"self": True}},
         "effect": [{"counters": {"target": "that_object", "kind": "buff", "amount": 1}}]}]
+
+
+def test_the_return_is_observed_as_a_materialization(pool: CardPool) -> None:
+    """The observation shows "return preserved ..." ("Preserve/Preserved 4c") as a
+    materialize choice of that card, in the layout models were trained on."""
+    from gaenv.engine import decisions
+    from gaenv.env import actions, observation
+    from gaenv.scenario import Scenario, build, run_step
+
+    setup = {"turn_player": 1, "phase": "end", "players": [
+        {"lineage": ["Spirit of Fire"], "hand": ["Test Insight"], "deck": ["Quick Study"]},
+        {"lineage": ["Spirit of Water"], "deck": ["Quick Study"]}]}
+    game = build(Scenario(Path("test"), "preserved", {"setup": setup}), pool)
+    for step in ("pass", "activate Test Insight", "pass", "pass", "pass", "pass"):
+        run_step(game, step, "test")
+    state = game.state
+    assert [o.text for o in state.decision.options] == [
+        "pass", "return preserved Test Insight to hand"]
+    slots = actions.Slots.of(state, 0)
+    choices = actions.assign(state, state.decision, slots)[1]
+    encoder = observation.Encoder(pool)
+    encoder.encode(state, 0, state.decision, slots, choices)
+    index = [o.verb for o in choices].index(decisions.RETURN_PRESERVED)
+    verbs = encoder.views["choices"][index][observation.CARD_FEATURES:-1]
+    assert verbs.tolist() == [float(v == "materialize") for v in observation.VERBS]

@@ -112,6 +112,11 @@ _STACK_WIDTH = CARD_FEATURES + 2 + len(STACK_KINDS)
 _CHOICE_WIDTH = CARD_FEATURES + len(VERBS) + 1
 # Choice verbs whose card field is a number (a mode, a trigger, a yes), not a card.
 _NUMBERED_VERBS = frozenset({"mode", "trigger", "yes"})
+# Each option verb's column among a choice slot's verb flags. Returning a preserved card
+# to hand replaces a materialization ("Preserve/Preserved 4c"): it is shown as one, so
+# the layout (and the models trained on it) stay as they were.
+VERB_COLUMN = {**{verb: i for i, verb in enumerate(VERBS)},
+               decisions.RETURN_PRESERVED: VERBS.index("materialize")}
 _GLOBAL_SCALARS = ("turn", "my_turn", "my_decision", "first_player", "stack_size", "empower")
 
 
@@ -451,7 +456,7 @@ class Encoder:
                 row[-1] = min(option.card / 10, HIGH_VALUE)
             elif option.card >= 0:
                 row[:CARD_FEATURES] = self._printed[self._code(cards[option.card], player)]
-            row[CARD_FEATURES + VERBS.index(option.verb)] = 1.0
+            row[CARD_FEATURES + VERB_COLUMN[option.verb]] = 1.0
 
 
 def compact_columns(encoder: Encoder) -> np.ndarray:
