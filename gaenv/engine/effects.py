@@ -500,23 +500,15 @@ def _become_distant(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("destroy", "target", target=("object", True, None))
+@primitive("sacrifice", "target", target=("object", True, None))
 def _destroy(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
-    """Destroy objects: to the graveyard; an ally so destroyed dies. Immortal objects
-    cannot be destroyed ("Keywords - Immortality")."""
-    rules.destroy_at_once(state, [
-        cid for cid in objects_of(state, frame, args)
-        if not state.cards[cid].defn.is_champion and not keywords.has(state, cid, "immortality")])
-    return None
-
-
-@primitive("sacrifice", "target", target=("object", True, None))
-def _sacrifice(state: GameState, frame: ResolveFrame, args: Args,
-               answer: Option | None) -> Decision | None:
-    """Sacrifice objects ("Game Terms - Sacrifice"): to the graveyard, an ally dying; not a
-    destruction, so Immortality does not stop it (a champion is never sacrificed so)."""
+    """Destroy or sacrifice objects ("Game Terms - Destruction", "Sacrifice"): to the
+    graveyard; an ally so destroyed dies. A sacrifice is a destruction too ("Game Terms -
+    Died/Dies and Kills/Killed 1a"), so neither reaches an Immortal object ("Keywords -
+    Immortality 1b") nor, here, a champion (`rules.destructible`)."""
     rules.destroy_at_once(state, [cid for cid in objects_of(state, frame, args)
-                                  if not state.cards[cid].defn.is_champion])
+                                  if rules.destructible(state, cid)])
     return None
 
 
@@ -1025,7 +1017,7 @@ def _wither(state: GameState, frame: ResolveFrame, args: Args,
         if owed and answer is not None and answer.verb == "yes":
             frame.scratch[1] = owed
         else:
-            if owed:
+            if owed and rules.destructible(state, cid):  # Immortality 1b: it stays
                 rules.sacrifice(state, cid)
             frame.scratch[0] += 1
         answer = None

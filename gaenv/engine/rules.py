@@ -152,6 +152,14 @@ def keep_unique(state: GameState, kept: int) -> None:
             sacrifice(state, cid)
 
 
+def destructible(state: GameState, cid: int) -> bool:
+    """Whether an effect can destroy or sacrifice object ``cid``: not a champion, and not
+    an Immortal object, which cannot be sent from the field to the graveyard, by
+    destruction or by sacrifice ("Keywords - Immortality 1, 1b"). (The rules' own
+    sacrifices of extra Unique objects do reach Immortal ones: Immortality 2.)"""
+    return not state.cards[cid].defn.is_champion and not keywords.has(state, cid, "immortality")
+
+
 def sacrifice(state: GameState, cid: int) -> None:
     """Its controller sacrifices object ``cid``: to the graveyard (banished if a champion
     or regalia); an ally so sacrificed dies, so its On Death triggers ("Game Terms -
