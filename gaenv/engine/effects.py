@@ -986,17 +986,18 @@ def _return_suppressed(state: GameState, frame: ResolveFrame, args: Args,
 def _wither(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
     """The game's wither trigger resolves ("Game Mechanics - Counters, Wither"): for each
-    object its controller controls with wither counters, in play order, they sacrifice it
-    unless they pay 1 reserve per wither counter on it, in full (``yes`` is offered only
-    when they can; then one card or Reservable object a decision); then the wither
-    counters on those they kept are removed, all at once. ``scratch``: the index of the
-    object being decided, the reserve still to pay for it, then the objects' ids."""
+    object its controller controls with wither counters (`withered`: the champion among
+    them), in play order, they sacrifice it unless they pay 1 reserve per wither counter
+    on it, in full (``yes`` is offered only when they can; then one card or Reservable
+    object a decision); then the wither counters on those they kept are removed, all at
+    once. An Immortal object cannot be sacrificed and stays ("Keywords - Immortality 1b");
+    a sacrificed champion is banished ("Game Terms - Sacrifice 2"), and its player, left
+    without one, loses. ``scratch``: the index of the object being decided, the reserve
+    still to pay for it, then the objects' ids."""
     player = frame.item.controller
     cards = state.cards
     if not frame.scratch:
-        found = [cid for cid in state.players[player].zones[FIELD]
-                 if cards[cid].counters.get("wither")]
-        frame.scratch = [0, 0, *found]
+        frame.scratch = [0, 0, *withered(state, player)]
     while frame.scratch[0] < len(frame.scratch) - 2:
         cid = frame.scratch[2 + frame.scratch[0]]
         card = cards[cid]
@@ -1010,23 +1011,29 @@ def _wither(state: GameState, frame: ResolveFrame, args: Args,
                                 costs.reserve_options(state, player), cid)
             frame.scratch[0] += 1
             continue
-        owed = card.counters.get("wither", 0) if card.zone == FIELD and \
-            card.controller == player else 0
+        owed = card.counters.get("wither", 0) if cid in zones.field_objects(
+            state, player) else 0
         if owed and answer is None and costs.can_pay_reserve(state, player, owed, -1):
             return Decision(player, decisions.YES_NO, (decisions.YES, decisions.NO), cid)
         if owed and answer is not None and answer.verb == "yes":
             frame.scratch[1] = owed
         else:
-            if owed and rules.destructible(state, cid):  # Immortality 1b: it stays
+            if owed and not keywords.has(state, cid, "immortality"):
                 rules.sacrifice(state, cid)
             frame.scratch[0] += 1
         answer = None
     for cid in frame.scratch[2:]:
         card = cards[cid]
-        if card.zone == FIELD and card.counters.get("wither"):
+        if card.oid >= 0 and card.counters.get("wither"):
             journal.counters(state, cid, "wither", -card.counters["wither"])
     frame.scratch = []
     return None
+
+
+def withered(state: GameState, player: int) -> list[int]:
+    """The objects ``player`` controls with wither counters on them, champion first."""
+    cards = state.cards
+    return [cid for cid in zones.field_objects(state, player) if cards[cid].counters.get("wither")]
 
 
 @primitive("materialize", "filter", filter=("filter", True, None))

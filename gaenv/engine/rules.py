@@ -163,8 +163,13 @@ def destructible(state: GameState, cid: int) -> bool:
 def sacrifice(state: GameState, cid: int) -> None:
     """Its controller sacrifices object ``cid``: to the graveyard (banished if a champion
     or regalia); an ally so sacrificed dies, so its On Death triggers ("Game Terms -
-    Sacrifice 2, 3")."""
-    destroy_at_once(state, [cid])
+    Sacrifice 2, 3"); so does a champion, with its inner lineage (`champions.champion_dies`;
+    the player without a champion then loses)."""
+    card = state.cards[cid]
+    if card.defn.is_champion:
+        champions.champion_dies(state, card.controller)
+    else:
+        destroy_at_once(state, [cid])
 
 
 def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
