@@ -525,7 +525,8 @@ def _move(state: GameState, frame: ResolveFrame, args: Args,
     card ("return this to its owner's hand" from an On Hit), and so is the card of a
     source that has just died, in the graveyard it went to ("On Death: put this into its
     owner's memory"; the same card that was the source object, by last-known
-    information)."""
+    information). An Immortal object is not sent from the field to the graveyard
+    ("Keywords - Immortality 1")."""
     ids = objects_of(state, frame, args)
     if not ids and args["target"].mode == "self":
         item = frame.item
@@ -533,9 +534,13 @@ def _move(state: GameState, frame: ResolveFrame, args: Args,
         if card.zone == INTENT or (card.zone == GRAVEYARD and item.source_oid >= 0
                                    and card.last_oid == item.source_oid):
             ids = [item.card]
+    to = args["to"]
     for cid in ids:
-        if not state.cards[cid].defn.is_champion:
-            journal.move(state, cid, _DESTINATIONS[args["to"]], bottom=args["to"] == "deck_bottom")
+        card = state.cards[cid]
+        if not card.defn.is_champion and not (  # Immortality 1: never field to graveyard
+                to == "graveyard" and card.zone == FIELD
+                and keywords.has(state, cid, "immortality")):
+            journal.move(state, cid, _DESTINATIONS[to], bottom=to == "deck_bottom")
     return None
 
 
