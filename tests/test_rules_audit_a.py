@@ -34,6 +34,57 @@ cards:
     reserve_cost: 0
     effect:
       - grant: {target: target_your_ally, keyword: critical, amount: 2}
+  - name: Test Keen Sword
+    type: weapon
+    element: norm
+    reserve_cost: 0
+    power: 1
+    durability: 2
+    keywords: [{critical: 1}]
+  - name: Test Keen Strike
+    type: attack
+    element: norm
+    reserve_cost: 0
+    power: 1
+    keywords: [{critical: 2}]
+  - name: Test Blight Moth
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 3
+    abilities:
+      - on_attack: [{counters: {target: self, kind: wither, amount: 1}}]
+  - name: Test Quick Recruit
+    type: ally
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    power: 1
+    life: 1
+  - name: Test Unmaking
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - delevel: {player: opponent, min_level: 2}
+  - name: Test Blood Price
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    sacrifices: [{type: ally}]
+    effect: [draw: 1]
+  - name: Test Restless Guard
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 2
+    keywords: [vigor]
+    abilities:
+      - static: {grant_keyword: {keyword: vigor, applies_to: {self: true}}}
 """
 
 
@@ -106,4 +157,181 @@ steps:
   - pass
   - pass
 {asked}
+""")
+
+
+def test_critical_instances_of_one_attack_add_up(tmp_path: Path, extra_pool: CardPool) -> None:
+    """Keywords - Critical N 3 and Game Mechanics - Damage 10a-i: a champion's attack is one
+    source, so the Critical of its weapon (1) and of its attack card (2) add up: the
+    defending player is asked for 3 cards, and declining doubles the damage once:
+    (1 + 1) x 2 = 4."""
+    run_scenario(tmp_path, extra_pool, """name: critical adds up
+rules: Keywords - Critical N 3
+setup:
+  players:
+    - lineage: [Spirit of Fire, "Lorraine, Wandering Warrior"]
+      hand: [Test Keen Strike]
+      field: [Test Keen Sword]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      hand: [Quick Study, Quick Study, Quick Study]
+      deck: [Quick Study, Quick Study]
+steps:
+  - activate Test Keen Strike
+  - pass
+  - pass
+  - target Spirit of Water (player 1)
+  - use Test Keen Sword
+  - pass
+  - pass
+  - pass
+  - pass
+  - take double damage
+  - {pass_until: main}
+expect:
+  players.1.champion.damage: 4
+  players.1.hand.count: 3
+""")
+
+
+def test_wither_put_during_combat_waits_for_next_main_phase(
+        tmp_path: Path, extra_pool: CardPool) -> None:
+    """Game Mechanics - Counters, Wither 5: a wither counter put on during a combat does
+    not make a second wither trigger when the main phase resumes (one main phase a turn):
+    the Moth keeps its counter through the end of the turn."""
+    run_scenario(tmp_path, extra_pool, """name: wither in combat
+rules: Game Mechanics - Counters, Wither 5
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Blight Moth]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study, Quick Study]
+steps:
+  - attack with Test Blight Moth
+  - target Spirit of Water (player 1)
+  - pass
+  - pass            # On Attack: a wither counter on the Moth
+  - {pass_until: main}
+  - pass
+  - pass            # the main phase ends with nothing on the stack
+expect:
+  phase: end
+  players.0.field.0.counters: {wither: 1}
+""")
+
+
+def test_ally_entering_during_cleave_combat_is_not_a_defender(
+        tmp_path: Path, extra_pool: CardPool) -> None:
+    """Keywords - Cleave 4: the defenders of a Cleave attack are those at its declaration;
+    an ally entering the defending player's field during the combat is not dealt damage
+    and may not retaliate."""
+    run_scenario(tmp_path, extra_pool, """name: cleave newcomer
+rules: Keywords - Cleave 4
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Whirlwind Brute]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      hand: [Test Quick Recruit]
+      deck: [Quick Study, Quick Study]
+steps:
+  - attack with Whirlwind Brute
+  - pass
+  - activate Test Quick Recruit
+  - pass
+  - pass            # the Recruit enters
+  - pass
+  - pass            # before retaliation ends: no one may retaliate
+  - {pass_until: main}
+expect:
+  players.1.champion.damage: 3
+  players.1.field: [Test Quick Recruit]
+  players.1.field.0.damage: 0
+  players.1.field.0.rested: false
+""")
+
+
+def test_attacking_ally_keeps_attacking_after_it_stops_obeying(
+        tmp_path: Path, extra_pool: CardPool) -> None:
+    """Game Terms - Obedience 4: Prideful Knight (Pride 2) attacks for a level 2 champion;
+    the champion is deleveled before retaliation, so the Knight no longer obeys, yet it
+    goes on with the attack and deals its 4 damage."""
+    run_scenario(tmp_path, extra_pool, """name: obedience lost mid-attack
+rules: Game Terms - Obedience 4; Keywords - Pride N 1
+setup:
+  players:
+    - lineage: [Spirit of Fire, "Lorraine, Wandering Warrior", "Lorraine, Blademaster"]
+      field: [Prideful Knight]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      hand: [Test Unmaking]
+      deck: [Quick Study, Quick Study]
+steps:
+  - attack with Prideful Knight
+  - target Spirit of Water (player 1)
+  - pass
+  - activate Test Unmaking
+  - pass
+  - pass            # player 0's champion is level 1 again
+  - {pass_until: main}
+expect:
+  players.0.champion.level: 1
+  players.1.champion.damage: 4
+""")
+
+
+def test_on_death_of_an_ally_sacrificed_as_a_cost_resolves_first(
+        tmp_path: Path, extra_pool: CardPool) -> None:
+    """Game Terms - Sacrifice 3: Grave Herald sacrificed to pay for Test Blood Price dies,
+    and its On Death goes on the stack above the card: after two passes the Herald's draw
+    has happened (Tailwind) and the card's own draw has not."""
+    run_scenario(tmp_path, extra_pool, """name: sacrificed as a cost
+rules: Game Terms - Sacrifice 3
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Blood Price]
+      field: [Grave Herald]
+      deck: [Tailwind, Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study, Quick Study]
+steps:
+  - activate Test Blood Price
+  - choose Grave Herald
+  - pass
+  - pass
+expect:
+  players.0.hand: [Tailwind]
+  players.0.graveyard: [Grave Herald]
+  decision.kind: opportunity
+""")
+
+
+def test_two_instances_of_vigor_trigger_twice(tmp_path: Path, extra_pool: CardPool) -> None:
+    """Keywords - Vigor 2: a unit with Vigor printed and Vigor granted has two instances,
+    and each triggers at the beginning of its controller's end phase: two passes resolve
+    the first (the Guard is awake) and the second is still on the stack, so the end
+    phase goes on."""
+    run_scenario(tmp_path, extra_pool, """name: two vigor
+rules: Keywords - Vigor 2
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [{card: Test Restless Guard, rested: true}]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study, Quick Study]
+steps:
+  - {pass_until: end}
+  - pass
+  - pass
+  - pass
+  - pass
+expect:
+  turn_player: 0
+  phase: end
+  players.0.field.0.rested: false
 """)
