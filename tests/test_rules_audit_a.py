@@ -85,6 +85,20 @@ cards:
     keywords: [vigor]
     abilities:
       - static: {grant_keyword: {keyword: vigor, applies_to: {self: true}}}
+  - name: Test Proud Warden
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 3
+    keywords: [intercept, {pride: 2}]
+  - name: Test Hexing Glyph
+    type: phantasia
+    subtypes: [Spell]
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - on_end_phase: [{deal_damage: {amount: 1, target: target_unit}}]
 """
 
 
@@ -334,4 +348,58 @@ expect:
   turn_player: 0
   phase: end
   players.0.field.0.rested: false
+""")
+
+
+@pytest.mark.parametrize(("level", "redirected"), [(1, False), (2, True)])
+def test_intercept_of_an_ally_that_does_not_obey_fails(
+        tmp_path: Path, extra_pool: CardPool, level: int, redirected: bool) -> None:
+    """Keywords - Intercept 2 and 2a: Test Proud Warden (Intercept, Pride 2) triggers when
+    its champion is attacked, but while its champion is below level 2 it does not obey: its
+    controller is not even asked, and the attack goes on; at level 2 it intercepts."""
+    lineage = '[Spirit of Water, "Rai, Spellcrafter"' + (', "Rai, Archmage"]' if level == 2
+                                                        else "]")
+    champion, ally = (0, 2) if redirected else (2, 0)
+    answer = '\n  - "yes"' if redirected else ""  # the trigger resolves: asked or not
+    run_scenario(tmp_path, extra_pool, f"""name: intercept without obedience
+rules: Keywords - Intercept 2
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Sparring Knight]
+      deck: [Quick Study, Quick Study]
+    - lineage: {lineage}
+      field: [Test Proud Warden]
+      deck: [Quick Study, Quick Study]
+steps:
+  - attack with Sparring Knight
+  - target {'Rai, Archmage' if level == 2 else 'Rai, Spellcrafter'} (player 1)
+  - pass
+  - pass{answer}
+  - {{pass_until: main}}
+expect:
+  players.1.champion.damage: {champion}
+  players.1.field.0.damage: {ally}
+""")
+
+
+def test_trigger_of_a_spell_cannot_target_spellshroud(
+        tmp_path: Path, extra_pool: CardPool) -> None:
+    """Keywords - Spellshroud 1a; Abilities - Triggered Abilities (a trigger has its
+    source's typing): the end-phase trigger of a Spell phantasia may target Practice Squire
+    but not Mistcloak Adept (Spellshroud)."""
+    run_scenario(tmp_path, extra_pool, """name: spell trigger vs spellshroud
+rules: Keywords - Spellshroud 1a
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Hexing Glyph]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      field: [Mistcloak Adept, Practice Squire]
+      deck: [Quick Study, Quick Study]
+steps:
+  - {pass_until: end}
+offered: [target Practice Squire (player 1)]
+not_offered: [target Mistcloak Adept (player 1)]
 """)

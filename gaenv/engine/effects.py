@@ -867,9 +867,11 @@ def _mill(state: GameState, frame: ResolveFrame, args: Args,
 def _intercept(state: GameState, frame: ResolveFrame, args: Args,
                answer: Option | None) -> Decision | None:
     """The source ally may take the attack on its controller's champion ("Keywords -
-    Intercept"): its controller says yes or no; yes redirects it if still legal."""
+    Intercept"): its controller says yes or no; yes redirects it if still legal. An ally
+    that does not obey its controller as this resolves cannot intercept, and nothing is
+    asked ("Keywords - Intercept 2, 2a")."""
     ally = zones.find_object(state, frame.item.source_oid)
-    if ally < 0 or state.combat is None:
+    if ally < 0 or state.combat is None or not combat.obeys(state, ally):
         return None
     if answer is None:
         return Decision(frame.item.controller, decisions.YES_NO, (decisions.YES, decisions.NO),
