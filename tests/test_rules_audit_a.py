@@ -99,6 +99,33 @@ cards:
     reserve_cost: 0
     abilities:
       - on_end_phase: [{deal_damage: {amount: 1, target: target_unit}}]
+  - name: Test Frost Field
+    type: domain
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {grant_keyword: {keyword: hindered, applies_to: {type: ally, controller: opponent}}}
+  - name: Test True Strike
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - deal_damage: {amount: 2, target: target_unit, unpreventable: true}
+  - name: Test Reaper Blade
+    type: weapon
+    element: norm
+    reserve_cost: 0
+    power: 2
+    durability: 2
+    abilities:
+      - on_kill: [recover: 2]
+  - name: Test Proud Banner
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {grant_keyword: {keyword: pride, amount: 3, applies_to: {name: Prideful Knight}}}
 """
 
 
@@ -402,4 +429,99 @@ steps:
   - {pass_until: end}
 offered: [target Practice Squire (player 1)]
 not_offered: [target Mistcloak Adept (player 1)]
+""")
+
+
+def test_hindered_granted_by_a_static_makes_an_ally_enter_rested(
+        tmp_path: Path, extra_pool: CardPool) -> None:
+    """Keywords - Hindered 1 granted by a static (Layers D): while player 0 controls Test
+    Frost Field, an ally entering under player 1 enters rested."""
+    run_scenario(tmp_path, extra_pool, """name: granted hindered
+rules: Keywords - Hindered 1; Continuous Effects, Layers D
+setup:
+  turn_player: 1
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Frost Field]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      hand: [Practice Squire, Quick Study]
+      deck: [Quick Study, Quick Study]
+steps:
+  - activate Practice Squire
+  - pay with Quick Study
+  - pass
+  - pass
+expect:
+  players.1.field: [Practice Squire]
+  players.1.field.0.rested: true
+""")
+
+
+def test_unpreventable_damage_leaves_the_shield(tmp_path: Path, extra_pool: CardPool) -> None:
+    """Game Mechanics - Damage 3 and Damage Prevention 1: unpreventable damage is dealt in
+    full and does not use up a shield, which is left for the next damage."""
+    run_scenario(tmp_path, extra_pool, """name: unpreventable
+rules: Game Mechanics - Damage 3; Game Mechanics - Damage Prevention 1
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test True Strike]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      field: [{card: Riverbank Sentinel, counters: {prevent: 3}}]
+      deck: [Quick Study, Quick Study]
+steps:
+  - activate Test True Strike
+  - target Riverbank Sentinel (player 1)
+  - pass
+  - pass
+expect:
+  players.1.field.0.damage: 2
+  players.1.field.0.counters: {prevent: 3}
+""")
+
+
+def test_on_kill_of_a_weapon(tmp_path: Path, extra_pool: CardPool) -> None:
+    """Keywords - On Kill 3: a weapon's On Kill triggers when an attack using it kills a
+    unit with its combat damage."""
+    run_scenario(tmp_path, extra_pool, """name: weapon on kill
+rules: Keywords - On Kill 3
+setup:
+  players:
+    - lineage: [Spirit of Fire, "Lorraine, Wandering Warrior"]
+      champion: {damage: 5}
+      field: [Test Reaper Blade]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      field: [Sparring Knight]
+      deck: [Quick Study, Quick Study]
+steps:
+  - attack with Lorraine, Wandering Warrior using Test Reaper Blade
+  - target Sparring Knight (player 1)
+  - pass
+  - pass
+  - do not retaliate
+  - {pass_until: main}
+expect:
+  players.1.graveyard: [Sparring Knight]
+  players.0.champion.damage: 3
+""")
+
+
+def test_pride_counts_only_its_highest_instance(tmp_path: Path, extra_pool: CardPool) -> None:
+    """Keywords - Pride N 2: Prideful Knight (Pride 2) granted Pride 3 needs level 3; with a
+    level 2 champion it does not obey, so it cannot attack."""
+    run_scenario(tmp_path, extra_pool, """name: highest pride
+rules: Keywords - Pride N 2
+setup:
+  players:
+    - lineage: [Spirit of Fire, "Lorraine, Wandering Warrior", "Lorraine, Blademaster"]
+      field: [Prideful Knight, Test Proud Banner, Practice Squire]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study, Quick Study]
+steps: []
+offered: [attack with Practice Squire]
+not_offered: [attack with Prideful Knight]
 """)
