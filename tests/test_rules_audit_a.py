@@ -126,6 +126,27 @@ cards:
     reserve_cost: 0
     abilities:
       - static: {grant_keyword: {keyword: pride, amount: 3, applies_to: {name: Prideful Knight}}}
+  - name: Test Steady Hands
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - grant: {target: target_your_ally, keyword: steadfast}
+  - name: Test Unveil
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - lose: {target: target_ally, keyword: stealth}
+  - name: Test Sweeping Order
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - grant: {target: target_your_ally, keyword: cleave}
 """
 
 
@@ -524,4 +545,93 @@ setup:
 steps: []
 offered: [attack with Practice Squire]
 not_offered: [attack with Prideful Knight]
+""")
+
+
+def test_granted_steadfast_lets_a_rested_defender_retaliate(
+        tmp_path: Path, extra_pool: CardPool) -> None:
+    """Keywords - Steadfast 1 granted until end of turn: player 1's rested Sparring Knight,
+    given Steadfast before retaliation, retaliates while rested and kills the attacker."""
+    run_scenario(tmp_path, extra_pool, """name: granted steadfast
+rules: Keywords - Steadfast 1
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Practice Squire]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      field: [{card: Sparring Knight, rested: true}]
+      hand: [Test Steady Hands]
+      deck: [Quick Study, Quick Study]
+steps:
+  - attack with Practice Squire
+  - target Sparring Knight (player 1)
+  - pass
+  - activate Test Steady Hands
+  - target Sparring Knight (player 1)
+  - pass
+  - pass
+  - pass
+  - pass
+  - retaliate with Sparring Knight
+  - {pass_until: main}
+expect:
+  players.0.graveyard: [Practice Squire]
+  players.1.field.0.damage: 1
+""")
+
+
+def test_stealth_lost_makes_a_unit_attackable(tmp_path: Path, extra_pool: CardPool) -> None:
+    """Keywords - Stealth 1 removed until end of turn (Layers D): Veiled Skulker may be
+    attacked once it has lost its Stealth."""
+    run_scenario(tmp_path, extra_pool, """name: stealth lost
+rules: Keywords - Stealth 1; Continuous Effects, Layers D
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Sparring Knight]
+      hand: [Test Unveil]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      field: [Veiled Skulker]
+      deck: [Quick Study, Quick Study]
+steps:
+  - activate Test Unveil
+  - target Veiled Skulker (player 1)
+  - pass
+  - pass
+  - attack with Sparring Knight
+expect:
+  decision.options: [target Spirit of Water (player 1), target Veiled Skulker (player 1)]
+""")
+
+
+def test_granted_cleave_attacks_everything(tmp_path: Path, extra_pool: CardPool) -> None:
+    """Keywords - Cleave 1 granted until end of turn: Sparring Knight attacks every
+    attackable object player 1 controls at once, with no target to choose."""
+    run_scenario(tmp_path, extra_pool, """name: granted cleave
+rules: Keywords - Cleave 1 and 3
+setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Sparring Knight]
+      hand: [Test Sweeping Order]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      field: [Practice Squire, Riverbank Sentinel]
+      deck: [Quick Study, Quick Study]
+steps:
+  - activate Test Sweeping Order
+  - target Sparring Knight (player 0)
+  - pass
+  - pass
+  - attack with Sparring Knight
+  - pass
+  - pass
+  - do not retaliate
+  - {pass_until: main}
+expect:
+  players.1.champion.damage: 2
+  players.1.graveyard: [Practice Squire]
+  players.1.field.0.damage: 2
 """)
