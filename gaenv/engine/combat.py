@@ -357,9 +357,14 @@ def _still_defending(state: GameState, combat: Combat, attacker: int, weapon: in
 
 
 def _retaliators(state: GameState, combat: Combat) -> list[int]:
-    """Units of the defending player that may still choose to retaliate."""
+    """Units of the defending player that may still choose to retaliate: none once the
+    attacker has left the field or lost every target, since a unit that is no longer
+    attacking cannot be retaliated against, not even with Ambush ("Combat Phase -
+    Attacking and the Combat Phase 4b, 9"; "Game Terms - Retaliate/Retaliation 6")."""
     cards = state.cards
     defending = _still_defending(state, combat, *_attacking(state, combat))
+    if not defending:
+        return []
     asked = combat.asked
     retaliating = combat.retaliators
     candidates = []

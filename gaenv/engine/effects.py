@@ -511,23 +511,15 @@ def _become_distant(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("destroy", "target", target=("object", True, None))
+@primitive("sacrifice", "target", target=("object", True, None))
 def _destroy(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
-    """Destroy objects: to the graveyard; an ally so destroyed dies. Immortal objects
-    cannot be destroyed ("Keywords - Immortality")."""
-    rules.destroy_at_once(state, [
-        cid for cid in objects_of(state, frame, args)
-        if not state.cards[cid].defn.is_champion and not keywords.has(state, cid, "immortality")])
-    return None
-
-
-@primitive("sacrifice", "target", target=("object", True, None))
-def _sacrifice(state: GameState, frame: ResolveFrame, args: Args,
-               answer: Option | None) -> Decision | None:
-    """Sacrifice objects ("Game Terms - Sacrifice"): to the graveyard, an ally dying; not a
-    destruction, so Immortality does not stop it (a champion is never sacrificed so)."""
+    """Destroy or sacrifice objects ("Game Terms - Destruction", "Sacrifice"): to the
+    graveyard; an ally so destroyed dies. A sacrifice is a destruction too ("Game Terms -
+    Died/Dies and Kills/Killed 1a"), so neither reaches an Immortal object ("Keywords -
+    Immortality 1b") nor, here, a champion (`rules.destructible`)."""
     rules.destroy_at_once(state, [cid for cid in objects_of(state, frame, args)
-                                  if not state.cards[cid].defn.is_champion])
+                                  if rules.destructible(state, cid)])
     return None
 
 
@@ -544,7 +536,8 @@ def _move(state: GameState, frame: ResolveFrame, args: Args,
     card ("return this to its owner's hand" from an On Hit), and so is the card of a
     source that has just died, in the graveyard it went to ("On Death: put this into its
     owner's memory"; the same card that was the source object, by last-known
-    information)."""
+    information). An Immortal object is not sent from the field to the graveyard
+    ("Keywords - Immortality 1")."""
     ids = objects_of(state, frame, args)
     if not ids and args["target"].mode == "self":
         item = frame.item
@@ -552,9 +545,13 @@ def _move(state: GameState, frame: ResolveFrame, args: Args,
         if card.zone == INTENT or (card.zone == GRAVEYARD and item.source_oid >= 0
                                    and card.last_oid == item.source_oid):
             ids = [item.card]
+    to = args["to"]
     for cid in ids:
-        if not state.cards[cid].defn.is_champion:
-            journal.move(state, cid, _DESTINATIONS[args["to"]], bottom=args["to"] == "deck_bottom")
+        card = state.cards[cid]
+        if not card.defn.is_champion and not (  # Immortality 1: never field to graveyard
+                to == "graveyard" and card.zone == FIELD
+                and keywords.has(state, cid, "immortality")):
+            journal.move(state, cid, _DESTINATIONS[to], bottom=to == "deck_bottom")
     return None
 
 
@@ -881,9 +878,11 @@ def _mill(state: GameState, frame: ResolveFrame, args: Args,
 def _intercept(state: GameState, frame: ResolveFrame, args: Args,
                answer: Option | None) -> Decision | None:
     """The source ally may take the attack on its controller's champion ("Keywords -
-    Intercept"): its controller says yes or no; yes redirects it if still legal."""
+    Intercept"): its controller says yes or no; yes redirects it if still legal. An ally
+    that does not obey its controller as this resolves cannot intercept, and nothing is
+    asked ("Keywords - Intercept 2, 2a")."""
     ally = zones.find_object(state, frame.item.source_oid)
-    if ally < 0 or state.combat is None:
+    if ally < 0 or state.combat is None or not combat.obeys(state, ally):
         return None
     if answer is None:
         return Decision(frame.item.controller, decisions.YES_NO, (decisions.YES, decisions.NO),
@@ -1039,17 +1038,18 @@ def _return_suppressed(state: GameState, frame: ResolveFrame, args: Args,
 def _wither(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
     """The game's wither trigger resolves ("Game Mechanics - Counters, Wither"): for each
-    object its controller controls with wither counters, in play order, they sacrifice it
-    unless they pay 1 reserve per wither counter on it, in full (``yes`` is offered only
-    when they can; then one card or Reservable object a decision); then the wither
-    counters on those they kept are removed, all at once. ``scratch``: the index of the
-    object being decided, the reserve still to pay for it, then the objects' ids."""
+    object its controller controls with wither counters (`withered`: the champion among
+    them), in play order, they sacrifice it unless they pay 1 reserve per wither counter
+    on it, in full (``yes`` is offered only when they can; then one card or Reservable
+    object a decision); then the wither counters on those they kept are removed, all at
+    once. An Immortal object cannot be sacrificed and stays ("Keywords - Immortality 1b");
+    a sacrificed champion is banished ("Game Terms - Sacrifice 2"), and its player, left
+    without one, loses. ``scratch``: the index of the object being decided, the reserve
+    still to pay for it, then the objects' ids."""
     player = frame.item.controller
     cards = state.cards
     if not frame.scratch:
-        found = [cid for cid in state.players[player].zones[FIELD]
-                 if cards[cid].counters.get("wither")]
-        frame.scratch = [0, 0, *found]
+        frame.scratch = [0, 0, *withered(state, player)]
     while frame.scratch[0] < len(frame.scratch) - 2:
         cid = frame.scratch[2 + frame.scratch[0]]
         card = cards[cid]
@@ -1063,23 +1063,29 @@ def _wither(state: GameState, frame: ResolveFrame, args: Args,
                                 costs.reserve_options(state, player), cid)
             frame.scratch[0] += 1
             continue
-        owed = card.counters.get("wither", 0) if card.zone == FIELD and \
-            card.controller == player else 0
+        owed = card.counters.get("wither", 0) if cid in zones.field_objects(
+            state, player) else 0
         if owed and answer is None and costs.can_pay_reserve(state, player, owed, -1):
             return Decision(player, decisions.YES_NO, (decisions.YES, decisions.NO), cid)
         if owed and answer is not None and answer.verb == "yes":
             frame.scratch[1] = owed
         else:
-            if owed:
+            if owed and not keywords.has(state, cid, "immortality"):
                 rules.sacrifice(state, cid)
             frame.scratch[0] += 1
         answer = None
     for cid in frame.scratch[2:]:
         card = cards[cid]
-        if card.zone == FIELD and card.counters.get("wither"):
+        if card.oid >= 0 and card.counters.get("wither"):
             journal.counters(state, cid, "wither", -card.counters["wither"])
     frame.scratch = []
     return None
+
+
+def withered(state: GameState, player: int) -> list[int]:
+    """The objects ``player`` controls with wither counters on them, champion first."""
+    cards = state.cards
+    return [cid for cid in zones.field_objects(state, player) if cards[cid].counters.get("wither")]
 
 
 @primitive("materialize", "filter", filter=("filter", True, None))

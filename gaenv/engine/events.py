@@ -177,8 +177,8 @@ def happened(state: GameState, event: Event) -> None:
                 defn = cards[cid].defn
                 for index in defn.triggered.get(kind, ()):
                     _consider(state, event, cid, index, defn.abilities[index])
-                for name in keyworded:
-                    if keywords.has(state, cid, name):
+                for name in keyworded:  # each instance its own trigger (Vigor 2)
+                    for _ in range(keywords.instances(state, cid, name)):
                         _consider(state, event, cid, name, KEYWORD_EFFECTS[name])
         return
     if kind not in LISTENED_KINDS:

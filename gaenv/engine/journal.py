@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gaenv.engine import events, selectors, statics
+from gaenv.engine import events, keywords, selectors, statics
 from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
@@ -221,6 +221,11 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
     else:
         level = MARK
     _advance(state, level, card)
+    if dest == FIELD and not card.rested and keywords.has(state, cid, "hindered"):
+        # Hindered a static gives it ("Keywords - Hindered 1"; "Continuous Effects, Layers
+        # D"), known once it is on the field: it enters rested all the same
+        card.rested = True
+        _advance(state, MARK, card)
     if leaving:
         emit(state, "leaves", cid, was, -1, 0, dest)
     emit(state, "moved", cid, card.owner, -1, 0, dest)

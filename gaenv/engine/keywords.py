@@ -7,7 +7,8 @@ them up by name where the rule they name applies (combat looks up Taunt, costs l
 Efficiency, ...).
 
 Numbered keywords combine as their rules say: Ranged, Retort and Critical stack
-additively; for Pride only the highest counts; other keywords are redundant (a second
+additively; for Pride only the highest counts. Vigor's instances each trigger on their
+own ("Keywords - Vigor 2": `instances`); other keywords are redundant (a second
 instance does nothing).
 """
 
@@ -23,7 +24,7 @@ from gaenv.engine.state import GameState
 @dataclass(frozen=True)
 class Keyword:
     numbered: bool
-    combine: str  # "sum", "max" or "once"
+    combine: str  # "sum", "max", "once" (redundant) or "each" (each instance triggers)
     section: str  # where the rules define it
 
 
@@ -43,7 +44,7 @@ KEYWORDS: dict[str, Keyword] = {
     "retort": Keyword(True, "sum", "Keywords - Retort N"),
     "critical": Keyword(True, "sum", "Keywords - Critical N"),
     "pride": Keyword(True, "max", "Keywords - Pride N"),
-    "vigor": Keyword(False, "once", "Keywords - Vigor"),
+    "vigor": Keyword(False, "each", "Keywords - Vigor"),
     "hindered": Keyword(False, "once", "Keywords - Hindered"),
     "spellshroud": Keyword(False, "once", "Keywords - Spellshroud"),
     "immortality": Keyword(False, "once", "Keywords - Immortality"),
@@ -70,6 +71,19 @@ def has(state: GameState, cid: int, name: str) -> bool:
     if not (state.views.get("statics") or statics.in_force(state)).on_keywords:
         return name in state.cards[cid].defn.keywords  # the common case, as in `value`
     return value(state, cid, name) is not None
+
+
+def instances(state: GameState, cid: int, name: str) -> int:
+    """How many times the card's keyword ``name`` triggers: once if it has it, none if
+    not; for a keyword whose instances each trigger ("each": "Keywords - Vigor 2"), the
+    printed one unless removed plus one per grant in force."""
+    printed = name in state.cards[cid].defn.keywords
+    if not (state.views.get("statics") or statics.in_force(state)).on_keywords:
+        return 1 if printed else 0  # the common case, as in `has`
+    if KEYWORDS[name].combine != "each":
+        return 1 if value(state, cid, name) is not None else 0
+    mods = statics.modifiers(state, cid)
+    return (1 if printed and name not in mods.removed else 0) + len(mods.granted(name))
 
 
 def names(state: GameState, cid: int) -> Collection[str]:

@@ -152,11 +152,24 @@ def keep_unique(state: GameState, kept: int) -> None:
             sacrifice(state, cid)
 
 
+def destructible(state: GameState, cid: int) -> bool:
+    """Whether an effect can destroy or sacrifice object ``cid``: not a champion, and not
+    an Immortal object, which cannot be sent from the field to the graveyard, by
+    destruction or by sacrifice ("Keywords - Immortality 1, 1b"). (The rules' own
+    sacrifices of extra Unique objects do reach Immortal ones: Immortality 2.)"""
+    return not state.cards[cid].defn.is_champion and not keywords.has(state, cid, "immortality")
+
+
 def sacrifice(state: GameState, cid: int) -> None:
     """Its controller sacrifices object ``cid``: to the graveyard (banished if a champion
     or regalia); an ally so sacrificed dies, so its On Death triggers ("Game Terms -
-    Sacrifice 2, 3")."""
-    destroy_at_once(state, [cid])
+    Sacrifice 2, 3"); so does a champion, with its inner lineage (`champions.champion_dies`;
+    the player without a champion then loses)."""
+    card = state.cards[cid]
+    if card.defn.is_champion:
+        champions.champion_dies(state, card.controller)
+    else:
+        destroy_at_once(state, [cid])
 
 
 def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:

@@ -146,7 +146,9 @@ class Static(NamedTuple):
 class Modifiers(NamedTuple):
     """What the statics in force do to one object: base power and life set in layer A
     (None: printed), power and life added in layer E, the keywords granted in layer D as
-    (name, amounts of each grant) pairs and those removed (printed ones included).
+    (name, amounts of each grant still in force) pairs and those some removal reached
+    (``removed``: the printed instance is gone, even if a later grant gives the keyword
+    again).
     Hashable, so it can be part of a memo key."""
 
     power: int
@@ -353,8 +355,9 @@ def _modifiers(by_kind: dict[str, list[Static]], state: GameState, card: CardObj
         if applies(state, s, card):
             name = s.node.args["keyword"]
             if s.node.op == "grant_keyword":
+                # a later grant adds an instance; the printed one stays removed, so a
+                # numbered keyword counts only the grants after the removal
                 granted[name] = (*granted.get(name, ()), s.node.args["amount"])
-                removed.discard(name)
             else:
                 granted.pop(name, None)
                 removed.add(name)

@@ -27,9 +27,9 @@ is pending.
 
 from __future__ import annotations
 
-from gaenv.engine import champions, combat, decisions, journal, statics, zones
+from gaenv.engine import champions, combat, decisions, effects, journal, statics, zones
 from gaenv.engine.decisions import Decision
-from gaenv.engine.objects import BANISHMENT, FIELD, HAND, MATERIAL, MEMORY, NON_COMBAT_SHIELD
+from gaenv.engine.objects import BANISHMENT, HAND, MATERIAL, MEMORY, NON_COMBAT_SHIELD
 from gaenv.engine.stack import materialize_options, open_window
 from gaenv.engine.state import PHASES, GameState
 
@@ -216,14 +216,12 @@ def _end(state: GameState) -> None:
 def _withered(state: GameState) -> None:
     """"Game Mechanics - Counters, Wither" 1, 2 and 5: as the turn player's main phase
     begins (once a turn: the main phase after combat is the same phase), if they control
-    objects with wither counters, one trigger from the game fires for all of them (it is
-    recorded on the first such object)."""
+    objects with wither counters (their champion among them), one trigger from the game
+    fires for all of them (it is recorded on the first such object)."""
     tp = state.turn_player
-    cards = state.cards
-    for cid in state.players[tp].zones[FIELD]:
-        if cards[cid].counters.get("wither"):
-            state.pending_triggers.append((cid, "wither", tp, -1, -1, -1))
-            return
+    found = effects.withered(state, tp)
+    if found:
+        state.pending_triggers.append((found[0], "wither", tp, -1, -1, -1))
 
 
 def _suppressed_return(state: GameState) -> None:
