@@ -397,9 +397,6 @@ def test_counters_on_them_defending_and_optional_discards() -> None:
     ("For each Beast ally you control, glimpse 1.",
      [{"glimpse": {"amount": {"count": {"subtype": ["Beast"], "type": "ally",
                                         "controller": "you"}}}}]),
-    ("Target unit you control with taunt gets +3 LIFE until end of turn.",
-     [{"boost": {"target": {"target": {"keyword": ["taunt"], "controller": "you",
-                                       "type": ["champion", "ally"]}}, "life": 3}}]),
     ("Rest target unit attacking your champion.",
      [{"rest": {"target": {"attacking": {"type": "champion", "controller": "you"},
                            "type": ["champion", "ally"]}}}]),
@@ -590,7 +587,8 @@ def test_plural_subtypes_and_classes_name_each_one() -> None:
 
 def test_return_to_material_deck_graveyard_to_memory_and_a_targets_keyword() -> None:
     """Return to the owner's material deck ("Game Mechanics - Game Zones"), a graveyard card
-    to memory, and "if that unit has KEYWORD ... instead" reading the target's keyword."""
+    to memory; "if that unit has KEYWORD ... instead" is not understood (a filter's keyword
+    is the printed one, and the unit may have been granted it: "Keywords - Stealth")."""
     out = translate("Undo Crown", "action", "Return target regalia you don't control to its "
                     "owner's material deck.")
     assert out.fields["effect"] == [{"move": {"target": {"target": {
@@ -600,8 +598,25 @@ def test_return_to_material_deck_graveyard_to_memory_and_a_targets_keyword() -> 
     assert out.status == "full" and out.fields["effect"][0]["move"]["to"] == "memory"
     out = translate("Flush Out", "action", "Deal 2 damage to target ally. If that ally has "
                     "taunt, deal 3 damage to it instead.")
-    assert out.status == "full"
-    assert out.fields["effect"][0]["if"]["when"] == {"not": {"target": {"keyword": ["taunt"]}}}
+    assert out.status == "none"
+
+
+@pytest.mark.parametrize("text", [
+    "Target unit you control with taunt gets +3 LIFE until end of turn.",
+    "Target unit with taunt gains vigor until end of turn.",
+    "As long as an opponent controls an ally with stealth, this gets -1 POWER.",
+    "As long as this is attacking a unit with stealth, this gets +1 POWER.",
+    "If that unit has stealth, draw a card.",
+])
+def test_a_keyword_of_an_object_in_play_is_not_understood(text: str) -> None:
+    """A filter's ``keyword`` reads printed keywords, but an object in play also has those
+    granted to it ("Keywords - Stealth": a unit that gained stealth has it), so the
+    translator refuses rather than miss them; a card's keyword (in a zone, or activated)
+    is its printed one and stays understood."""
+    assert translate("Invented Spark", "ally", text).status != "full"
+    out = translate("Invented Spark", "ally", "Whenever an opponent activates an attack card "
+                    "with cleave, draw a card.")
+    assert out.fields["abilities"][0]["trigger"]["filter"]["keyword"] == ["cleave"]
 
 
 def test_an_attack_cards_own_power_is_a_static() -> None:

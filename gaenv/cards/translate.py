@@ -222,10 +222,8 @@ def object_filter(phrase: str) -> dict[str, Any]:
         phrase = attacking.group(1)
     trailing = re.fullmatch(r"(.+? (?:you|an opponent) (?:don't )?controls?) with ([a-z ]+)",
                             phrase)
-    kept = keyword_of(trailing.group(2)) if trailing else None
-    if trailing and kept:  # "ally you control with stealth"
-        flt["keyword"] = [kept[0]]
-        phrase = trailing.group(1)
+    if trailing and keyword_of(trailing.group(2)):  # "ally you control with stealth"
+        raise NotUnderstood(phrase)  # an object's keyword now: `_printed_keyword`
     words = phrase.split()
     for suffix, controller in ((" you don't control", "opponent"),
                                (" an opponent controls", "opponent"),
@@ -245,10 +243,11 @@ def object_filter(phrase: str) -> dict[str, Any]:
         flt["any"] = [object_filter(regalia.group(1)), {"supertype": ["regalia"]}]
         return flt
     with_keyword = re.fullmatch(r"(.+?) with ([a-z ]+)", " ".join(words))
-    granted = keyword_of(with_keyword.group(2)) if with_keyword else None
-    if with_keyword and granted:
-        flt["keyword"] = [granted[0]]
+    printed = keyword_of(with_keyword.group(2)) if with_keyword else None
+    if with_keyword and printed:
         words = with_keyword.group(1).split()
+        _printed_keyword(words[-1], phrase)
+        flt["keyword"] = [printed[0]]
     if not words:
         raise NotUnderstood(phrase)
     last = words[-1]
@@ -300,6 +299,15 @@ def object_filter(phrase: str) -> dict[str, Any]:
     if types:
         flt["type"] = types if len(types) > 1 else types[0]
     return flt
+
+
+def _printed_keyword(noun: str, phrase: str) -> None:
+    """A filter's ``keyword`` reads the keywords printed on a card (docs/cards.md, Filters):
+    right for a card ("a card with floating memory", "an attack card with cleave"), wrong
+    for an object in play, whose keywords are also those granted and lost ("target unit
+    with taunt", "an ally with stealth", "if that unit has stealth"): not understood."""
+    if noun.lower() not in ("card", "cards"):
+        raise NotUnderstood(phrase)
 
 
 def _singular(word: str) -> str:
@@ -1235,9 +1243,8 @@ def condition_of(text: str) -> dict[str, Any]:
                 {"supertype": ["unique"]} if word == "unique" else
                 {"attacking": {}} if word == "attacking" else {word: True}}
     has = re.fullmatch(r"(?:that unit|that ally|that champion|it) has ([a-z ]+)", low)
-    kept = keyword_of(has.group(1)) if has else None
-    if kept:  # "if that unit has stealth": a keyword of the target's object now
-        return {"target": {"keyword": [kept[0]]}}
+    if has and keyword_of(has.group(1)):  # "if that unit has stealth": granted ones too
+        _printed_keyword("unit", text)
     counters = re.fullmatch(rf"there are {NUM} or more (\w+) counters on ~", low)
     if counters:
         return {"amount": {"counters": {"kind": counters.group(2)}},
