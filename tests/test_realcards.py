@@ -117,8 +117,9 @@ def test_report_on_the_shared_data(pool_dir: Path) -> None:
     assert summary["cards"] == 1168
     assert summary["full"] + summary["partial"] + summary["none"] == summary["cards"]
     # A floor: coverage only goes up, except where a wrong template is made to refuse (584
-    # before five cards reading an object's keyword as its printed one were refused).
-    assert summary["full"] >= 579
+    # before five cards reading an object's keyword as its printed one, and four declaring
+    # a target behind a restriction bubble that locks it, were refused).
+    assert summary["full"] >= 575
     assert summary["playable"] == sum(c["playable"] for c in report["cards"])
 
 

@@ -685,3 +685,21 @@ def test_a_target_card_in_a_graveyard() -> None:
     # a card in the opponent's graveyard to your hand: no template says so
     assert translate("Grave Call", "action", "Return target card from a graveyard to your "
                      "hand.").status != "full"
+
+
+def test_a_target_behind_a_restriction_bubble_is_not_understood() -> None:
+    """A restriction bubble locks the text after it, its targets too, as the card is
+    activated ("Restrictions, Types of Restrictions"); an ``if`` would declare the target
+    on every activation (and not activate without one), so a required target there is
+    refused, while one that may be left out, or steps without a target, are not."""
+    for text in ("Draw a card.\n[Class Bonus] Target ally you control gets +2 POWER until "
+                 "end of turn.",
+                 "Choose one—\n• Draw a card.\n• [Level 2+] Destroy target item."):
+        assert translate("Invented Spark", "action", text).status != "full"
+    out = translate("Invented Spark", "action", "Draw a card.\n[Class Bonus] Rest up to one "
+                    "target ally.\n[Level 2+] Glimpse 2.")
+    assert out.status == "full" and out.fields["effect"][1] == {"if": {
+        "when": {"class_bonus": True}, "then": [{"rest": {"up_to_target": {"type": "ally"}}}]}}
+    # an ability's restriction is checked as it is used: its target stays understood
+    assert translate("Invented Spark", "ally", "[Class Bonus] On Enter: Deal 1 damage to "
+                     "target unit.").status == "full"

@@ -892,21 +892,33 @@ def sentences(body: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 
-def declares(steps: list[dict[str, Any]]) -> bool:
+def declares(steps: list[dict[str, Any]],
+             modes: tuple[str, ...] = ("target", "up_to_target")) -> bool:
     """Whether steps declare a target (which steps written twice would declare twice): a
-    step's selector ``target``/``up_to_target``, or one in a branch (``if``, ``may``)."""
+    step's selector ``target``/``up_to_target`` (those of ``modes``), or one in a branch
+    (``if``, ``may``)."""
     for step in steps:
         ((op, args),) = step.items()
         if op in ("if", "may"):
             branches = [args] if isinstance(args, list) else [
                 v for k, v in args.items() if k in ("then", "otherwise", "effect")]
-            if any(declares(b) for b in branches):
+            if any(declares(b, modes) for b in branches):
                 return True
             continue
         selector = _selector_of(step)
-        if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
+        if isinstance(selector, dict) and set(selector) & set(modes):
             return True
     return False
+
+
+def locked_target(steps: list[dict[str, Any]]) -> bool:
+    """Whether steps behind a restriction bubble ("[Class Bonus] Target ally you control
+    gets +2 POWER") declare a required target. The bubble locks them while its condition
+    fails, their targets too, and decides as the card is activated ("Restrictions, Types
+    of Restrictions"); an ``if`` on the condition would still declare (and require) the
+    target on every activation and check the condition again as it resolves, so such
+    steps are not understood."""
+    return declares(steps, ("target",))
 
 
 def _otherwise_may(steps: list[dict[str, Any]], alternative: list[dict[str, Any]]) -> bool:
@@ -1035,6 +1047,8 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
         elif bonus:
             when = restriction(bonus.group(1))
             rest = bonus.group(2).strip()
+            if sentence.startswith("[") and locked_target(steps_of(rest, [])):
+                raise NotUnderstood(sentence)
             instead = re.fullmatch(r"(.+?) instead\.?", rest, flags=re.IGNORECASE)
             if instead:
                 if not steps:
@@ -1377,6 +1391,8 @@ class _Card:
         if ability is None:  # the card's own resolution
             steps = effect_of(rest, used)
             if requires:
+                if locked_target(steps):
+                    raise NotUnderstood(rest)
                 steps = [{"if": {"when": requires, "then": steps}}]
                 used.append("bonus")
             self.effect += steps
