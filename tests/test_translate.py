@@ -694,7 +694,8 @@ def test_a_target_behind_a_restriction_bubble_is_not_understood() -> None:
     refused, while one that may be left out, or steps without a target, are not."""
     for text in ("Draw a card.\n[Class Bonus] Target ally you control gets +2 POWER until "
                  "end of turn.",
-                 "Choose one—\n• Draw a card.\n• [Level 2+] Destroy target item."):
+                 "Choose one—\n• Draw a card.\n• [Level 2+] Destroy target item.",
+                 "Choose one—\n• Draw a card.\n• [Level 2+] Glimpse 3."):  # not choosable
         assert translate("Invented Spark", "action", text).status != "full"
     out = translate("Invented Spark", "action", "Draw a card.\n[Class Bonus] Rest up to one "
                     "target ally.\n[Level 2+] Glimpse 2.")

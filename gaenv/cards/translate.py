@@ -1590,8 +1590,8 @@ class _Card:
     def _modes(self, rest: str, bullets: list[str], requires: dict[str, Any],
                used: list[str]) -> None:
         if not re.fullmatch(r"choose one\s*[—:.-]?", rest, flags=re.IGNORECASE) or requires \
-                or not self.resolves:
-            raise NotUnderstood(rest)
+                or not self.resolves or any(b.startswith("[") for b in bullets):
+            raise NotUnderstood(rest)  # (a restriction bubble locks a mode: not choosable)
         self.out.fields["modes"] = [{"text": b, "effect": effect_of(b, used)} for b in bullets]
         used.append("choose one")
 
