@@ -117,9 +117,10 @@ def test_report_on_the_shared_data(pool_dir: Path) -> None:
     assert summary["cards"] == 1168
     assert summary["full"] + summary["partial"] + summary["none"] == summary["cards"]
     # A floor: coverage only goes up, except where a wrong template is made to refuse (584
-    # before five cards reading an object's keyword as its printed one, and four declaring
-    # a target behind a restriction bubble that locks it, were refused).
-    assert summary["full"] >= 575
+    # before five cards reading an object's keyword as its printed one, four declaring a
+    # target behind a restriction bubble that locks it, and two asking one object for two
+    # types ("phantasia allies": either type) were refused).
+    assert summary["full"] >= 573
     assert summary["playable"] == sum(c["playable"] for c in report["cards"])
 
 

@@ -704,3 +704,18 @@ def test_a_target_behind_a_restriction_bubble_is_not_understood() -> None:
     # an ability's restriction is checked as it is used: its target stays understood
     assert translate("Invented Spark", "ally", "[Class Bonus] On Enter: Deal 1 damage to "
                      "target unit.").status == "full"
+
+
+def test_two_types_of_one_object_are_not_understood() -> None:
+    """"Phantasia allies" are objects of both types, which a filter of a card's one type
+    cannot ask (a list of types is any of them: Gray Wolf would get the LIFE too), while
+    "domain, item, or weapon" and "allies and weapons" are any of those types."""
+    assert translate("Invented Spark", "action", "Phantasia allies you control get +2 LIFE "
+                     "until end of turn.").status != "full"
+    out = translate("Invented Spark", "action", "Destroy target domain, item, or weapon.")
+    assert out.fields["effect"] == [{"destroy": {"target": {
+        "type": ["weapon", "domain", "item"]}}}]
+    out = translate("Invented Spark", "ally", "Other allies and weapons you control get +1 "
+                    "POWER.")
+    assert out.fields["abilities"][0]["static"]["modify_stats"]["applies_to"]["type"] == [
+        "weapon", "ally"]

@@ -266,6 +266,9 @@ def object_filter(phrase: str) -> dict[str, Any]:
         raise NotUnderstood(phrase)
     else:  # "Animals you control": the plural of a bare class or subtype names each one
         words[-1] = _singular(last)
+    # "domain, item, or weapon", "allies and weapons": any of the types; "phantasia allies"
+    # would need both, which a card of one type cannot be asked (`_add`).
+    listed = bool({"or", "and/or"} & set(words)) or (plural and "and" in words)
     for i, word in enumerate(words):
         low = word.lower()
         either = i > 0 and (words[i - 1] in ("or", "and/or") or (
@@ -273,6 +276,8 @@ def object_filter(phrase: str) -> dict[str, Any]:
         if low in ("or", "and/or", "element") or (low == "and" and plural):
             continue
         if low in ALL_TYPE_WORDS:
+            if types and ALL_TYPE_WORDS[low] and not listed:
+                raise NotUnderstood(phrase)
             types += ALL_TYPE_WORDS[low]
         elif low in ("another", "other"):
             flt["another"] = True
