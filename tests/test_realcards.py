@@ -116,7 +116,11 @@ def test_report_on_the_shared_data(pool_dir: Path) -> None:
     summary = report["summary"]
     assert summary["cards"] == 1168
     assert summary["full"] + summary["partial"] + summary["none"] == summary["cards"]
-    assert summary["full"] >= 608  # a floor: coverage only goes up
+    # A floor: coverage only goes up, except where a wrong template is made to refuse (608
+    # before five cards reading an object's keyword as its printed one, four declaring a
+    # target behind a restriction bubble that locks it, and two asking one object for two
+    # types ("phantasia allies": either type) were refused).
+    assert summary["full"] >= 597
     assert summary["playable"] == sum(c["playable"] for c in report["cards"])
 
 

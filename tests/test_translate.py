@@ -397,9 +397,6 @@ def test_counters_on_them_defending_and_optional_discards() -> None:
     ("For each Beast ally you control, glimpse 1.",
      [{"glimpse": {"amount": {"count": {"subtype": ["Beast"], "type": "ally",
                                         "controller": "you"}}}}]),
-    ("Target unit you control with taunt gets +3 LIFE until end of turn.",
-     [{"boost": {"target": {"target": {"keyword": ["taunt"], "controller": "you",
-                                       "type": ["champion", "ally"]}}, "life": 3}}]),
     ("Rest target unit attacking your champion.",
      [{"rest": {"target": {"attacking": {"type": "champion", "controller": "you"},
                            "type": ["champion", "ally"]}}}]),
@@ -590,7 +587,8 @@ def test_plural_subtypes_and_classes_name_each_one() -> None:
 
 def test_return_to_material_deck_graveyard_to_memory_and_a_targets_keyword() -> None:
     """Return to the owner's material deck ("Game Mechanics - Game Zones"), a graveyard card
-    to memory, and "if that unit has KEYWORD ... instead" reading the target's keyword."""
+    to memory; "if that unit has KEYWORD ... instead" is not understood (a filter's keyword
+    is the printed one, and the unit may have been granted it: "Keywords - Stealth")."""
     out = translate("Undo Crown", "action", "Return target regalia you don't control to its "
                     "owner's material deck.")
     assert out.fields["effect"] == [{"move": {"target": {"target": {
@@ -600,8 +598,25 @@ def test_return_to_material_deck_graveyard_to_memory_and_a_targets_keyword() -> 
     assert out.status == "full" and out.fields["effect"][0]["move"]["to"] == "memory"
     out = translate("Flush Out", "action", "Deal 2 damage to target ally. If that ally has "
                     "taunt, deal 3 damage to it instead.")
-    assert out.status == "full"
-    assert out.fields["effect"][0]["if"]["when"] == {"not": {"target": {"keyword": ["taunt"]}}}
+    assert out.status == "none"
+
+
+@pytest.mark.parametrize("text", [
+    "Target unit you control with taunt gets +3 LIFE until end of turn.",
+    "Target unit with taunt gains vigor until end of turn.",
+    "As long as an opponent controls an ally with stealth, this gets -1 POWER.",
+    "As long as this is attacking a unit with stealth, this gets +1 POWER.",
+    "If that unit has stealth, draw a card.",
+])
+def test_a_keyword_of_an_object_in_play_is_not_understood(text: str) -> None:
+    """A filter's ``keyword`` reads printed keywords, but an object in play also has those
+    granted to it ("Keywords - Stealth": a unit that gained stealth has it), so the
+    translator refuses rather than miss them; a card's keyword (in a zone, or activated)
+    is its printed one and stays understood."""
+    assert translate("Invented Spark", "ally", text).status != "full"
+    out = translate("Invented Spark", "ally", "Whenever an opponent activates an attack card "
+                    "with cleave, draw a card.")
+    assert out.fields["abilities"][0]["trigger"]["filter"]["keyword"] == ["cleave"]
 
 
 def test_an_attack_cards_own_power_is_a_static() -> None:
@@ -670,3 +685,37 @@ def test_a_target_card_in_a_graveyard() -> None:
     # a card in the opponent's graveyard to your hand: no template says so
     assert translate("Grave Call", "action", "Return target card from a graveyard to your "
                      "hand.").status != "full"
+
+
+def test_a_target_behind_a_restriction_bubble_is_not_understood() -> None:
+    """A restriction bubble locks the text after it, its targets too, as the card is
+    activated ("Restrictions, Types of Restrictions"); an ``if`` would declare the target
+    on every activation (and not activate without one), so a required target there is
+    refused, while one that may be left out, or steps without a target, are not."""
+    for text in ("Draw a card.\n[Class Bonus] Target ally you control gets +2 POWER until "
+                 "end of turn.",
+                 "Choose one—\n• Draw a card.\n• [Level 2+] Destroy target item.",
+                 "Choose one—\n• Draw a card.\n• [Level 2+] Glimpse 3."):  # not choosable
+        assert translate("Invented Spark", "action", text).status != "full"
+    out = translate("Invented Spark", "action", "Draw a card.\n[Class Bonus] Rest up to one "
+                    "target ally.\n[Level 2+] Glimpse 2.")
+    assert out.status == "full" and out.fields["effect"][1] == {"if": {
+        "when": {"class_bonus": True}, "then": [{"rest": {"up_to_target": {"type": "ally"}}}]}}
+    # an ability's restriction is checked as it is used: its target stays understood
+    assert translate("Invented Spark", "ally", "[Class Bonus] On Enter: Deal 1 damage to "
+                     "target unit.").status == "full"
+
+
+def test_two_types_of_one_object_are_not_understood() -> None:
+    """"Phantasia allies" are objects of both types, which a filter of a card's one type
+    cannot ask (a list of types is any of them: Gray Wolf would get the LIFE too), while
+    "domain, item, or weapon" and "allies and weapons" are any of those types."""
+    assert translate("Invented Spark", "action", "Phantasia allies you control get +2 LIFE "
+                     "until end of turn.").status != "full"
+    out = translate("Invented Spark", "action", "Destroy target domain, item, or weapon.")
+    assert out.fields["effect"] == [{"destroy": {"target": {
+        "type": ["weapon", "domain", "item"]}}}]
+    out = translate("Invented Spark", "ally", "Other allies and weapons you control get +1 "
+                    "POWER.")
+    assert out.fields["abilities"][0]["static"]["modify_stats"]["applies_to"]["type"] == [
+        "weapon", "ally"]

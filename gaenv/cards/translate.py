@@ -222,10 +222,8 @@ def object_filter(phrase: str) -> dict[str, Any]:
         phrase = attacking.group(1)
     trailing = re.fullmatch(r"(.+? (?:you|an opponent) (?:don't )?controls?) with ([a-z ]+)",
                             phrase)
-    kept = keyword_of(trailing.group(2)) if trailing else None
-    if trailing and kept:  # "ally you control with stealth"
-        flt["keyword"] = [kept[0]]
-        phrase = trailing.group(1)
+    if trailing and keyword_of(trailing.group(2)):  # "ally you control with stealth"
+        raise NotUnderstood(phrase)  # an object's keyword now: `_printed_keyword`
     words = phrase.split()
     for suffix, controller in ((" you don't control", "opponent"),
                                (" an opponent controls", "opponent"),
@@ -245,10 +243,11 @@ def object_filter(phrase: str) -> dict[str, Any]:
         flt["any"] = [object_filter(regalia.group(1)), {"supertype": ["regalia"]}]
         return flt
     with_keyword = re.fullmatch(r"(.+?) with ([a-z ]+)", " ".join(words))
-    granted = keyword_of(with_keyword.group(2)) if with_keyword else None
-    if with_keyword and granted:
-        flt["keyword"] = [granted[0]]
+    printed = keyword_of(with_keyword.group(2)) if with_keyword else None
+    if with_keyword and printed:
         words = with_keyword.group(1).split()
+        _printed_keyword(words[-1], phrase)
+        flt["keyword"] = [printed[0]]
     if not words:
         raise NotUnderstood(phrase)
     last = words[-1]
@@ -267,6 +266,9 @@ def object_filter(phrase: str) -> dict[str, Any]:
         raise NotUnderstood(phrase)
     else:  # "Animals you control": the plural of a bare class or subtype names each one
         words[-1] = _singular(last)
+    # "domain, item, or weapon", "allies and weapons": any of the types; "phantasia allies"
+    # would need both, which a card of one type cannot be asked (`_add`).
+    listed = bool({"or", "and/or"} & set(words)) or (plural and "and" in words)
     for i, word in enumerate(words):
         low = word.lower()
         either = i > 0 and (words[i - 1] in ("or", "and/or") or (
@@ -274,6 +276,8 @@ def object_filter(phrase: str) -> dict[str, Any]:
         if low in ("or", "and/or", "element") or (low == "and" and plural):
             continue
         if low in ALL_TYPE_WORDS:
+            if types and ALL_TYPE_WORDS[low] and not listed:
+                raise NotUnderstood(phrase)
             types += ALL_TYPE_WORDS[low]
         elif low in ("another", "other"):
             flt["another"] = True
@@ -300,6 +304,15 @@ def object_filter(phrase: str) -> dict[str, Any]:
     if types:
         flt["type"] = types if len(types) > 1 else types[0]
     return flt
+
+
+def _printed_keyword(noun: str, phrase: str) -> None:
+    """A filter's ``keyword`` reads the keywords printed on a card (docs/cards.md, Filters):
+    right for a card ("a card with floating memory", "an attack card with cleave"), wrong
+    for an object in play, whose keywords are also those granted and lost ("target unit
+    with taunt", "an ally with stealth", "if that unit has stealth"): not understood."""
+    if noun.lower() not in ("card", "cards"):
+        raise NotUnderstood(phrase)
 
 
 def _singular(word: str) -> str:
@@ -884,21 +897,33 @@ def sentences(body: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!])\s+", body) if s.strip()]
 
 
-def declares(steps: list[dict[str, Any]]) -> bool:
+def declares(steps: list[dict[str, Any]],
+             modes: tuple[str, ...] = ("target", "up_to_target")) -> bool:
     """Whether steps declare a target (which steps written twice would declare twice): a
-    step's selector ``target``/``up_to_target``, or one in a branch (``if``, ``may``)."""
+    step's selector ``target``/``up_to_target`` (those of ``modes``), or one in a branch
+    (``if``, ``may``)."""
     for step in steps:
         ((op, args),) = step.items()
         if op in ("if", "may"):
             branches = [args] if isinstance(args, list) else [
                 v for k, v in args.items() if k in ("then", "otherwise", "effect")]
-            if any(declares(b) for b in branches):
+            if any(declares(b, modes) for b in branches):
                 return True
             continue
         selector = _selector_of(step)
-        if isinstance(selector, dict) and set(selector) & {"target", "up_to_target"}:
+        if isinstance(selector, dict) and set(selector) & set(modes):
             return True
     return False
+
+
+def locked_target(steps: list[dict[str, Any]]) -> bool:
+    """Whether steps behind a restriction bubble ("[Class Bonus] Target ally you control
+    gets +2 POWER") declare a required target. The bubble locks them while its condition
+    fails, their targets too, and decides as the card is activated ("Restrictions, Types
+    of Restrictions"); an ``if`` on the condition would still declare (and require) the
+    target on every activation and check the condition again as it resolves, so such
+    steps are not understood."""
+    return declares(steps, ("target",))
 
 
 def _otherwise_may(steps: list[dict[str, Any]], alternative: list[dict[str, Any]]) -> bool:
@@ -1027,6 +1052,8 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
         elif bonus:
             when = restriction(bonus.group(1))
             rest = bonus.group(2).strip()
+            if sentence.startswith("[") and locked_target(steps_of(rest, [])):
+                raise NotUnderstood(sentence)
             instead = re.fullmatch(r"(.+?) instead\.?", rest, flags=re.IGNORECASE)
             if instead:
                 if not steps:
@@ -1235,9 +1262,8 @@ def condition_of(text: str) -> dict[str, Any]:
                 {"supertype": ["unique"]} if word == "unique" else
                 {"attacking": {}} if word == "attacking" else {word: True}}
     has = re.fullmatch(r"(?:that unit|that ally|that champion|it) has ([a-z ]+)", low)
-    kept = keyword_of(has.group(1)) if has else None
-    if kept:  # "if that unit has stealth": a keyword of the target's object now
-        return {"target": {"keyword": [kept[0]]}}
+    if has and keyword_of(has.group(1)):  # "if that unit has stealth": granted ones too
+        _printed_keyword("unit", text)
     counters = re.fullmatch(rf"there are {NUM} or more (\w+) counters on ~", low)
     if counters:
         return {"amount": {"counters": {"kind": counters.group(2)}},
@@ -1370,6 +1396,8 @@ class _Card:
         if ability is None:  # the card's own resolution
             steps = effect_of(rest, used)
             if requires:
+                if locked_target(steps):
+                    raise NotUnderstood(rest)
                 steps = [{"if": {"when": requires, "then": steps}}]
                 used.append("bonus")
             self.effect += steps
@@ -1568,8 +1596,8 @@ class _Card:
     def _modes(self, rest: str, bullets: list[str], requires: dict[str, Any],
                used: list[str]) -> None:
         if not re.fullmatch(r"choose one\s*[—:.-]?", rest, flags=re.IGNORECASE) or requires \
-                or not self.resolves:
-            raise NotUnderstood(rest)
+                or not self.resolves or any(b.startswith("[") for b in bullets):
+            raise NotUnderstood(rest)  # (a restriction bubble locks a mode: not choosable)
         self.out.fields["modes"] = [{"text": b, "effect": effect_of(b, used)} for b in bullets]
         used.append("choose one")
 
