@@ -322,8 +322,6 @@ def _deal(state: DuelState, frame: Program, args: dict[str, Any], answer: Option
             sub["asked"] = 0
             if state.over:
                 return None
-            if state.over:
-                return None
     order = (state.turn_player, 1 - state.turn_player)
     while sub["i"] < len(hits):
         oid, amount = hits[sub["i"]]
