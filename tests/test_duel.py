@@ -365,6 +365,32 @@ def test_env_observation_hides_what_the_seat_may_not_know() -> None:
     assert checked > 0
 
 
+def test_observation_names_the_effect_a_choice_belongs_to() -> None:
+    """DUEL 6.7: a resolving activation has left the chain, so the `resolving` piece tells
+    a target for Healing Rain from one for Firebolt (its card, whose, the steps)."""
+    from gaenv.duel.scenario import build
+    from gaenv.env.duel_observation import STEPS, DuelEncoder
+
+    encoder = DuelEncoder(default_pool())
+    start = sum(size for name, size in encoder.pieces[:-1])
+    seen = {}
+    for spell in ("Healing Rain", "Firebolt"):
+        game = build({"players": [{"champions": [{"card": "Hestia", "damage": 40}],
+                                   "hand": [spell]}, {"champions": ["Fenrir"]}]})
+        game.step(f"activate {spell}")
+        assert game.decision is not None and game.decision.kind == "choose_target"
+        assert not game.state.chain  # the activation is resolving, no longer on the chain
+        piece = encoder.encode(game.state, 0, game.decision)[start:]
+        assert piece[:3].tolist() == [1.0, 1.0, 0.0]  # an effect, player 0's, resolving
+        assert piece[3 + encoder.names[spell]] == 1.0
+        following = piece[3 + len(encoder.names) + len(STEPS):][:len(STEPS)]
+        assert following[STEPS.index("heal" if spell == "Healing Rain" else "deal")] == 1.0
+        seen[spell] = piece
+        game.step(game.decision.options[0])
+        assert not encoder.encode(game.state, 1, game.decision)[start:].any()  # no effect now
+    assert (seen["Healing Rain"] != seen["Firebolt"]).any()
+
+
 def test_facedown_identity_is_seen_by_its_player_only() -> None:
     """DUEL 7.12: the player who equipped a facedown card sees it; the opponent never."""
     from gaenv.duel.scenario import build

@@ -24,6 +24,7 @@ from gaenv.agents.heuristic import best
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import DuelCard
+from gaenv.duel.effects import split_step
 from gaenv.duel.game import DuelGame
 from gaenv.duel.state import HAND, Champ, DuelState, Program
 from gaenv.engine.decisions import Decision, Option
@@ -103,19 +104,12 @@ def _best_hit(state: DuelState, me: int, amount: int) -> float:
     return max((_hit_worth(state, ch, amount) for ch in _opponents(state, me)), default=0.0)
 
 
-def _split(step: Any) -> tuple[str, Any]:
-    if isinstance(step, str):
-        return step, None
-    (name, args), = step.items()
-    return name, args
-
-
 def effect_worth(state: DuelState, me: int, steps: Iterable[Any], sent: int = 1) -> float:
     """What carrying out ``steps`` for ``me`` is worth now (``sent``: the cards a cost
     sends, for damage ``per_sent``)."""
     worth = 0.0
     for step in steps:
-        name, args = _split(step)
+        name, args = split_step(step)
         if name == "deal":
             amount = args.get("amount", 0) * (sent if args.get("per_sent") else 1)
             if args.get("to") == "each_opponent":
@@ -241,7 +235,7 @@ def _following(state: DuelState) -> tuple[Any, ...]:
         return ()
     rest = []
     for step in frame.steps[frame.pc + 1:]:
-        if _split(step)[0] == "target":
+        if split_step(step)[0] == "target":
             break
         rest.append(step)
     return tuple(rest)
@@ -253,15 +247,15 @@ def _target(state: DuelState, me: int, option: Option) -> float:
     Equipment worth least."""
     frame = _program(state)
     following = _following(state)
-    names = [_split(s)[0] for s in following]
+    names = [split_step(s)[0] for s in following]
     mine = option.player == me
     if frame is not None and not frame.resolving:  # a cost: give up the least
         return -_field_card_worth(state, me, option.card)
     if _is_champion_target(state):
         champ = state.champs[option.card]
         if "deal" in names:
-            amount = next(_split(s)[1].get("amount", 0) for s in following
-                          if _split(s)[0] == "deal")
+            amount = next(split_step(s)[1].get("amount", 0) for s in following
+                          if split_step(s)[0] == "deal")
             hit = _hit_worth(state, champ, amount)
             return -hit if mine else hit
         if "take_control" in names:
@@ -292,7 +286,7 @@ def _field_card_worth(state: DuelState, me: int, cid: int) -> float:
 def _mode(state: DuelState, me: int, option: Option) -> float:
     frame = _program(state)
     assert frame is not None
-    _, args = _split(frame.steps[frame.pc])
+    _, args = split_step(frame.steps[frame.pc])
     branch = list(args.values())[option.card]
     return effect_worth(state, me, branch)
 
@@ -301,11 +295,11 @@ def _card(state: DuelState, me: int, option: Option) -> float:
     """A card from hand or Grave: the best for what keeps or uses it, the least for what
     gives it up (discard, the bottom of the deck)."""
     following = _following(state)
-    names = [_split(s)[0] for s in following]
+    names = [split_step(s)[0] for s in following]
     defn = state.cards[option.card].defn
     worth = card_worth(state, me, defn)
     if "discard_chosen" in names or ("place_chosen", "bottom") in (
-            _split(s) for s in following):
+            split_step(s) for s in following):
         return -worth
     return worth
 

@@ -65,7 +65,8 @@ def check_step(step: Any, where: str) -> None:
                             f"{', '.join(FIELDS[name])}")
 
 
-def _split(step: Any) -> tuple[str, Any]:
+def split_step(step: Any) -> tuple[str, Any]:
+    """A step's name and its arguments (None for a bare name)."""
     if isinstance(step, str):
         return step, None
     (name, args), = step.items()
@@ -159,7 +160,7 @@ def _equip_sources(state: DuelState, player: int, args: dict[str, Any]) -> list[
 # --- whether an activation may be offered (5.6, 5.7) --------------------------------------------
 
 def _condition_holds(state: DuelState, player: int, cond: Any) -> bool:
-    name, args = _split(cond)
+    name, args = split_step(cond)
     if name == "copyable_spell":
         return copy_source(state, player) is not None
     if name == "opponent_equipped":
@@ -179,7 +180,7 @@ def _cost_payable(state: DuelState, cid: int, step: Any) -> bool:
 def _choices_available(state: DuelState, player: int, steps: tuple[Any, ...]) -> bool:
     """5.7: each choice reached before the effect changes anything has an option now."""
     for step in steps:
-        name, args = _split(step)
+        name, args = split_step(step)
         if name not in CHOOSING:
             return True
         if name == "target" and not target_options(state, player, args):
@@ -238,7 +239,7 @@ def start_activation(state: DuelState, player: int, cid: int, ability: int,
 # --- the steps ------------------------------------------------------------------------------
 
 def run_step(state: DuelState, frame: Program, step: Any, answer: Option | None) -> Result:
-    name, args = _split(step)
+    name, args = split_step(step)
     return STEPS[name](state, frame, args, answer)
 
 
@@ -320,8 +321,6 @@ def _deal(state: DuelState, frame: Program, args: dict[str, Any], answer: Option
         else:
             _would_trigger(state, answer.card, hits[sub["i"]])
             sub["asked"] = 0
-            if state.over:
-                return None
             if state.over:
                 return None
     order = (state.turn_player, 1 - state.turn_player)

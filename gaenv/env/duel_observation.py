@@ -7,18 +7,21 @@ Pieces, in order (`DuelEncoder.pieces` gives names and sizes; docs/duel.md lists
 decision kind), ``hand`` (own hand, count per card name), ``grave`` and
 ``opponent_grave`` (per name), ``champions`` (two sides of `POSITIONS` places, seen from
 the seat, each with its champion and its slots), ``chain`` (the top `CHAIN_ITEMS`
-activations) and ``last_turn`` (the Spells the opponent activated from hand and how
-many cards they equipped in their last turn).
+activations), ``last_turn`` (the Spells the opponent activated from hand and how
+many cards they equipped in their last turn) and ``resolving`` (the effect whose costs
+are being paid or which is resolving: its card, whose it is, the step asking now and
+the steps after it; a resolving activation has left the chain, DUEL 6.7, so without
+this piece a target for Healing Rain looks like one for Firebolt).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from gaenv.duel import effects, rules
 from gaenv.duel import options as opt
-from gaenv.duel import rules
 from gaenv.duel.cards import ELEMENTS, DuelPool
-from gaenv.duel.state import Champ, DuelState
+from gaenv.duel.state import Champ, DuelState, Program
 from gaenv.engine.decisions import Decision
 from gaenv.env.duel_actions import POSITIONS, SLOTS
 
@@ -26,6 +29,7 @@ CHAIN_ITEMS = 4
 SCALE = 200.0  # health and damage are divided by this
 HEADER = 8
 HIGH = 4.0     # every feature is clipped to this (a Grave may hold many created copies)
+STEPS = tuple(sorted({*effects.SIMPLE, *effects.FIELDS}))  # effect step names
 
 
 class DuelEncoder:
@@ -44,6 +48,7 @@ class DuelEncoder:
             ("grave", len(self.names)), ("opponent_grave", len(self.names)),
             ("champions", 2 * POSITIONS * self.champion_size),
             ("chain", CHAIN_ITEMS * (2 + len(self.names))), ("last_turn", len(self.spells) + 1),
+            ("resolving", 4 + len(self.names) + 2 * len(STEPS)),
         )
         self.size = sum(size for _, size in self.pieces)
 
@@ -79,7 +84,26 @@ class DuelEncoder:
         for name in last.spells:
             out[at + self.spells[name]] += 0.5
         out[at + len(self.spells)] = len(last.equipped) / 4
+        self._resolving(out, at + len(self.spells) + 1, state, player)
         return np.minimum(out, HIGH, out=out)
+
+    def _resolving(self, out: np.ndarray, at: int, state: DuelState, player: int) -> None:
+        """The top frame when it is an effect's costs or resolution (not a window): public,
+        as the activation and every choice are (DUEL 2.8)."""
+        frame = state.frames[-1] if state.frames else None
+        if not isinstance(frame, Program) or frame.pc >= len(frame.steps):
+            return
+        item = frame.item
+        out[at:at + 3] = (1.0, item.controller == player, not frame.resolving)
+        out[at + 3 + self.names[state.cards[item.card].defn.name]] = 1.0
+        base = at + 3 + len(self.names)
+        name, _ = effects.split_step(frame.steps[frame.pc])
+        out[base + STEPS.index(name)] = 1.0
+        for step in frame.steps[frame.pc + 1:]:
+            name, args = effects.split_step(step)
+            out[base + len(STEPS) + STEPS.index(name)] = 1.0
+            if name == "place_chosen" and args == "bottom":
+                out[base + 2 * len(STEPS)] = 1.0
 
     def _champion(self, out: np.ndarray, at: int, state: DuelState, champ: Champ,
                   player: int) -> None:
