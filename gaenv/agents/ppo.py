@@ -11,7 +11,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import random
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +137,9 @@ def _load(path: Path, mtime: int, pool: tuple[str, ...] | None) -> Any:
     from sb3_contrib import MaskablePPO
 
     check_model(path, pool)
-    return MaskablePPO.load(path, device="cpu")
+    model = MaskablePPO.load(path, device="cpu")
+    model.policy.set_training_mode(False)
+    return model
 
 
 @functools.cache
@@ -147,28 +151,66 @@ def _compact_columns() -> np.ndarray:
 
 
 class PPOAgent(Agent):
-    """Acts with a trained policy, deterministically (the most likely legal action), in
-    games of the card pool ``pool`` (card files; None: the built-in pool)."""
+    """Acts with a trained policy in games of the card pool ``pool`` (card files; None: the
+    built-in pool): the most likely legal action if ``deterministic``, else one drawn from
+    the policy's distribution over the legal actions with its own generator, seeded by
+    ``seed`` (the same seed and positions, the same moves). Agents playing the same saved
+    policy (``batch_key``) can have their moves computed in one forward pass
+    (`act_batch`), as the training environments do with snapshot opponents."""
 
     name = "ppo"
 
     def __init__(self, path: str | Path, deterministic: bool = True,
-                 pool: tuple[str, ...] | None = None) -> None:
+                 pool: tuple[str, ...] | None = None, seed: int | str | None = None) -> None:
         self.path = model_path(path)
         self.model = _load(self.path.resolve(), self.path.stat().st_mtime_ns, pool)
+        self.batch_key = self.model  # the loaded policy, shared by the agents playing it
         self.deterministic = deterministic
+        self.rng = random.Random(seed)
         # A compact policy playing in an environment of full observations keeps their
         # compact columns (gaenv.env.observation.compact_columns).
         self.columns = _compact_columns() if getattr(
             self.model, LAYOUT, {}).get("observation") == "compact" else None
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
-        if len(mask) != self.model.action_space.n:
-            raise ValueError(f"{self.path}: the policy has {self.model.action_space.n} "
-                             f"actions and this game {len(mask)}: a policy plays only the game "
-                             "it was trained on")
-        if self.columns is not None and len(observation) != self.model.observation_space.shape[0]:
-            observation = observation[self.columns]
-        action, _ = self.model.predict(observation, action_masks=mask.astype(bool),
-                                       deterministic=self.deterministic)
-        return int(action)
+        return self.act_batch([self], [observation], [mask])[0]
+
+    @staticmethod
+    def act_batch(agents: Sequence[PPOAgent], observations: Sequence[np.ndarray],
+                  masks: Sequence[np.ndarray]) -> list[int]:
+        """The move of each agent (all playing one policy: the same ``batch_key``) for its
+        observation and mask, from one forward pass over all of them; each agent then
+        takes its own most likely or drawn action, so a move is the same whether it is
+        computed alone or in a batch."""
+        import torch
+
+        model = agents[0].model
+        size = model.observation_space.shape[0]
+        rows = []
+        for agent, observation, mask in zip(agents, observations, masks, strict=True):
+            if len(mask) != model.action_space.n:
+                raise ValueError(f"{agent.path}: the policy has {model.action_space.n} "
+                                 f"actions and this game {len(mask)}: a policy plays only the "
+                                 "game it was trained on")
+            if agent.columns is not None and len(observation) != size:
+                observation = observation[agent.columns]
+            rows.append(observation)
+        legal = np.array(masks, dtype=bool)
+        policy = model.policy
+        with torch.no_grad():  # the policy head's logits (what SB3's distribution is built on)
+            features = policy.pi_features_extractor(torch.as_tensor(np.array(rows,
+                                                                             dtype=np.float32)))
+            logits = policy.action_net(policy.mlp_extractor.forward_actor(features)).numpy()
+        return [agent._choose(row, m) for agent, row, m in zip(agents, logits, legal,
+                                                               strict=True)]
+
+    def _choose(self, logits: np.ndarray, legal: np.ndarray) -> int:
+        """The most likely ``legal`` action, or one drawn by the softmax of ``logits`` over
+        the legal actions."""
+        actions = np.flatnonzero(legal)
+        scores = logits[actions].astype(np.float64)
+        if self.deterministic:
+            return int(actions[np.argmax(scores)])
+        cumulative = np.cumsum(np.exp(scores - scores.max()))
+        drawn = np.searchsorted(cumulative, self.rng.random() * cumulative[-1], side="right")
+        return int(actions[min(int(drawn), len(actions) - 1)])

@@ -94,7 +94,7 @@ class OpponentPool(Agent):
         from gaenv.agents.ppo import PPOAgent  # loaded policies are cached per process
 
         self.current = PPOAgent(self.rng.choice(snapshots), deterministic=False,
-                                pool=self.cards)
+                                pool=self.cards, seed=self.rng.getrandbits(64))
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
         agent = self.current
@@ -113,12 +113,13 @@ class Potential:
 
 
 def make_env(config: TrainConfig, folder: Path, rank: int, subprocess: bool) -> Any:
-    """A factory for environment ``rank`` (built in its own process if ``subprocess``)."""
+    """A factory for environment ``rank`` (built in its own process if ``subprocess``);
+    its episode statistics come from the ``VecMonitor`` around the vectorised
+    environments."""
     def build() -> SelfPlayEnv:
-        import torch
-        from stable_baselines3.common.monitor import Monitor
-
         if subprocess:
+            import torch
+
             torch.set_num_threads(1)  # snapshot opponents must not compete for the cores
             _ignore_interrupts()
 
@@ -126,19 +127,24 @@ def make_env(config: TrainConfig, folder: Path, rank: int, subprocess: bool) -> 
         pool = OpponentPool(config.opponents, folder / SNAPSHOTS, seed, config.max_snapshots,
                             config.pool_files())
         potential = Potential(config.shaping) if config.shaping else None
-        return Monitor(SelfPlayEnv(opponent=pool, seed=seed, potential=potential,
-                                   gamma=config.ppo.gamma, **config.env_config()))
+        return SelfPlayEnv(opponent=pool, seed=seed, potential=potential,
+                           gamma=config.ppo.gamma, **config.env_config())
     return build
 
 
 def _vec_env(config: TrainConfig, folder: Path) -> Any:
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    """``subproc``: one process per environment; ``dummy``: all in this process, the
+    snapshot opponents' moves computed in one forward pass across them
+    (`gaenv.agents.batched.BatchedVecEnv`)."""
+    from stable_baselines3.common.vec_env import SubprocVecEnv, VecMonitor
+
+    from gaenv.agents.batched import BatchedVecEnv
 
     subprocess = config.vec_env == "subproc" and config.n_envs > 1
     factories = [make_env(config, folder, rank, subprocess) for rank in range(config.n_envs)]
     if subprocess:
-        return SubprocVecEnv(factories, start_method="fork")
-    return DummyVecEnv(factories)
+        return VecMonitor(SubprocVecEnv(factories, start_method="fork"))
+    return VecMonitor(BatchedVecEnv(factories))
 
 
 def _ignore_interrupts() -> None:

@@ -16,13 +16,21 @@ learner a signal before the game ends).
 
 An illegal action (MaskablePPO never sends one) loses the game for the learner
 by default, like PettingZoo's ``env()``; ``illegal_action="raise"`` raises instead.
+
+Batched opponent moves: `stepping` and `resetting` are `step` and `reset` as generators
+that hand each move of an opponent able to play in batches (an actor with
+``act_batch``, such as `gaenv.agents.ppo.PPOAgent`; an opponent that delegates to
+another agent, the training pool, names it ``current``) to their caller as a `Move` and
+are sent back the action: a vectorised environment can then run one forward pass for
+the pending moves of all its environments (`gaenv.agents.batched.BatchedVecEnv`).
+`step` and `reset` compute each such move alone; the games are the same either way.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Generator
+from typing import Any, ClassVar, Protocol, TypeVar
 
 import gymnasium
 import numpy as np
@@ -38,6 +46,21 @@ class Actor(Protocol):
 
 
 Opponent = Callable[[np.ndarray, np.ndarray], int] | Actor
+# An opponent's move left to the caller: (the actor, its observation, its action mask).
+Move = tuple[Any, np.ndarray, np.ndarray]
+Result = TypeVar("Result")
+
+
+def played(moves: Generator[Move, int, Result]) -> Result:
+    """What the generator ``moves`` (`SelfPlayEnv.stepping` or `resetting`) returns, each
+    move it hands out computed alone by its actor."""
+    try:
+        move = next(moves)
+        while True:
+            actor, observation, mask = move
+            move = moves.send(int(actor.act(observation, mask)))
+    except StopIteration as finished:
+        return finished.value
 
 
 class RandomOpponent:
@@ -80,10 +103,16 @@ class SelfPlayEnv(gymnasium.Env):
     def learner_agent(self) -> str:
         return AGENTS[self.learner]
 
-    def _opponent_turns(self) -> None:
+    def _opponent_turns(self) -> Generator[Move, int, None]:
         aec = self.aec
         while not self._done() and aec.agent_selection != self.learner_agent:
-            aec.step(aec.ask(self.opponent))
+            actor = getattr(self.opponent, "current", self.opponent)
+            if hasattr(actor, "act_batch"):  # the caller may batch this move with others
+                obs = aec.observe(aec.agent_selection)
+                action = yield actor, obs["observation"], obs["action_mask"]
+            else:
+                action = aec.ask(self.opponent)
+            aec.step(action)
 
     def _done(self) -> bool:
         agent = self.learner_agent
@@ -97,6 +126,14 @@ class SelfPlayEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        return played(self.resetting(seed=seed, options=options))
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        return played(self.stepping(action))
+
+    def resetting(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+                  ) -> Generator[Move, int, tuple[np.ndarray, dict[str, Any]]]:
+        """`reset`, handing out the batchable opponent's moves (module docstring)."""
         super().reset(seed=seed)
         if seed is not None:
             self._episodes = 0
@@ -110,7 +147,7 @@ class SelfPlayEnv(gymnasium.Env):
         while True:
             if new_game is not None:  # an opponent pool draws this game's opponent
                 new_game()
-            self._opponent_turns()
+            yield from self._opponent_turns()
             if not self._done():
                 self._before = self._potential()
                 return self._view()
@@ -118,7 +155,9 @@ class SelfPlayEnv(gymnasium.Env):
             # were forced): nothing to learn from, so the next game starts.
             self.aec.reset()
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def stepping(self, action: int
+                 ) -> Generator[Move, int, tuple[np.ndarray, float, bool, bool, dict[str, Any]]]:
+        """`step`, handing out the batchable opponent's moves (module docstring)."""
         aec = self.aec
         if self._done():
             raise RuntimeError("the episode is over: call reset()")
@@ -130,7 +169,7 @@ class SelfPlayEnv(gymnasium.Env):
             obs, info = self._view()
             info["illegal_action"] = int(action)
             return obs, -1.0 - self._before, True, False, info
-        self._opponent_turns()
+        yield from self._opponent_turns()
         obs, info = self._view()
         terminated = aec.terminations[self.learner_agent]
         truncated = aec.truncations[self.learner_agent]
