@@ -407,7 +407,8 @@ def target(phrase: str) -> Any:
 
 
 # The steps whose value is their selector (docs/cards.md: ``destroy: target_ally``).
-MAIN_OPS = ("destroy", "wake", "rest", "become_distant", "sacrifice", "take_control")
+MAIN_OPS = ("destroy", "wake", "rest", "become_distant", "sacrifice", "take_control",
+            "stay_rested")
 
 
 def main_arg(op: str, selector: Any) -> dict[str, Any]:
@@ -711,6 +712,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("wake", rf"wake {TARGET} up", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
+    Template("stay rested", rf"{TARGET} (?:doesn't|don't|does not|do not) wake up during "
+                            r"(?:its|their) controller's next wake up phase",
+             lambda m: [main_arg("stay_rested", target(m.group(1)))]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
     Template("prevent", rf"prevent the next {AMOUNT} (non-combat )?damage that would be dealt "

@@ -39,6 +39,7 @@ from gaenv.engine.objects import (
     MATERIAL,
     MEMORY,
     NO_ARGS,
+    NO_WAKE,
     NON_COMBAT_SHIELD,
     Node,
 )
@@ -486,6 +487,18 @@ def _set_rested(rested: bool) -> Run:
 
 primitive("wake", "target", target=("object", True, None))(_set_rested(False))
 primitive("rest", "target", target=("object", True, None))(_set_rested(True))
+
+
+@primitive("stay_rested", "target", target=("object", True, None))
+def _stay_rested(state: GameState, frame: ResolveFrame, args: Args,
+                 answer: Option | None) -> Decision | None:
+    """The objects do not wake up during their controller's next wake up phase, which
+    otherwise wakes every rested object of the turn player ("Turn Order - Wake Up Phase
+    1"): a `NO_WAKE` mark that phase takes off instead of waking the object."""
+    for cid in objects_of(state, frame, args):
+        if NO_WAKE not in state.cards[cid].counters:
+            journal.counters(state, cid, NO_WAKE, 1)
+    return None
 
 
 @primitive("become_distant", "target", target=("object", True, None))

@@ -1,0 +1,75 @@
+"""Templates of the third round (docs/cards.md, The translator) on invented texts, and the
+engine steps they need on invented cards; what the translated real cards do is checked by
+the scenarios of tests/test_realcards.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from gaenv import scenario
+from gaenv.cards.schema import DATA_DIR, CardPool, load_pool
+from gaenv.cards.translate import translate
+
+CARDS = """set: test-templates5
+cards:
+  - {name: Test Sleeper, type: ally, element: norm, reserve_cost: 0, power: 1, life: 4}
+  - {name: Test Chill, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{stay_rested: {target: {type: ally}}}]}
+"""
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
+    path = tmp_path_factory.mktemp("cards") / "zz_templates5.yaml"
+    path.write_text(CARDS)
+    return load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+
+
+def _run(tmp_path: Path, pool: CardPool, data: dict[str, Any]) -> None:
+    path = tmp_path / "scenario.yaml"
+    path.write_text(yaml.safe_dump({"rules": "docs/cards.md", **data}))
+    scenario.run(scenario.load(path), pool)
+
+
+def _setup(mine: dict[str, Any], theirs: dict[str, Any] | None = None,
+           **more: Any) -> dict[str, Any]:
+    return {**more, "players": [{"lineage": ["Spirit of Fire"], **mine},
+                                {"lineage": ["Spirit of Water"], **(theirs or {})}]}
+
+
+def test_does_not_wake_up_during_the_next_wake_up_phase() -> None:
+    out = translate("Rime Dart", "action", "Deal 1 damage to target ally. That ally doesn't "
+                    "wake up during its controller's next wake up phase.")
+    assert out.status == "full" and out.fields["effect"][1] == {"stay_rested": "same_target"}
+    out = translate("Rime Field", "action", "Rest all allies. Those allies don't wake up "
+                    "during their controller's next wake up phase.")
+    assert out.fields["effect"][1] == {"stay_rested": {"each": {"type": "ally"}}}
+    for text in ("Rest target ally. That ally doesn't wake up during its controller's wake "
+                 "up phase as long as you control Rime Dart.",  # not only the next one
+                 "Rest target ally. That ally doesn't wake up during its controller's next "
+                 "wake up phase unless that player pays (2)."):
+        assert translate("Rime Dart", "action", text).status != "full"
+
+
+@pytest.mark.parametrize(("whose", "rested", "counters"), [
+    (1, True, {}),                # its controller's wake up phase: kept rested, mark used
+    (0, True, {"no_wake": 1}),    # the other player's: not woken anyway, the mark stays
+])
+def test_kept_rested_through_its_controllers_next_wake_up_only(
+        tmp_path: Path, pool: CardPool, whose: int, rested: bool,
+        counters: dict[str, int]) -> None:
+    """"Turn Order - Wake Up Phase 1": the turn player's rested objects wake, but not one an
+    effect keeps rested through its controller's next wake up phase."""
+    sleeper = {"field": [{"card": "Test Sleeper", "rested": True}]}
+    mine, theirs = (sleeper, {}) if whose == 0 else ({}, sleeper)
+    _run(tmp_path, pool, {
+        "name": "kept rested", "setup": _setup({**mine, "hand": ["Test Chill"]}, theirs,
+                                               phase="end"),
+        "steps": ["activate Test Chill", "target Test Sleeper", "pass", "pass", "pass",
+                  "pass"],
+        "expect": {"turn_player": 1, f"players.{whose}.field.0.rested": rested,
+                   f"players.{whose}.field.0.counters": counters}})
