@@ -19,6 +19,8 @@ cards:
   - {name: Test Sleeper, type: ally, element: norm, reserve_cost: 0, power: 1, life: 4}
   - {name: Test Chill, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{stay_rested: {target: {type: ally}}}]}
+  - {name: Test Sift, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{look_at_top: {amount: 3, to: hand, optional: false, rest: graveyard}}]}
 """
 
 
@@ -73,3 +75,18 @@ def test_kept_rested_through_its_controllers_next_wake_up_only(
                   "pass"],
         "expect": {"turn_player": 1, f"players.{whose}.field.0.rested": rested,
                    f"players.{whose}.field.0.counters": counters}})
+
+
+def test_one_of_the_top_cards_and_the_rest_into_the_graveyard(tmp_path: Path,
+                                                               pool: CardPool) -> None:
+    out = translate("Tide Reader", "action", "Look at the top 2+LV cards of your deck. Put one "
+                    "of them into your memory and the rest into your graveyard.")
+    assert out.status == "full" and out.fields["effect"] == [{"look_at_top": {
+        "amount": {"level": "you", "plus": 2}, "filter": {}, "to": "memory",
+        "optional": False, "rest": "graveyard"}}]
+    _run(tmp_path, pool, {
+        "name": "sift", "setup": _setup({"hand": ["Test Sift"], "deck": [
+            "Ember Bolt", "Quick Study", "Drifting Thought", "Test Sleeper"]}),
+        "steps": ["activate Test Sift", "pass", "pass", "choose Quick Study"],
+        "expect": {"players.0.hand": ["Quick Study"], "players.0.deck": ["Test Sleeper"],
+                   "players.0.graveyard": ["Test Sift", "Ember Bolt", "Drifting Thought"]}})

@@ -573,6 +573,15 @@ def _look_at_top(m: re.Match[str]) -> list[dict[str, Any]]:
                              "to": m.group(4).lower(), "optional": bool(m.group(2))}}]
 
 
+def _one_of_top(m: re.Match[str]) -> list[dict[str, Any]]:
+    """Look at the top N (or ``1+LV``) cards and put one into your hand or memory, the
+    others on the bottom of the deck or into the graveyard."""
+    n = amount(m.group(1)) if m.group(1) else quantity(m.group(2))
+    rest = {"rest": "graveyard"} if "graveyard" in m.group(4).lower() else {}
+    return [{"look_at_top": {"amount": n, "filter": {}, "to": m.group(3).lower(),
+                             "optional": False, **rest}}]
+
+
 def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
     rested = {"rested": True} if m.group(3) else {}
     counters: dict[str, Any] = {}
@@ -698,11 +707,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                 r"(?:an? )?(.+?)(?: card)?, put it into your hand",
              lambda m: [{"look_at_top": {"amount": 1, "filter": object_filter(m.group(1) + " card"),
                                          "to": "hand", "optional": False, "rest": "top"}}]),
-    Template("look at the top", rf"look at the top {NUM} cards of your deck; put one of (?:those "
-                                r"cards|them) into your (hand|memory) and the (?:other|rest) on "
-                                r"the bottom of your deck(?: in any order)?",
-             lambda m: [{"look_at_top": {"amount": amount(m.group(1)), "filter": {},
-                                         "to": m.group(2).lower(), "optional": False}}]),
+    Template("look at the top", rf"look at the top (?:{NUM}|{AMOUNT}) cards of your deck; put "
+                                r"one of (?:those cards|them) into your (hand|memory) and the "
+                                r"(?:other|rest) (on the bottom of your deck(?: in any order)?|"
+                                r"into your graveyard)", _one_of_top),
     Template("reveal until", r"reveal cards from the top of your deck until you reveal (?:a|an) "
                              r"((?:[\w-]+ )*?card); put that card into your (hand|memory) and "
                              r"the rest on the bottom of your deck in a random order",
@@ -879,7 +887,7 @@ def sentences(body: str) -> list[str]:
                   flags=re.IGNORECASE)
     body = re.sub(r"(reveal cards from the top of your deck until you reveal [^.]+)\. (put that "
                   r"card [^.]+)", r"\1; \2", body, flags=re.IGNORECASE)
-    body = re.sub(r"(look at the top \w+ cards of your deck)\. (put one of (?:those cards|them) "
+    body = re.sub(r"(look at the top [\w+]+ cards of your deck)\. (put one of (?:those cards|them) "
                   r"[^.]+)", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(r"(look at the top card of your deck)\. (you may put it into your "
                   r"graveyard)", r"\1; \2", body, flags=re.IGNORECASE)

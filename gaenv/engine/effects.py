@@ -691,14 +691,15 @@ def _glimpse(state: GameState, frame: ResolveFrame, args: Args,
 
 @primitive("look_at_top", None, amount=("amount", True, None), filter=("filter", False, {}),
            to=("enum:hand,memory,graveyard", False, "hand"), optional=("bool", False, True),
-           rest=("enum:bottom,top", False, "bottom"))
+           rest=("enum:bottom,top,graveyard", False, "bottom"))
 def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
                  answer: Option | None) -> Decision | None:
     """Look at the top cards of your deck, reveal a matching one of your choice (or none,
     if ``optional``) and put it into your hand, memory or graveyard, then the rest on the
     bottom of the deck (in the order they were; "any order" lets the player pick this
     one), or, with ``rest: top``, left where they are ("look at the top card of your deck;
-    you may put it into your graveyard")."""
+    you may put it into your graveyard"), or with ``rest: graveyard`` into the graveyard,
+    top first (as a mill puts them: "Game Zones - Graveyard")."""
     player = frame.item.controller
     deck = state.players[player].zones[DECK]
     if answer is None:
@@ -716,7 +717,10 @@ def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
     elif answer.verb == "choose":
         journal.move(state, answer.card, _DESTINATIONS[args["to"]])
     rest = [c for c in frame.scratch if c in deck]
-    if args["rest"] == "bottom":
+    if args["rest"] == "graveyard":
+        for cid in reversed(rest):
+            journal.move(state, cid, GRAVEYARD)
+    elif args["rest"] == "bottom":
         journal.reorder(state, player, DECK, [*rest, *(c for c in deck if c not in rest)])
     frame.scratch = []
     return None
