@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from gaenv import scenario
-from gaenv.cards.schema import DATA_DIR, CardPool, load_pool
+from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, load_pool
 from gaenv.cards.translate import translate
 
 CARDS = """set: test-templates5
@@ -21,6 +21,9 @@ cards:
      effect: [{stay_rested: {target: {type: ally}}}]}
   - {name: Test Sift, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{look_at_top: {amount: 3, to: hand, optional: false, rest: graveyard}}]}
+  - {name: Test Sort, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{discard: 1}, {discard: 1},
+              {if: {when: {discarded: {element: fire}}, then: [{draw: 1}]}}]}
 """
 
 
@@ -90,3 +93,46 @@ def test_one_of_the_top_cards_and_the_rest_into_the_graveyard(tmp_path: Path,
         "steps": ["activate Test Sift", "pass", "pass", "choose Quick Study"],
         "expect": {"players.0.hand": ["Quick Study"], "players.0.deck": ["Test Sleeper"],
                    "players.0.graveyard": ["Test Sift", "Ember Bolt", "Drifting Thought"]}})
+
+
+def test_a_condition_on_the_card_discarded() -> None:
+    out = translate("Ash Letter", "action", "Draw a card, then discard a card. If a water "
+                    "element card was discarded, draw a card. Class Bonus: If you didn't "
+                    "discard an ally card, recover 2.")
+    assert out.status == "full" and out.fields["effect"][2:] == [
+        {"if": {"when": {"discarded": {"element": ["water"]}},
+                "then": [{"draw": {"amount": 1}}]}},
+        {"if": {"when": {"class_bonus": True, "not": {"discarded": {"type": "ally"}}},
+                "then": [{"recover": 2}]}}]
+    out = translate("Ash Letter", "action", "Draw a card, then discard a card.\nClass Bonus: "
+                    "If a water element card was discarded, recover 2.")  # a line of its own
+    assert out.status == "full" and out.fields["effect"][2] == {"if": {
+        "when": {"class_bonus": True}, "then": [{"if": {
+            "when": {"discarded": {"element": ["water"]}}, "then": [{"recover": 2}]}}]}}
+    assert translate("Ash Letter", "action", "Draw a card.\nClass Bonus: Deal 2 damage to "
+                     "target unit instead.").status != "full"   # an "instead" alone
+
+
+@pytest.mark.parametrize(("discards", "drawn"), [
+    (["discard Ember Bolt", "discard Quick Study"], ["Drifting Thought"]),   # one is fire
+    (["discard Quick Study", "discard Test Sleeper"], []),
+])
+def test_the_cards_discarded_by_the_effect_are_read(tmp_path: Path, pool: CardPool,
+                                                     discards: list[str],
+                                                     drawn: list[str]) -> None:
+    """"Game Terms - Discard": the condition reads every card this effect discarded."""
+    _run(tmp_path, pool, {
+        "name": "sort", "setup": _setup({
+            "hand": ["Test Sort", "Ember Bolt", "Quick Study", "Test Sleeper"],
+            "deck": ["Drifting Thought"]}),
+        "steps": ["activate Test Sort", "pass", "pass", *discards],
+        "expect": {"players.0.deck": [] if drawn else ["Drifting Thought"]}})
+
+
+def test_an_abilitys_condition_cannot_read_the_cards_discarded(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("set: bad\ncards:\n  - {name: Bad Sort, type: ally, element: norm, "
+                    "reserve_cost: 0, power: 1, life: 1, abilities: [{static: {modify_stats: "
+                    "{power: 1}}, requires: {discarded: {element: fire}}}]}\n")
+    with pytest.raises(CardFileError, match=r"requires\.discarded"):
+        load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])

@@ -392,6 +392,8 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = _parse_filter(item, where, here)
         elif key == "amount":
             out[key] = parse_amount(item, where, here)
+        elif key == "discarded":  # a card the effect discarded matches
+            out[key] = _parse_filter(item, where, here)
         elif key == "target":  # read like an amount's ``of: same_target``
             out[key] = MappingProxyType({"of": selectors.NAMED_SELECTORS["same_target"],
                                          "filter": _parse_filter(item, where, here)})
@@ -608,9 +610,10 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
         if not isinstance(text, str):
             raise where.fail(f"{field}.text", f"expected a text, got {text!r}")
         requires = parse_condition(item.get("requires", {}), where, f"{field}.requires")
-        if "target" in requires:
-            raise where.fail(f"{field}.requires.target", "an ability's condition has no target "
-                                                         "(only an effect's `if` has)")
+        for key in ("target", "discarded"):
+            if key in requires:
+                raise where.fail(f"{field}.requires.{key}", f"an ability's condition cannot "
+                                 f"read {key} (only an effect's `if` can)")
         if "phase" in requires and not (kind == "static" and isinstance(item["static"], dict)
                                         and "activation_limit" in item["static"]):
             raise where.fail(f"{field}.requires.phase", "the phase is read as the card is "

@@ -1046,6 +1046,10 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
                 steps = replaced(steps, when, steps_of(instead.group(1), used))
                 used.append("bonus instead")
             else:
+                also = re.fullmatch(r"if ([^,]+), (.+)", rest, flags=re.IGNORECASE)
+                if also:  # "Class Bonus: If CONDITION, ...": both must hold
+                    merge(when, condition_of(also.group(1)))
+                    rest = also.group(2)
                 steps.append({"if": {"when": when, "then": steps_of(rest, used)}})
                 used.append("bonus")
         else:
@@ -1250,6 +1254,11 @@ def condition_of(text: str) -> dict[str, Any]:
     kept = keyword_of(has.group(1)) if has else None
     if kept:  # "if that unit has stealth": a keyword of the target's object now
         return {"target": {"keyword": [kept[0]]}}
+    discarded = re.fullmatch(r"(?:(?:a|an) ((?:[\w-]+ )*?card) was discarded|you didn't "
+                             r"discard (?:a|an) ((?:[\w-]+ )*?card))", text.strip(), re.IGNORECASE)
+    if discarded:  # "if a fire element card was discarded": by this effect's discard
+        flt = object_filter(discarded.group(1) or discarded.group(2))
+        return {"discarded": flt} if discarded.group(1) else {"not": {"discarded": flt}}
     counters = re.fullmatch(rf"there are {NUM} or more (\w+) counters on ~", low)
     if counters:
         return {"amount": {"counters": {"kind": counters.group(2)}},
@@ -1313,17 +1322,18 @@ class _Card:
         inherited = False
         rest = line.strip()
         while True:
-            prefix = re.match(rf"\[([^\]]+)\]\s*|inherited effect\s*[:—-]\s*|({LABELS})", rest,
-                              flags=re.IGNORECASE)
+            prefix = re.match(rf"\[([^\]]+)\]\s*|inherited effect\s*[:—-]\s*|({LABELS})|"
+                              r"((?:class|element) bonus):\s*(?!.* instead\.?$)", rest,
+                              flags=re.IGNORECASE)  # (a bonus line's "instead": not alone)
             if prefix is None:
                 break
             if prefix.group(2):
                 used.append("label keyword")
-            elif prefix.group(1) is None:
+            elif prefix.group(1) is None and prefix.group(3) is None:
                 inherited = True
             else:
-                merge(requires, restriction(prefix.group(1)))
-                if re.fullmatch(r"memory \d+\+", prefix.group(1), flags=re.IGNORECASE):
+                merge(requires, restriction(prefix.group(1) or prefix.group(3)))
+                if re.fullmatch(r"memory \d+\+", prefix.group(1) or "", flags=re.IGNORECASE):
                     used.append("memory N+")
             rest = rest[prefix.end():]
         attacking = re.fullmatch(r"(other )?(.+? get) (.+) as long as they're attacking\.?", rest,

@@ -214,7 +214,9 @@ def amount_of(state: GameState, frame: ResolveFrame, spec: Any) -> int:
 def _read(state: GameState, frame: ResolveFrame, arg: Any) -> list[int]:
     """The cards an amount's ``of`` reads: the selector's objects, or a source that has
     left the field, whose last-known counters are read ("Game Terms - Last-known
-    Information")."""
+    Information"); or for the condition ``discarded`` the cards the effect discarded."""
+    if arg.get("discarded"):  # the cards this effect discarded (`_discard`)
+        return list(frame.item.discarded)
     found = objects_of(state, frame, {"target": arg["of"], "_slot": arg.get("_slot")})
     item = frame.item
     if not found and arg["of"].mode == "self" and item.source_oid >= 0 \
@@ -576,10 +578,13 @@ def _take_control(state: GameState, frame: ResolveFrame, args: Args,
 def _discard(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """The player discards cards of their choice (matching the filter's printed keys), one
-    at a time ("Game Terms - Discard")."""
+    at a time ("Game Terms - Discard"); the layer's ``discarded`` records them (the
+    condition ``discarded``)."""
     chosen = players_of(state, frame, args)
     if not chosen:
         return None
+    if answer is not None:
+        frame.item.discarded += (answer.card,)
     return _one_by_one(state, frame, args, answer, chosen[0], HAND, GRAVEYARD,
                        decisions.DISCARD, decisions.discard)
 
