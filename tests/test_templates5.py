@@ -24,6 +24,10 @@ cards:
   - {name: Test Sort, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{discard: 1}, {discard: 1},
               {if: {when: {discarded: {element: fire}}, then: [{draw: 1}]}}]}
+  - {name: Test Lens, type: item, element: norm, reserve_cost: 0,
+     abilities: [{activated: [{draw: 1}], cost: {reserve: 3, rest: true,
+                                                   less: {count: {type: ally, controller: you},
+                                                          times: 2}}}]}
 """
 
 
@@ -136,3 +140,32 @@ def test_an_abilitys_condition_cannot_read_the_cards_discarded(tmp_path: Path) -
                     "{power: 1}}, requires: {discarded: {element: fire}}}]}\n")
     with pytest.raises(CardFileError, match=r"requires\.discarded"):
         load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+
+
+def test_an_ability_that_costs_less_for_each() -> None:
+    out = translate("Dome Lens", "item", "(5), REST: Draw a card. This ability costs (2) less "
+                    "to activate for each domain you control.")
+    assert out.status == "full" and out.fields["abilities"][0]["cost"] == {
+        "reserve": 5, "rest": True, "less": {"count": {"controller": "you", "type": "domain"},
+                                             "times": 2}}
+    out = translate("Dome Lens", "item", "(5), REST: Draw a card. This ability costs (X) less "
+                    "to activate, where X is the amount of cards in your graveyard.")
+    assert out.fields["abilities"][0]["cost"]["less"] == {"cards": {"zone": "graveyard"}}
+
+
+@pytest.mark.parametrize(("allies", "hand", "left"), [
+    ([], ["Ember Bolt", "Quick Study", "Drifting Thought"], []),   # 3
+    (["Test Sleeper"], ["Ember Bolt", "Quick Study"], ["Quick Study"]),   # 3 - 2
+    (["Test Sleeper", "Test Sleeper"], ["Ember Bolt"], ["Ember Bolt"]),   # never below 0
+])
+def test_the_ability_costs_less_as_it_is_checked_and_paid(
+        tmp_path: Path, pool: CardPool, allies: list[str], hand: list[str],
+        left: list[str]) -> None:
+    """"Playing Cards - Card Activation 7c-d", for an ability as for a card: what is
+    subtracted is read as the cost is calculated, and the cost is never below 0."""
+    paid = len(hand) - len(left)
+    _run(tmp_path, pool, {
+        "name": "lens", "setup": _setup({"field": ["Test Lens", *allies], "hand": hand,
+                                         "deck": ["Test Sift"]}),
+        "steps": ["use Test Lens", *(f"pay with {c}" for c in hand[:paid]), "pass", "pass"],
+        "expect": {"players.0.hand": [*left, "Test Sift"]}})

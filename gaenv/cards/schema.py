@@ -51,7 +51,7 @@ ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
 BAND_FIELDS = ("from", "to", "power", "life", "keywords", "abilities")
 COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "banish": "bool", "reserve": "nat",
-               "remove_counters": "counts", "champion_counters": "counts"}
+               "remove_counters": "counts", "champion_counters": "counts", "less": "amount"}
 # Counter kinds the rules give a meaning (any other name is a plain named counter).
 RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "prevent_non_combat", "distant")
 
@@ -174,8 +174,8 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
 
 
 def _flags(value: Any, spec: Mapping[str, str], where: _Where, field: str) -> Mapping[str, Any]:
-    """A small mapping of known keys: true/false flags, whole numbers, and counts per
-    counter name (``counts``)."""
+    """A small mapping of known keys: true/false flags, whole numbers, counts per counter
+    name (``counts``) and amounts (``amount``)."""
     raw = _mapping(value, where, field)
     out: dict[str, Any] = {}
     for key, item in raw.items():
@@ -190,6 +190,8 @@ def _flags(value: Any, spec: Mapping[str, str], where: _Where, field: str) -> Ma
             out[key] = MappingProxyType({
                 _counter_name(k, where, f"{field}.{key}"): _nat(n, where, f"{field}.{key}.{k}")
                 for k, n in counts.items()})
+        elif spec[key] == "amount":
+            out[key] = parse_amount(item, where, f"{field}.{key}")
         else:
             out[key] = _nat(item, where, f"{field}.{key}")
     return MappingProxyType(out)

@@ -1468,6 +1468,14 @@ class _Card:
             cost = cost_of(activated.group(1))
             used.append("activated")
             body = activated.group(2)
+            less = re.search(r"\s*this ability costs \((\d+|X)\) less to activate(?: for each "
+                             r"([^,.]+)|, where x is ([^.]+))\.", body, flags=re.IGNORECASE)
+            if less and cost.get("reserve") and (less.group(1) == "X") == bool(less.group(3)):
+                body = body[:less.start()] + body[less.end():]  # "for each domain you control"
+                spec = counted(less.group(2) or less.group(3))
+                n = 1 if less.group(1) == "X" else int(less.group(1))
+                cost["less"] = {**spec, "times": n} if n != 1 else spec
+                used.append("ability cost")
             limit = re.search(r"\s*activate this ability only (at slow speed)?(?: and )?"
                               r"(?:(?:only )?(during your turn|if ([^.]+)))?\.$", body,
                               flags=re.IGNORECASE)

@@ -124,6 +124,18 @@ def reservable(state: GameState, player: int) -> list[int]:
     return found
 
 
+def ability_reserve(state: GameState, player: int, cid: int, cost: Mapping[str, Any]) -> int:
+    """An activated ability's reserve cost: its (N) less its ``less``, an amount read as it
+    is checked or paid ("this ability costs (1) less to activate for each domain you
+    control"), never below 0 ("Playing Cards - Card Activation 7d", as for a card: "Abilities -
+    Activated Abilities")."""
+    reserve = cost.get("reserve", 0)
+    less = cost.get("less")
+    if less is None or not reserve:
+        return reserve
+    return max(0, reserve - selectors.amount(state, less, player, cid))
+
+
 def can_pay_reserve(state: GameState, player: int, amount: int, playing: int) -> bool:
     """Enough other cards in hand to reserve (the card being played does not count), with
     the help of Reservable objects (one that is itself being rested as a cost is the

@@ -220,7 +220,7 @@ def _ability_usable(state: GameState, player: int, card: CardObj, ability: Abili
             if holder < 0 or any(state.cards[holder].counters.get(kind, 0) < amount
                                  for kind, amount in spent.items()):
                 return False
-    reserve = cost.get("reserve", 0)
+    reserve = costs.ability_reserve(state, player, cid, cost)
     if reserve:
         reservable = costs.reservable(state, player)
         helpers = len(reservable)
@@ -437,8 +437,8 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             if defn.sacrifices:  # an additional cost: sacrificed as Brew's ingredients are
                 frame.stage = "brew"
         elif item.kind == ABILITY:
-            frame.reserve_left = events.ability_of(state, item.card, item.ability).cost.get(
-                "reserve", 0)
+            frame.reserve_left = costs.ability_reserve(
+                state, player, item.card, events.ability_of(state, item.card, item.ability).cost)
         else:
             frame.memory_left = costs.cost(state, player, defn, costs.MEMORY_COST) or 0
         if frame.stage != "brew":
