@@ -169,3 +169,34 @@ def test_the_ability_costs_less_as_it_is_checked_and_paid(
                                          "deck": ["Test Sift"]}),
         "steps": ["use Test Lens", *(f"pay with {c}" for c in hand[:paid]), "pass", "pass"],
         "expect": {"players.0.hand": [*left, "Test Sift"]}})
+
+
+@pytest.mark.parametrize(("whose", "rested"), [("you", True), ("opponent", False)])
+def test_cards_enter_the_field_rested_this_turn(tmp_path: Path, whose: str,
+                                                rested: bool) -> None:
+    """A lasting effect makes matching cards enter the field rested, as Hindered does
+    ("Keywords - Hindered"); its ``controller`` is read from the effect's controller."""
+    out = translate("Hoarfrost", "action", "Until end of turn, allies you control enter the "
+                    "field rested.")
+    assert out.status == "full" and out.fields["effect"] == [{"this_turn": {"enter_rested": {
+        "applies_to": {"type": "ally", "controller": "you"}}}}]
+    path = tmp_path / "frost.yaml"
+    path.write_text(CARDS + f"""  - {{name: Test Frost, type: action, element: norm, speed: fast,
+     reserve_cost: 0, effect: [{{this_turn: {{enter_rested: {{applies_to: {{
+        type: ally, controller: {whose}}}}}}}}}]}}
+""")
+    pool = load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+    _run(tmp_path, pool, {
+        "name": "frost", "setup": _setup({"hand": ["Test Frost", "Test Sleeper"]}),
+        "steps": ["activate Test Frost", "pass", "pass", "activate Test Sleeper", "pass",
+                  "pass"],
+        "expect": {"players.0.field.0.name": "Test Sleeper",
+                   "players.0.field.0.rested": rested}})
+
+
+def test_entering_rested_is_no_printed_static(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("set: bad\ncards:\n  - {name: Bad Frost, type: item, element: norm, "
+                    "reserve_cost: 0, abilities: [{static: {enter_rested: {}}}]}\n")
+    with pytest.raises(CardFileError, match="only as a lasting effect"):
+        load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])

@@ -628,6 +628,9 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
         slow = _choice(item.get("speed", "fast"), SPEEDS, where, f"{field}.speed") == "slow"
         if kind == "static":
             node = _parse_static(item["static"], where, f"{field}.static")
+            if node.op == "enter_rested":
+                raise where.fail(f"{field}.static.enter_rested", "only as a lasting effect "
+                                                                 "(this_turn)")
             if _reads_stat(requires):
                 raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
                                                       "(power and life come from the statics)")

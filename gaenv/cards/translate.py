@@ -723,6 +723,11 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("stay rested", rf"{TARGET} (?:doesn't|don't|does not|do not) wake up during "
                             r"(?:its|their) controller's next wake up phase",
              lambda m: [main_arg("stay_rested", target(m.group(1)))]),
+    Template("enter rested", r"until end of turn, ((?:[\w-]+ )*?(?:allies|items|weapons|units|"
+                             r"objects)(?: you control| your opponents control)?) enter the "
+                             r"field rested",
+             lambda m: [{"this_turn": {"enter_rested": {"applies_to": object_filter(
+                 m.group(1))}}}]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
     Template("prevent", rf"prevent the next {AMOUNT} (non-combat )?damage that would be dealt "

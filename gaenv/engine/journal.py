@@ -212,7 +212,7 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         else:
             target.append(cid)
     if dest == FIELD:
-        _new_object(state, card, rested)
+        _new_object(state, card, rested or (bool(state.lasting) and _kept_rested(state, card)))
     if zone in ON_FIELD or dest in ON_FIELD:
         lineage = LINEAGE in (zone, dest)
         level = SOURCE if lineage or card.defn.static_abilities else BOARD
@@ -227,6 +227,13 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
     if dest == FIELD:
         emit(state, "enters", cid, card.controller)
     return dest
+
+
+def _kept_rested(state: GameState, card: CardObj) -> bool:
+    """Whether a lasting ``enter_rested`` effect applies to the card entering the field."""
+    return any(x.node.op == "enter_rested" and selectors.printed(
+        x.node.args["applies_to"], card.defn, card.controller, x.controller)
+        for x in state.lasting)
 
 
 def combat_changes(state: GameState) -> None:

@@ -100,6 +100,11 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "non_combat": ("bool", False, False),
         "applies_to": ("filter", False, {}),
     },
+    # Matching cards enter the field rested ("until end of turn, allies enter the field
+    # rested"; a replacement of how they enter, as Hindered's: "Keywords - Hindered"): only
+    # as a lasting effect (`this_turn`), read by `gaenv.engine.journal.move` as a card
+    # enters, its filter's printed keys (``controller`` from the effect's controller).
+    "enter_rested": {"applies_to": ("filter", False, {})},
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
     # The card's own cost ("this card costs N less"), and a keyword the card has (Floating
