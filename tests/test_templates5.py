@@ -24,6 +24,12 @@ cards:
   - {name: Test Sort, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{discard: 1}, {discard: 1},
               {if: {when: {discarded: {element: fire}}, then: [{draw: 1}]}}]}
+  - {name: Test Gust, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{empower: {count: {type: ally, controller: you}}}]}
+  - {name: Test Zap, type: action, element: norm, speed: fast, reserve_cost: 0, subtypes: [Spell],
+     effect: [{deal_damage: {amount: {level: you}, target: target_unit}}]}
+  - {name: Test Bury, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{move_cards: {zone: hand, to: deck_top}}]}
   - {name: Test Lens, type: item, element: norm, reserve_cost: 0,
      abilities: [{activated: [{draw: 1}], cost: {reserve: 3, rest: true,
                                                    less: {count: {type: ally, controller: you},
@@ -200,3 +206,34 @@ def test_entering_rested_is_no_printed_static(tmp_path: Path) -> None:
                     "reserve_cost: 0, abilities: [{static: {enter_rested: {}}}]}\n")
     with pytest.raises(CardFileError, match="only as a lasting effect"):
         load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+
+
+def test_empower_x_and_a_card_put_on_top_of_the_deck() -> None:
+    out = translate("Gale Orb", "item", "On Enter: Empower X, where X is the amount of wind "
+                    "element allies you control.\nREST: Put a card from your hand on top of "
+                    "your deck.")
+    assert out.status == "full" and out.fields["abilities"][0] == {"on_enter": [{"empower": {
+        "count": {"controller": "you", "element": ["wind"], "type": "ally"}}}]}
+    assert out.fields["abilities"][1]["activated"][0]["if"]["then"] == [{"move_cards": {
+        "filter": {}, "zone": "hand", "to": "deck_top", "amount": 1}}]
+
+
+@pytest.mark.parametrize(("allies", "damage"), [([], 0), (["Test Sleeper"] * 2, 2)])
+def test_empower_by_an_amount(tmp_path: Path, pool: CardPool, allies: list[str],
+                              damage: int) -> None:
+    """"Keywords - Empower N": the next Spell's LV counts the amount read as it resolves."""
+    _run(tmp_path, pool, {
+        "name": "gust", "setup": _setup({"hand": ["Test Gust", "Test Zap"], "field": allies},
+                                        {"field": ["Test Sleeper"]}),
+        "steps": ["activate Test Gust", "pass", "pass", "activate Test Zap",
+                  "target Test Sleeper (player 1)", "pass", "pass"],
+        "expect": {"players.1.field.0.damage": damage}})
+
+
+def test_a_card_put_on_top_of_the_deck(tmp_path: Path, pool: CardPool) -> None:
+    _run(tmp_path, pool, {
+        "name": "bury", "setup": _setup({"hand": ["Test Bury", "Ember Bolt", "Quick Study"],
+                                         "deck": ["Drifting Thought", "Test Sleeper"]}),
+        "steps": ["activate Test Bury", "pass", "pass", "choose Quick Study"],
+        "expect": {"players.0.hand": ["Ember Bolt"],
+                   "players.0.deck": ["Quick Study", "Drifting Thought", "Test Sleeper"]}})

@@ -560,7 +560,7 @@ def _move_cards(m: re.Match[str]) -> list[dict[str, Any]]:
     n, zone = amount(m.group(1)), m.group(3).lower()
     flt = object_filter(m.group(2))
     to = (m.group(4).lower() if m.lastindex and m.lastindex >= 4 else "banishment")
-    to = {"bottom of your deck": "deck_bottom"}.get(to, to)
+    to = {"bottom of your deck": "deck_bottom", "top of your deck": "deck_top"}.get(to, to)
     step = {"filter": flt, "zone": zone, "to": to, "amount": n,
             **({"random": True} if to == "banishment" and "random" in m.group(0) else {})}
     if to == zone:
@@ -687,7 +687,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
              lambda m: [{"recover": {"amount": quantity(m.group(2)), "player": PLAYERS[
                  m.group(1).lower()]}}]),
     Template("glimpse", rf"glimpse {AMOUNT}", lambda m: [{"glimpse": quantity(m.group(1))}]),
-    Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),
+    Template("empower", rf"empower {AMOUNT}", lambda m: [{"empower": quantity(m.group(1))}]),
     Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ,]+?(?: \d+)?))? until end "
                       "of turn", _boost),
     Template("boost", rf"until end of turn, {TARGET} gets? {STATS}(?: and gains? ([a-z ,]+?"
@@ -767,8 +767,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("next card costs", rf"the next ((?:[\w-]+ )*card) you activate this turn costs "
                                 rf"{NUM} (less|more) to activate", _next_cost),
     Template("move cards", rf"(?:return|put) {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
-                           r"your (graveyard|hand|memory|banishment) (?:to|into|on) (?:your|the) "
-                           r"(hand|memory|graveyard|bottom of your deck)", _move_cards),
+                           r"your (graveyard|hand|memory|banishment) (?:to|into|on) (?:your |the )?"
+                           r"(hand|memory|graveyard|bottom of your deck|top of your deck)",
+             _move_cards),
     Template("move cards", rf"banish {NUM} ((?:[\w-]+ )*cards?) at random from your "
                            r"(graveyard|hand|memory)", _move_cards),
     Template("sacrifice", rf"sacrifice {TARGET}",

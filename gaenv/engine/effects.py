@@ -54,7 +54,8 @@ ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller", 
 # standing for its player (a player is no object: Spellshroud does not keep a player from
 # being targeted); the champion's controller is the player targeted.
 PLAYER_TARGET = Selector("target", MappingProxyType({"player": True}), "target_player")
-MOVE_DESTINATIONS = ("hand", "deck_bottom", "graveyard", "banishment", "memory", "material")
+MOVE_DESTINATIONS = ("hand", "deck_bottom", "deck_top", "graveyard", "banishment", "memory",
+                     "material")
 
 Run = Callable[[GameState, ResolveFrame, Any, Option | None], Decision | None]
 
@@ -535,7 +536,7 @@ def _sacrifice(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-_DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "graveyard": GRAVEYARD,
+_DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "deck_top": DECK, "graveyard": GRAVEYARD,
                  "banishment": BANISHMENT, "memory": MEMORY, "material": MATERIAL}
 
 
@@ -904,12 +905,12 @@ def _intercept(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("empower", "amount", amount=("nat", True, None))
+@primitive("empower", "amount", amount=("amount", True, None))
 def _empower(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """Your next Spell this turn is activated and resolves as if your champion were
     ``amount`` levels higher; instances add up ("Keywords - Empower N")."""
-    state.players[frame.item.controller].empower += args["amount"]
+    state.players[frame.item.controller].empower += amount_of(state, frame, args["amount"])
     return None
 
 
