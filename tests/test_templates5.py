@@ -30,6 +30,12 @@ cards:
      effect: [{deal_damage: {amount: {level: you}, target: target_unit}}]}
   - {name: Test Bury, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{move_cards: {zone: hand, to: deck_top}}]}
+  - {name: Test Keep, type: domain, element: norm, reserve_cost: 0,
+     abilities: [{on_recollection: [{if: {when: {amount: {count: {type: domain, another: true,
+                                                                 controller: you}},
+                                                 at_most: 1},
+                                          then: [sacrifice: self]}}]}]}
+  - {name: Test Plain, type: domain, element: norm, reserve_cost: 0}
   - {name: Test Lens, type: item, element: norm, reserve_cost: 0,
      abilities: [{activated: [{draw: 1}], cost: {reserve: 3, rest: true,
                                                    less: {count: {type: ally, controller: you},
@@ -237,3 +243,26 @@ def test_a_card_put_on_top_of_the_deck(tmp_path: Path, pool: CardPool) -> None:
         "steps": ["activate Test Bury", "pass", "pass", "choose Quick Study"],
         "expect": {"players.0.hand": ["Ember Bolt"],
                    "players.0.deck": ["Quick Study", "Drifting Thought", "Test Sleeper"]}})
+
+
+def test_n_or_fewer() -> None:
+    out = translate("Lone Keep", "domain", "At the beginning of your recollection phase, if you "
+                    "control one or fewer other domains, sacrifice Lone Keep.")
+    assert out.status == "full" and out.fields["abilities"][0]["on_recollection"][0]["if"][
+        "when"] == {"amount": {"count": {"another": True, "type": "domain",
+                                         "controller": "you"}}, "at_most": 1}
+    out = translate("Lone Keep", "action", "If you have two or fewer cards in your hand, draw "
+                    "a card.")
+    assert out.fields["effect"][0]["if"]["when"] == {"amount": {"cards": {"zone": "hand"}},
+                                                     "at_most": 2}
+
+
+@pytest.mark.parametrize(("others", "kept"), [(1, False), (2, True)])
+def test_one_or_fewer_other_domains(tmp_path: Path, pool: CardPool, others: int,
+                                    kept: bool) -> None:
+    """An at-most bound on a count of the other objects (``another``) of its controller."""
+    _run(tmp_path, pool, {
+        "name": "keep", "setup": _setup({"field": ["Test Keep", *["Test Plain"] * others]},
+                                        phase="materialize"),
+        "steps": ["pass", "pass", "pass"],
+        "expect": {"players.0.field.0.name": "Test Keep" if kept else "Test Plain"}})

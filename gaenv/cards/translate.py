@@ -1180,16 +1180,16 @@ def _applies(phrase: str, sentence: str) -> dict[str, Any]:
     raise NotUnderstood(sentence)
 
 
-HOW_MANY = rf"(no|{NUM} or more|exactly {NUM})"
+HOW_MANY = rf"(no|{NUM} or (?:more|fewer)|exactly {NUM})"
 
 
 def _how_many(how: str, most: str | None, exactly: str | None) -> dict[str, int]:
-    """The bounds of `HOW_MANY`'s groups: "no", "N or more", "exactly N"."""
+    """The bounds of `HOW_MANY`'s groups: "no", "N or more", "N or fewer", "exactly N"."""
     if how.lower() == "no":
         return {"at_most": 0}
     if exactly:
         return {"at_least": amount(exactly), "at_most": amount(exactly)}
-    return {"at_least": amount(most or "")}
+    return {"at_most" if how.lower().endswith("fewer") else "at_least": amount(most or "")}
 
 
 def condition_of(text: str) -> dict[str, Any]:
