@@ -266,3 +266,15 @@ def test_one_or_fewer_other_domains(tmp_path: Path, pool: CardPool, others: int,
                                         phase="materialize"),
         "steps": ["pass", "pass", "pass"],
         "expect": {"players.0.field.0.name": "Test Keep" if kept else "Test Plain"}})
+
+
+def test_for_each_other_one_than_the_target() -> None:
+    """"For each other ally you control" after a target among those allies counts the
+    others: the count less one, times the number ("+2 POWER for each other": 2 each)."""
+    out = translate("Rally", "action", "Target Beast ally you control gets +2 POWER until end "
+                    "of turn for each other Beast ally you control.")
+    beasts = {"controller": "you", "subtype": ["Beast"], "type": "ally"}
+    assert out.status == "full" and out.fields["effect"] == [{"boost": {
+        "target": {"target": beasts}, "power": {"count": beasts, "plus": -2, "times": 2}}}]
+    assert translate("Rally", "action", "Target ally gets +1 POWER until end of turn for each "
+                     "other ally you control.").status != "full"  # the target may not be one

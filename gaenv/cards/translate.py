@@ -878,8 +878,17 @@ def times(steps: list[dict[str, Any]], spec: dict[str, Any]) -> list[dict[str, A
     if len(numbers) != 1:
         raise NotUnderstood("for each without one number")
     key = numbers[0]
-    if spec.get("count", {}).get("another") and args.get("target", "self") != "self":
-        raise NotUnderstood("other than the target")  # "another" reads the source
+    count = spec.get("count", {})
+    if count.get("another") and args.get("target", "self") != "self":
+        # "another" reads the source; "for each other ally you control" after a target of
+        # those same allies counts the others than the target, which is one of them
+        others = {k: v for k, v in count.items() if k != "another"}
+        selector = args.get("target")
+        if not (isinstance(selector, dict) and len(selector) == 1 and others in (
+                selector.get("target"), selector.get("up_to_target"))):
+            raise NotUnderstood("other than the target")
+        return [{op: {**args, key: {**spec, "count": others, "plus": -args[key],
+                                    **({"times": args[key]} if args[key] != 1 else {})}}}]
     scaled = {**spec, "times": args[key]} if args[key] != 1 else spec
     return [{op: {**args, key: scaled}}]
 
