@@ -612,10 +612,10 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
         if not isinstance(text, str):
             raise where.fail(f"{field}.text", f"expected a text, got {text!r}")
         requires = parse_condition(item.get("requires", {}), where, f"{field}.requires")
-        for key in ("target", "discarded"):
+        for key, what in (("target", "target"), ("discarded", "card discarded")):
             if key in requires:
-                raise where.fail(f"{field}.requires.{key}", f"an ability's condition cannot "
-                                 f"read {key} (only an effect's `if` can)")
+                raise where.fail(f"{field}.requires.{key}", f"an ability's condition has no "
+                                                            f"{what} (only an effect's `if` has)")
         if "phase" in requires and not (kind == "static" and isinstance(item["static"], dict)
                                         and "activation_limit" in item["static"]):
             raise where.fail(f"{field}.requires.phase", "the phase is read as the card is "
