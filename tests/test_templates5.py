@@ -36,6 +36,12 @@ cards:
                                                  at_most: 1},
                                           then: [sacrifice: self]}}]}]}
   - {name: Test Plain, type: domain, element: norm, reserve_cost: 0}
+  - {name: Test Ward, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{prevent_next_time: {target: target_unit, all_but: 0}}]}
+  - {name: Test Jab, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{deal_damage: {amount: 2, target: target_unit}}]}
+  - {name: Test Pierce, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{deal_damage: {amount: 1, target: target_unit, unpreventable: true}}]}
   - {name: Test Lens, type: item, element: norm, reserve_cost: 0,
      abilities: [{activated: [{draw: 1}], cost: {reserve: 3, rest: true,
                                                    less: {count: {type: ally, controller: you},
@@ -278,3 +284,29 @@ def test_for_each_other_one_than_the_target() -> None:
         "target": {"target": beasts}, "power": {"count": beasts, "plus": -2, "times": 2}}}]
     assert translate("Rally", "action", "Target ally gets +1 POWER until end of turn for each "
                      "other ally you control.").status != "full"  # the target may not be one
+
+
+def test_the_next_time_damage_would_be_dealt() -> None:
+    out = translate("Brace", "action", "The next time damage would be dealt to target ally "
+                    "this turn, prevent 3 of that damage.\nThe next time your champion would "
+                    "take damage this turn, prevent all but 2 of that damage.")
+    assert out.status == "full" and out.fields["effect"] == [
+        {"prevent_next_time": {"target": {"target": {"type": "ally"}}, "amount": 3}},
+        {"prevent_next_time": {"target": "your_champion", "all_but": 2}}]
+
+
+@pytest.mark.parametrize(("first", "damage"), [
+    ("Test Jab", 2),      # all of the first 2 prevented, the second 2 dealt
+    ("Test Pierce", 1),   # unpreventable damage passes the shield by and leaves it
+])
+def test_a_shield_for_the_next_time_only(tmp_path: Path, pool: CardPool, first: str,
+                                         damage: int) -> None:
+    """"Game Mechanics - Damage Prevention": the shield applies to the next damage dealt
+    to the object, once, whatever it prevents; unpreventable damage is not prevented."""
+    _run(tmp_path, pool, {
+        "name": "ward", "setup": _setup({"hand": ["Test Ward", first, "Test Jab"]},
+                                        {"field": ["Test Sleeper"]}),
+        "steps": ["activate Test Ward", "target Test Sleeper", "pass", "pass",
+                  f"activate {first}", "target Test Sleeper", "pass", "pass",
+                  "activate Test Jab", "target Test Sleeper", "pass", "pass"],
+        "expect": {"players.1.field.0.damage": damage}})

@@ -582,6 +582,17 @@ def _one_of_top(m: re.Match[str]) -> list[dict[str, Any]]:
                              "optional": False, **rest}}]
 
 
+def _next_time(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"The next time damage would be dealt to X this turn, prevent N (all but N) of that
+    damage" (no number: all of it)."""
+    whom = target(m.group(1) or m.group(2))
+    if m.group(4) is None:
+        return [{"prevent_next_time": {"target": whom, "all_but": 0}}]
+    if m.group(3):
+        return [{"prevent_next_time": {"target": whom, "all_but": amount(m.group(4))}}]
+    return [{"prevent_next_time": {"target": whom, "amount": quantity(m.group(4))}}]
+
+
 def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
     rested = {"rested": True} if m.group(3) else {}
     counters: dict[str, Any] = {}
@@ -730,6 +741,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                  m.group(1))}}}]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
+    Template("prevent next time", rf"the next time (?:damage would be dealt to {TARGET}|{TARGET} "
+                                  r"would (?:be dealt|take) damage) this turn, prevent (?:(all "
+                                  rf"but )?{AMOUNT} of )?(?:that damage|it)", _next_time),
     Template("prevent", rf"prevent the next {AMOUNT} (non-combat )?damage that would be dealt "
                         rf"to {TARGET} this turn",
              lambda m: [{"prevent": {"amount": quantity(m.group(1)),

@@ -438,6 +438,23 @@ def _prevent(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("prevent_next_time", None, target=("object", True, None),
+           amount=("amount", False, 0), all_but=("nat", False, None))
+def _prevent_next_time(state: GameState, frame: ResolveFrame, args: Args,
+                       answer: Option | None) -> Decision | None:
+    """The next time damage would be dealt to each object this turn, prevent ``amount`` of
+    it, or with ``all_but`` all but that much ("Game Mechanics - Damage Prevention"): a
+    ``prevent_damage`` lasting on the object that ends as damage is next dealt to it,
+    whatever is prevented (unpreventable damage passes it by and leaves it)."""
+    shield = Node("prevent_damage", MappingProxyType({
+        "amount": amount_of(state, frame, args["amount"]), "all_but": args["all_but"],
+        "non_combat": False, "applies_to": NO_ARGS}))
+    for cid in objects_of(state, frame, args):
+        journal.begin_lasting(state, shield, frame.item.controller, state.cards[cid].oid,
+                              "next_damage")
+    return None
+
+
 @primitive("counters", None, target=("object", True, None), kind=("counter", True, None),
            amount=("amount", False, 1))
 def _counters(state: GameState, frame: ResolveFrame, args: Args,

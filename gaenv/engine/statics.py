@@ -93,10 +93,13 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "applies_to": ("filter", False, {}),
     },
     # Damage to a matching object is that much less as it is dealt ("Damage Prevention":
-    # "if damage would be dealt to this, prevent 2 of that damage"); with ``non_combat``,
-    # only damage dealt other than in combat. Read by `gaenv.engine.rules.deal_damage`.
+    # "if damage would be dealt to this, prevent 2 of that damage"), or with ``all_but``
+    # all but that much of it ("prevent all but 1 of that damage"; 0: "prevent that
+    # damage"); with ``non_combat``, only damage dealt other than in combat. Read by
+    # `gaenv.engine.rules.deal_damage`.
     "prevent_damage": {
-        "amount": ("nat", True, None),
+        "amount": ("nat", False, 0),
+        "all_but": ("nat", False, None),
         "non_combat": ("bool", False, False),
         "applies_to": ("filter", False, {}),
     },
@@ -431,12 +434,16 @@ def level_modifier(state: GameState, cid: int) -> int:
     return total
 
 
-def prevented(state: GameState, cid: int, combat: bool) -> int:
-    """What the ``prevent_damage`` statics in force take off damage dealt to object
-    ``cid`` (``combat``: combat damage, which a ``non_combat`` one leaves)."""
+def prevented(state: GameState, cid: int, combat: bool, amount: int) -> int:
+    """What the ``prevent_damage`` statics in force take off ``amount`` damage dealt to
+    object ``cid`` (``combat``: combat damage, which a ``non_combat`` one leaves)."""
     card = state.cards[cid]
-    return sum(s.node.args["amount"] for s in of_kind(state, "prevent_damage")
-               if not (combat and s.node.args["non_combat"]) and applies(state, s, card))
+    total = 0
+    for s in of_kind(state, "prevent_damage"):
+        args = s.node.args
+        if not (combat and args["non_combat"]) and applies(state, s, card):
+            total += args["amount"] if args["all_but"] is None else max(0, amount - args["all_but"])
+    return total
 
 
 def attack_bonus(state: GameState, cid: int) -> int:
