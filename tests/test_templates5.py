@@ -42,6 +42,10 @@ cards:
      effect: [{deal_damage: {amount: 2, target: target_unit}}]}
   - {name: Test Pierce, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{deal_damage: {amount: 1, target: target_unit, unpreventable: true}}]}
+  - {name: Test Relic Hall, type: item, element: norm, reserve_cost: 0,
+     abilities: [{static: {graveyard_keyword: {keyword: floating_memory,
+                                               applies_to: {type: ally, controller: you}}}}]}
+  - {name: Test Circlet, type: item, element: norm, supertypes: [regalia], memory_cost: 1}
   - {name: Test Lens, type: item, element: norm, reserve_cost: 0,
      abilities: [{activated: [{draw: 1}], cost: {reserve: 3, rest: true,
                                                    less: {count: {type: ally, controller: you},
@@ -310,3 +314,27 @@ def test_a_shield_for_the_next_time_only(tmp_path: Path, pool: CardPool, first: 
                   f"activate {first}", "target Test Sleeper", "pass", "pass",
                   "activate Test Jab", "target Test Sleeper", "pass", "pass"],
         "expect": {"players.1.field.0.damage": damage}})
+
+
+def test_cards_in_your_graveyard_have_floating_memory() -> None:
+    out = translate("Old Hall", "domain", "Ally cards in your graveyard have floating memory.")
+    assert out.status == "full" and out.fields["abilities"] == [{"static": {
+        "graveyard_keyword": {"keyword": "floating_memory",
+                              "applies_to": {"type": "ally", "controller": "you"}}}}]
+
+
+@pytest.mark.parametrize(("whose", "expect"), [
+    (0, {"decision.options": ["banish Test Sleeper from graveyard", "pay the rest at random"]}),
+    # the opponent's static gives nothing to this player: the memory pays, nothing to ask
+    (1, {"players.0.memory": [], "players.0.graveyard": ["Ember Bolt", "Test Sleeper"]}),
+])
+def test_floating_memory_given_in_the_graveyard(tmp_path: Path, pool: CardPool, whose: int,
+                                                expect: dict[str, Any]) -> None:
+    """"Keywords - Floating Memory": a card in the graveyard with it pays 1 of a memory
+    cost; a static of the player's can give it to their cards there."""
+    hall = {"field": ["Test Relic Hall"]}
+    mine = {"material": ["Test Circlet"], "memory": ["Quick Study"],
+            "graveyard": ["Ember Bolt", "Test Sleeper"], **(hall if whose == 0 else {})}
+    _run(tmp_path, pool, {
+        "name": "hall", "setup": _setup(mine, hall if whose == 1 else {}, phase="materialize"),
+        "steps": ["materialize Test Circlet"], "expect": expect})

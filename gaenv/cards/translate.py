@@ -1156,6 +1156,12 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         used.append("static keyword")
         return {"grant_keyword": {"keyword": granted[0], "applies_to": applies,
                                   **({"amount": granted[1]} if granted[1] else {})}}
+    buried = re.fullmatch(r"((?:[\w-]+ )*?cards?) in your graveyard have floating memory",
+                          sentence, flags=re.IGNORECASE)
+    if buried:  # "Attack cards in your graveyard have floating memory"
+        used.append("graveyard keyword")
+        return {"graveyard_keyword": {"keyword": "floating_memory", "applies_to": {
+            **object_filter(buried.group(1)), "controller": "you"}}}
     others = OTHERS_COST.fullmatch(sentence)
     if others and not others.group("turn"):  # "Mage Spell cards you activate cost 2 less"
         used.append("cost changes")

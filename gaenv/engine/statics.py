@@ -108,6 +108,13 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     # as a lasting effect (`this_turn`), read by `gaenv.engine.journal.move` as a card
     # enters, its filter's printed keys (``controller`` from the effect's controller).
     "enter_rested": {"applies_to": ("filter", False, {})},
+    # Cards in its controller's graveyard matching the filter's printed keys have Floating
+    # Memory ("attack cards in your graveyard have floating memory"), read by
+    # `gaenv.engine.costs.floating_memory` as a memory cost is paid.
+    "graveyard_keyword": {
+        "keyword": ("enum:floating_memory", True, None),
+        "applies_to": ("filter", False, {}),
+    },
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
     # The card's own cost ("this card costs N less"), and a keyword the card has (Floating
