@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 import yaml
+from conftest import pool_with, run_scenario
 
-from gaenv import scenario
 from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, load_pool
 from gaenv.cards.translate import translate
 
@@ -55,15 +55,11 @@ cards:
 
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
-    path = tmp_path_factory.mktemp("cards") / "zz_templates5.yaml"
-    path.write_text(CARDS)
-    return load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
+    return pool_with(tmp_path_factory.mktemp("cards"), CARDS)
 
 
 def _run(tmp_path: Path, pool: CardPool, data: dict[str, Any]) -> None:
-    path = tmp_path / "scenario.yaml"
-    path.write_text(yaml.safe_dump({"rules": "docs/cards.md", **data}))
-    scenario.run(scenario.load(path), pool)
+    run_scenario(tmp_path, pool, yaml.safe_dump({"rules": "docs/cards.md", **data}))
 
 
 def _setup(mine: dict[str, Any], theirs: dict[str, Any] | None = None,
@@ -202,12 +198,10 @@ def test_cards_enter_the_field_rested_this_turn(tmp_path: Path, whose: str,
                     "field rested.")
     assert out.status == "full" and out.fields["effect"] == [{"this_turn": {"enter_rested": {
         "applies_to": {"type": "ally", "controller": "you"}}}}]
-    path = tmp_path / "frost.yaml"
-    path.write_text(CARDS + f"""  - {{name: Test Frost, type: action, element: norm, speed: fast,
-     reserve_cost: 0, effect: [{{this_turn: {{enter_rested: {{applies_to: {{
+    pool = pool_with(tmp_path, CARDS + f"""  - {{name: Test Frost, type: action, element: norm,
+     speed: fast, reserve_cost: 0, effect: [{{this_turn: {{enter_rested: {{applies_to: {{
         type: ally, controller: {whose}}}}}}}}}]}}
 """)
-    pool = load_pool([*sorted(DATA_DIR.glob("*.yaml")), path])
     _run(tmp_path, pool, {
         "name": "frost", "setup": _setup({"hand": ["Test Frost", "Test Sleeper"]}),
         "steps": ["activate Test Frost", "pass", "pass", "activate Test Sleeper", "pass",
