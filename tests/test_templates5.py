@@ -332,3 +332,12 @@ def test_floating_memory_given_in_the_graveyard(tmp_path: Path, pool: CardPool, 
     _run(tmp_path, pool, {
         "name": "hall", "setup": _setup(mine, hall if whose == 1 else {}, phase="materialize"),
         "steps": ["materialize Test Circlet"], "expect": expect})
+
+
+def test_counters_that_were_on_this() -> None:
+    """"... that were on ~" reads the source's counters as they were when it left (the
+    engine's last-known counters, "Game Terms - Last-known Information")."""
+    out = translate("Sap Jar", "item", "Sacrifice Sap Jar: Draw a card for each sap counter "
+                    "that was on Sap Jar.")
+    assert out.status == "full" and out.fields["abilities"][0]["activated"] == [
+        {"draw": {"amount": {"counters": {"kind": "sap"}}}}]

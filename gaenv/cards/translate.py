@@ -148,7 +148,8 @@ def counted(phrase: str) -> dict[str, Any]:
     of yours), ``buff counters on ~``, ``~'s power``."""
     phrase = re.sub(r"^the (?:amount|number) of ", "", phrase.strip(), flags=re.IGNORECASE)
     zone = re.fullmatch(rf"((?:[\w/-]+ )*cards?) in your ({'|'.join(ZONES)})", phrase)
-    counters = re.fullmatch(r"(\w+) counters? on (~|your champion)", phrase)
+    counters = re.fullmatch(r"(\w+) counters? (?:that (?:was|were) )?on (~|your champion)",
+                            phrase)  # ("that were on ~": as it was, once it has left)
     stat = re.fullmatch(r"~'s (power|life)", phrase, flags=re.IGNORECASE)
     if zone:
         return {"cards": {"zone": zone.group(2), **object_filter(zone.group(1))}}
