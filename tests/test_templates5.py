@@ -46,6 +46,8 @@ cards:
      abilities: [{static: {graveyard_keyword: {keyword: floating_memory,
                                                applies_to: {type: ally, controller: you}}}}]}
   - {name: Test Circlet, type: item, element: norm, supertypes: [regalia], memory_cost: 1}
+  - {name: Test Altar, type: domain, element: norm, reserve_cost: 0,
+     abilities: [{activated: [{draw: 1}], cost: {sacrifices: [{type: ally}, {type: domain}]}}]}
   - {name: Test Lens, type: item, element: norm, reserve_cost: 0,
      abilities: [{activated: [{draw: 1}], cost: {reserve: 3, rest: true,
                                                    less: {count: {type: ally, controller: you},
@@ -341,3 +343,28 @@ def test_counters_that_were_on_this() -> None:
                     "that was on Sap Jar.")
     assert out.status == "full" and out.fields["abilities"][0]["activated"] == [
         {"draw": {"amount": {"counters": {"kind": "sap"}}}}]
+
+
+def test_an_ability_that_sacrifices_other_objects() -> None:
+    out = translate("Grim Altar", "domain", "REST, Sacrifice two Beasts and an item: Draw a "
+                    "card.\nSacrifice another ally: Draw a card.")
+    assert out.fields["abilities"][0]["cost"] == {"rest": True, "sacrifices": [
+        {"subtype": ["Beast"]}, {"subtype": ["Beast"]}, {"type": "item"}]}
+    assert out.not_understood == ["Sacrifice another ally: Draw a card."]  # not itself: no
+
+
+@pytest.mark.parametrize(("field", "usable"), [
+    (["Test Sleeper", "Test Plain"], True),
+    (["Test Plain", "Test Plain"], False),   # no ally to sacrifice
+])
+def test_the_objects_an_ability_sacrifices_as_its_cost(tmp_path: Path, pool: CardPool,
+                                                       field: list[str], usable: bool) -> None:
+    """"Game Terms - Sacrifice": the ability is offered only when every object it names can
+    be sacrificed, each a different one; they go as the cost is paid."""
+    steps = ["use Test Altar", "choose Test Sleeper", "choose Test Plain", "pass", "pass"]
+    _run(tmp_path, pool, {
+        "name": "altar", "setup": _setup({"field": ["Test Altar", *field],
+                                          "deck": ["Ember Bolt"]}),
+        "steps": steps if usable else steps[:1],
+        **({"expect": {"players.0.field": ["Test Altar"], "players.0.hand": ["Ember Bolt"]}}
+           if usable else {"error": "use Test Altar"})})

@@ -51,7 +51,8 @@ ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
 BAND_FIELDS = ("from", "to", "power", "life", "keywords", "abilities")
 COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "banish": "bool", "reserve": "nat",
-               "remove_counters": "counts", "champion_counters": "counts", "less": "amount"}
+               "remove_counters": "counts", "champion_counters": "counts", "less": "amount",
+               "sacrifices": "filters"}
 # Counter kinds the rules give a meaning (any other name is a plain named counter).
 RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "prevent_non_combat", "distant")
 
@@ -175,7 +176,7 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
 
 def _flags(value: Any, spec: Mapping[str, str], where: _Where, field: str) -> Mapping[str, Any]:
     """A small mapping of known keys: true/false flags, whole numbers, counts per counter
-    name (``counts``) and amounts (``amount``)."""
+    name (``counts``), amounts (``amount``) and lists of filters (``filters``)."""
     raw = _mapping(value, where, field)
     out: dict[str, Any] = {}
     for key, item in raw.items():
@@ -192,6 +193,11 @@ def _flags(value: Any, spec: Mapping[str, str], where: _Where, field: str) -> Ma
                 for k, n in counts.items()})
         elif spec[key] == "amount":
             out[key] = parse_amount(item, where, f"{field}.{key}")
+        elif spec[key] == "filters":  # one filter per object (an ability's ``sacrifices``)
+            if not isinstance(item, list) or not item:
+                raise where.fail(f"{field}.{key}", f"expected a list of filters, got {item!r}")
+            out[key] = tuple(_parse_filter(f, where, f"{field}.{key}[{i}]")
+                             for i, f in enumerate(item))
         else:
             out[key] = _nat(item, where, f"{field}.{key}")
     return MappingProxyType(out)

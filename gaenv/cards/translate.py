@@ -1101,6 +1101,14 @@ HIT_TRIGGERS = {"on champion hit": "champion", "on ally hit": "ally"}
 PHASE_TRIGGERS = {"recollection": "on_recollection", "end": "on_end_phase"}
 
 
+def sacrificed(n: str, what: str) -> list[dict[str, Any]]:
+    """"two Cogs" -> a filter per object to sacrifice (a plural subtype read singular)."""
+    count = amount(n)
+    if count > 1 and re.fullmatch(r"[A-Z][a-z]+s", what):
+        what = what[:-1]
+    return [object_filter(what) for _ in range(count)]
+
+
 def cost_of(text: str) -> dict[str, Any]:
     """``REST, (2)`` -> an activated ability's cost."""
     cost: dict[str, Any] = {}
@@ -1116,6 +1124,14 @@ def cost_of(text: str) -> dict[str, Any]:
             cost["sacrifice"] = True
         elif low in ("banish ~", "banish this"):
             cost["banish"] = True
+        elif low.startswith("sacrifice ") and low not in ("sacrifice ~", "sacrifice this"):
+            # other objects: "Sacrifice three Herbs", "Sacrifice an Automaton ally and a
+            # Human ally"
+            for one in re.split(r" and (?=(?:a|an|one|two|three|four) )", part[10:]):
+                each = re.fullmatch(rf"{NUM} (.+)", one, flags=re.IGNORECASE)
+                if each is None or each.group(2).lower().startswith(("other", "another")):
+                    raise NotUnderstood(part)
+                cost.setdefault("sacrifices", []).extend(sacrificed(*each.groups()))
         elif remove and target(remove.group(3)) in ("self", "your_champion"):
             key = "remove_counters" if target(remove.group(3)) == "self" else "champion_counters"
             cost.setdefault(key, {})[remove.group(2)] = amount(remove.group(1))
@@ -1503,6 +1519,8 @@ class _Card:
         if activated:
             cost = cost_of(activated.group(1))
             used.append("activated")
+            if "sacrifices" in cost:
+                used.append("ability sacrifices")
             body = activated.group(2)
             less = re.search(r"\s*this ability costs \((\d+|X)\) less to activate(?: for each "
                              r"([^,.]+)|, where x is ([^.]+))\.", body, flags=re.IGNORECASE)
@@ -1551,10 +1569,7 @@ class _Card:
             return False
         if restricted or self.type in (None, "champion"):
             raise NotUnderstood(rest)
-        n, what = amount(found.group(1)), found.group(2)
-        if n > 1 and re.fullmatch(r"[A-Z][a-z]+s", what):  # "two Cogs": a subtype, singular
-            what = what[:-1]
-        self.out.fields["sacrifices"] = [object_filter(what) for _ in range(n)]
+        self.out.fields["sacrifices"] = sacrificed(found.group(1), found.group(2))
         self.out.templates.append("sacrifice cost")
         return True
 
