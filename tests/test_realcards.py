@@ -116,7 +116,7 @@ def test_report_on_the_shared_data(pool_dir: Path) -> None:
     summary = report["summary"]
     assert summary["cards"] == 1168
     assert summary["full"] + summary["partial"] + summary["none"] == summary["cards"]
-    assert summary["full"] >= 604  # a floor: coverage only goes up
+    assert summary["full"] >= 605  # a floor: coverage only goes up
     assert summary["playable"] == sum(c["playable"] for c in report["cards"])
 
 

@@ -48,6 +48,8 @@ cards:
   - {name: Test Circlet, type: item, element: norm, supertypes: [regalia], memory_cost: 1}
   - {name: Test Altar, type: domain, element: norm, reserve_cost: 0,
      abilities: [{activated: [{draw: 1}], cost: {sacrifices: [{type: ally}, {type: domain}]}}]}
+  - {name: Test Purge, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{mill: {amount: 2, to: banishment}}]}
   - {name: Test Lens, type: item, element: norm, reserve_cost: 0,
      abilities: [{activated: [{draw: 1}], cost: {reserve: 3, rest: true,
                                                    less: {count: {type: ally, controller: you},
@@ -368,3 +370,16 @@ def test_the_objects_an_ability_sacrifices_as_its_cost(tmp_path: Path, pool: Car
         "steps": steps if usable else steps[:1],
         **({"expect": {"players.0.field": ["Test Altar"], "players.0.hand": ["Ember Bolt"]}}
            if usable else {"error": "use Test Altar"})})
+
+
+def test_the_top_cards_of_the_deck_banished(tmp_path: Path, pool: CardPool) -> None:
+    out = translate("Tide Eater", "action", "Banish the top three cards of your deck.")
+    assert out.status == "full" and out.fields["effect"] == [
+        {"mill": {"amount": 3, "player": "you", "to": "banishment"}}]
+    _run(tmp_path, pool, {
+        "name": "purge", "setup": _setup({"hand": ["Test Purge"], "deck": [
+            "Ember Bolt", "Quick Study", "Drifting Thought"]}),
+        "steps": ["activate Test Purge", "pass", "pass"],
+        "expect": {"players.0.banishment": ["Ember Bolt", "Quick Study"],
+                   "players.0.deck": ["Drifting Thought"],
+                   "players.0.graveyard": ["Test Purge"]}})

@@ -769,6 +769,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("mill", rf"(each player |each opponent |that opponent |target player )?puts? the "
                      rf"top (?:(X|{NUM[1:-1]}) )?cards? (?:from|of) (?:your|their) deck into "
                      "(?:your|their) graveyard", _mill),
+    Template("mill", rf"()banish the top (?:(X|{NUM[1:-1]}) )?cards? of your deck",
+             lambda m: [{"mill": {**_mill(m)[0]["mill"], "to": "banishment"}}]),
     Template("grant keyword", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until end of turn", _grant),
     Template("lose keyword", rf"{TARGET} loses? ([a-z ,]+?) until end of turn", _lose),
     Template("grant until next turn", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until the beginning "

@@ -892,17 +892,20 @@ def _pay(state: GameState, frame: ResolveFrame, args: Args,
     return Decision(player, decisions.PAY_RESERVE, options, frame.item.card)
 
 
-@primitive("mill", "amount", amount=("amount", True, None), player=("player", False, "you"))
+@primitive("mill", "amount", amount=("amount", True, None), player=("player", False, "you"),
+           to=("enum:graveyard,banishment", False, "graveyard"))
 def _mill(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
-    """The players put that many cards from the top of their deck into their graveyard,
-    one at a time from the top ("Game Zones - Graveyard"; fewer if the deck runs out:
-    this is no draw, so an empty deck does not lose)."""
+    """The players put that many cards from the top of their deck into their graveyard
+    (or with ``to: banishment`` banish them: "banish the top two cards of your deck"), one
+    at a time from the top ("Game Zones - Graveyard", "Banishment"; fewer if the deck runs
+    out: this is no draw, so an empty deck does not lose)."""
     amount = amount_of(state, frame, args["amount"])
+    to = _DESTINATIONS[args["to"]]
     for p in players_of(state, frame, args):
         deck = state.players[p].zones[DECK]
         for cid in deck[::-1][:amount]:  # the top is the end of the list
-            journal.move(state, cid, GRAVEYARD)
+            journal.move(state, cid, to)
     return None
 
 
