@@ -76,13 +76,13 @@ def test_does_not_wake_up_during_the_next_wake_up_phase() -> None:
     out = translate("Rime Dart", "action", "Deal 1 damage to target ally. That ally doesn't "
                     "wake up during its controller's next wake up phase.")
     assert out.status == "full" and out.fields["effect"][1] == {"stay_rested": "same_target"}
-    out = translate("Rime Field", "action", "Rest all allies. Those allies don't wake up "
+    out = translate("Rime Field", "action", "Rest all units. Those units don't wake up "
                     "during their controller's next wake up phase.")
-    assert out.fields["effect"][1] == {"stay_rested": {"each": {"type": "ally"}}}
+    assert out.fields["effect"][1] == {"stay_rested": {"each": {"type": ["champion", "ally"]}}}
     for text in ("Rest target ally. That ally doesn't wake up during its controller's wake "
-                 "up phase as long as you control Rime Dart.",  # not only the next one
+                 "up phase as long as you control a Beast ally.",  # not only the next one
                  "Rest target ally. That ally doesn't wake up during its controller's next "
-                 "wake up phase unless that player pays (2)."):
+                 "wake up phase unless that player pays (3)."):
         assert translate("Rime Dart", "action", text).status != "full"
 
 
@@ -122,7 +122,7 @@ def test_one_of_the_top_cards_and_the_rest_into_the_graveyard(tmp_path: Path,
 
 
 def test_a_condition_on_the_card_discarded() -> None:
-    out = translate("Ash Letter", "action", "Draw a card, then discard a card. If a water "
+    out = translate("Ash Letter", "action", "Draw three cards, then discard a card. If a water "
                     "element card was discarded, draw a card. Class Bonus: If you didn't "
                     "discard an ally card, recover 2.")
     assert out.status == "full" and out.fields["effect"][2:] == [
@@ -130,13 +130,14 @@ def test_a_condition_on_the_card_discarded() -> None:
                 "then": [{"draw": {"amount": 1}}]}},
         {"if": {"when": {"class_bonus": True, "not": {"discarded": {"type": "ally"}}},
                 "then": [{"recover": 2}]}}]
-    out = translate("Ash Letter", "action", "Draw a card, then discard a card.\nClass Bonus: "
+    out = translate("Ash Letter", "action", "Draw three cards, then discard a card.\nClass "
+                    "Bonus: "
                     "If a water element card was discarded, recover 2.")  # a line of its own
     assert out.status == "full" and out.fields["effect"][2] == {"if": {
         "when": {"class_bonus": True}, "then": [{"if": {
             "when": {"discarded": {"element": ["water"]}}, "then": [{"recover": 2}]}}]}}
-    assert translate("Ash Letter", "action", "Draw a card.\nClass Bonus: Deal 2 damage to "
-                     "target unit instead.").status != "full"   # an "instead" alone
+    assert translate("Ash Letter", "action", "Draw a card.\nClass Bonus: Recover 5 and "
+                     "glimpse 5 instead.").status != "full"   # an "instead" alone
 
 
 @pytest.mark.parametrize(("discards", "drawn"), [
@@ -315,7 +316,8 @@ def test_a_shield_for_the_next_time_only(tmp_path: Path, pool: CardPool, first: 
 
 
 def test_cards_in_your_graveyard_have_floating_memory() -> None:
-    out = translate("Old Hall", "domain", "Ally cards in your graveyard have floating memory.")
+    out = translate("Old Hall", "domain", "Ally cards in your graveyard have floating "
+                    "memory.")
     assert out.status == "full" and out.fields["abilities"] == [{"static": {
         "graveyard_keyword": {"keyword": "floating_memory",
                               "applies_to": {"type": "ally", "controller": "you"}}}}]

@@ -1177,7 +1177,7 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
                                   **({"amount": granted[1]} if granted[1] else {})}}
     buried = re.fullmatch(r"((?:[\w-]+ )*?cards?) in your graveyard have floating memory",
                           sentence, flags=re.IGNORECASE)
-    if buried:  # "Attack cards in your graveyard have floating memory"
+    if buried:  # "Sword cards in your graveyard have floating memory"
         used.append("graveyard keyword")
         return {"graveyard_keyword": {"keyword": "floating_memory", "applies_to": {
             **object_filter(buried.group(1)), "controller": "you"}}}

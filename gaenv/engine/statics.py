@@ -103,13 +103,14 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "non_combat": ("bool", False, False),
         "applies_to": ("filter", False, {}),
     },
-    # Matching cards enter the field rested ("until end of turn, allies enter the field
-    # rested"; a replacement of how they enter, as Hindered's: "Keywords - Hindered"): only
-    # as a lasting effect (`this_turn`), read by `gaenv.engine.journal.move` as a card
-    # enters, its filter's printed keys (``controller`` from the effect's controller).
+    # Matching cards enter the field rested ("until end of turn, items you control enter
+    # the field rested"; a replacement of how they enter, as Hindered's: "Keywords -
+    # Hindered"): only as a lasting effect (`this_turn`), read by
+    # `gaenv.engine.journal.move` as a card enters, its filter's printed keys
+    # (``controller`` from the effect's controller).
     "enter_rested": {"applies_to": ("filter", False, {})},
     # Cards in its controller's graveyard matching the filter's printed keys have Floating
-    # Memory ("attack cards in your graveyard have floating memory"), read by
+    # Memory ("Sword cards in your graveyard have floating memory"), read by
     # `gaenv.engine.costs.floating_memory` as a memory cost is paid.
     "graveyard_keyword": {
         "keyword": ("enum:floating_memory", True, None),
