@@ -116,11 +116,11 @@ def test_report_on_the_shared_data(pool_dir: Path) -> None:
     summary = report["summary"]
     assert summary["cards"] == 1168
     assert summary["full"] + summary["partial"] + summary["none"] == summary["cards"]
-    # A floor: coverage only goes up, except where a wrong template is made to refuse (608
-    # before five cards reading an object's keyword as its printed one, four declaring a
-    # target behind a restriction bubble that locks it, and two asking one object for two
-    # types ("phantasia allies": either type) were refused).
-    assert summary["full"] >= 597
+    # A floor: coverage only goes up, except where a wrong template is made to refuse
+    # (eleven cards: five reading an object's keyword as its printed one, four declaring a
+    # target behind a restriction bubble that locks it, two asking one object for two types,
+    # "phantasia allies", as either type).
+    assert summary["full"] >= 617
     assert summary["playable"] == sum(c["playable"] for c in report["cards"])
 
 

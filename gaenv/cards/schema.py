@@ -52,7 +52,8 @@ ABILITY_KINDS = (*events.TRIGGERS, "trigger", "static", "activated")
 ABILITY_FIELDS = (*ABILITY_KINDS, "effect", "inherited", "requires", "cost", "speed", "text")
 BAND_FIELDS = ("from", "to", "power", "life", "keywords", "abilities")
 COST_FIELDS = {"rest": "bool", "sacrifice": "bool", "banish": "bool", "reserve": "nat",
-               "remove_counters": "counts", "champion_counters": "counts"}
+               "remove_counters": "counts", "champion_counters": "counts", "less": "amount",
+               "sacrifices": "filters"}
 # Counter kinds the rules give a meaning (any other name is a plain named counter).
 RULES_COUNTERS = ("buff", "debuff", "durability", "prevent", "prevent_non_combat", "distant")
 
@@ -175,8 +176,8 @@ def _arg(kind: str, value: Any, where: _Where, field: str) -> Any:
 
 
 def _flags(value: Any, spec: Mapping[str, str], where: _Where, field: str) -> Mapping[str, Any]:
-    """A small mapping of known keys: true/false flags, whole numbers, and counts per
-    counter name (``counts``)."""
+    """A small mapping of known keys: true/false flags, whole numbers, counts per counter
+    name (``counts``), amounts (``amount``) and lists of filters (``filters``)."""
     raw = _mapping(value, where, field)
     out: dict[str, Any] = {}
     for key, item in raw.items():
@@ -191,6 +192,13 @@ def _flags(value: Any, spec: Mapping[str, str], where: _Where, field: str) -> Ma
             out[key] = MappingProxyType({
                 _counter_name(k, where, f"{field}.{key}"): _nat(n, where, f"{field}.{key}.{k}")
                 for k, n in counts.items()})
+        elif spec[key] == "amount":
+            out[key] = parse_amount(item, where, f"{field}.{key}")
+        elif spec[key] == "filters":  # one filter per object (an ability's ``sacrifices``)
+            if not isinstance(item, list) or not item:
+                raise where.fail(f"{field}.{key}", f"expected a list of filters, got {item!r}")
+            out[key] = tuple(_parse_filter(f, where, f"{field}.{key}[{i}]")
+                             for i, f in enumerate(item))
         else:
             out[key] = _nat(item, where, f"{field}.{key}")
     return MappingProxyType(out)
@@ -393,6 +401,8 @@ def parse_condition(value: Any, where: _Where, field: str) -> Mapping[str, Any]:
             out[key] = _parse_filter(item, where, here)
         elif key == "amount":
             out[key] = parse_amount(item, where, here)
+        elif key == "discarded":  # a card the effect discarded matches
+            out[key] = _parse_filter(item, where, here)
         elif key == "target":  # read like an amount's ``of: same_target``
             out[key] = MappingProxyType({"of": selectors.NAMED_SELECTORS["same_target"],
                                          "filter": _parse_filter(item, where, here)})
@@ -613,9 +623,10 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
         if not isinstance(text, str):
             raise where.fail(f"{field}.text", f"expected a text, got {text!r}")
         requires = parse_condition(item.get("requires", {}), where, f"{field}.requires")
-        if "target" in requires:
-            raise where.fail(f"{field}.requires.target", "an ability's condition has no target "
-                                                         "(only an effect's `if` has)")
+        for key, what in (("target", "target"), ("discarded", "card discarded")):
+            if key in requires:
+                raise where.fail(f"{field}.requires.{key}", f"an ability's condition has no "
+                                                            f"{what} (only an effect's `if` has)")
         if "phase" in requires and not (kind == "static" and isinstance(item["static"], dict)
                                         and "activation_limit" in item["static"]):
             raise where.fail(f"{field}.requires.phase", "the phase is read as the card is "
@@ -628,6 +639,9 @@ def _parse_abilities(raw: Any, where: _Where, is_champion: bool, at: str = "abil
         slow = _choice(item.get("speed", "fast"), SPEEDS, where, f"{field}.speed") == "slow"
         if kind == "static":
             node = _parse_static(item["static"], where, f"{field}.static")
+            if node.op == "enter_rested":
+                raise where.fail(f"{field}.static.enter_rested", "only as a lasting effect "
+                                                                 "(this_turn)")
             if _reads_stat(requires):
                 raise where.fail(f"{field}.requires", "a static's condition cannot read a stat "
                                                       "(power and life come from the statics)")

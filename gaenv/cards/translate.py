@@ -148,7 +148,8 @@ def counted(phrase: str) -> dict[str, Any]:
     of yours), ``buff counters on ~``, ``~'s power``."""
     phrase = re.sub(r"^the (?:amount|number) of ", "", phrase.strip(), flags=re.IGNORECASE)
     zone = re.fullmatch(rf"((?:[\w/-]+ )*cards?) in your ({'|'.join(ZONES)})", phrase)
-    counters = re.fullmatch(r"(\w+) counters? on (~|your champion)", phrase)
+    counters = re.fullmatch(r"(\w+) counters? (?:that (?:was|were) )?on (~|your champion)",
+                            phrase)  # ("that were on ~": as it was, once it has left)
     stat = re.fullmatch(r"~'s (power|life)", phrase, flags=re.IGNORECASE)
     if zone:
         return {"cards": {"zone": zone.group(2), **object_filter(zone.group(1))}}
@@ -420,7 +421,8 @@ def target(phrase: str) -> Any:
 
 
 # The steps whose value is their selector (docs/cards.md: ``destroy: target_ally``).
-MAIN_OPS = ("destroy", "wake", "rest", "become_distant", "sacrifice", "take_control")
+MAIN_OPS = ("destroy", "wake", "rest", "become_distant", "sacrifice", "take_control",
+            "stay_rested")
 
 
 def main_arg(op: str, selector: Any) -> dict[str, Any]:
@@ -572,7 +574,7 @@ def _move_cards(m: re.Match[str]) -> list[dict[str, Any]]:
     n, zone = amount(m.group(1)), m.group(3).lower()
     flt = object_filter(m.group(2))
     to = (m.group(4).lower() if m.lastindex and m.lastindex >= 4 else "banishment")
-    to = {"bottom of your deck": "deck_bottom"}.get(to, to)
+    to = {"bottom of your deck": "deck_bottom", "top of your deck": "deck_top"}.get(to, to)
     step = {"filter": flt, "zone": zone, "to": to, "amount": n,
             **({"random": True} if to == "banishment" and "random" in m.group(0) else {})}
     if to == zone:
@@ -583,6 +585,26 @@ def _move_cards(m: re.Match[str]) -> list[dict[str, Any]]:
 def _look_at_top(m: re.Match[str]) -> list[dict[str, Any]]:
     return [{"look_at_top": {"amount": amount(m.group(1)), "filter": object_filter(m.group(3)),
                              "to": m.group(4).lower(), "optional": bool(m.group(2))}}]
+
+
+def _one_of_top(m: re.Match[str]) -> list[dict[str, Any]]:
+    """Look at the top N (or ``1+LV``) cards and put one into your hand or memory, the
+    others on the bottom of the deck or into the graveyard."""
+    n = amount(m.group(1)) if m.group(1) else quantity(m.group(2))
+    rest = {"rest": "graveyard"} if "graveyard" in m.group(4).lower() else {}
+    return [{"look_at_top": {"amount": n, "filter": {}, "to": m.group(3).lower(),
+                             "optional": False, **rest}}]
+
+
+def _next_time(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"The next time damage would be dealt to X this turn, prevent N (all but N) of that
+    damage" (no number: all of it)."""
+    whom = target(m.group(1) or m.group(2))
+    if m.group(4) is None:
+        return [{"prevent_next_time": {"target": whom, "all_but": 0}}]
+    if m.group(3):
+        return [{"prevent_next_time": {"target": whom, "all_but": amount(m.group(4))}}]
+    return [{"prevent_next_time": {"target": whom, "amount": quantity(m.group(4))}}]
 
 
 def _summon(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -690,7 +712,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
              lambda m: [{"recover": {"amount": quantity(m.group(2)), "player": PLAYERS[
                  m.group(1).lower()]}}]),
     Template("glimpse", rf"glimpse {AMOUNT}", lambda m: [{"glimpse": quantity(m.group(1))}]),
-    Template("empower", r"empower (\d+)", lambda m: [{"empower": int(m.group(1))}]),
+    Template("empower", rf"empower {AMOUNT}", lambda m: [{"empower": quantity(m.group(1))}]),
     Template("boost", rf"{TARGET} gets? {STATS}(?: and gains? ([a-z ,]+?(?: \d+)?))? until end "
                       "of turn", _boost),
     Template("boost", rf"until end of turn, {TARGET} gets? {STATS}(?: and gains? ([a-z ,]+?"
@@ -710,11 +732,10 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                                 r"(?:an? )?(.+?)(?: card)?, put it into your hand",
              lambda m: [{"look_at_top": {"amount": 1, "filter": object_filter(m.group(1) + " card"),
                                          "to": "hand", "optional": False, "rest": "top"}}]),
-    Template("look at the top", rf"look at the top {NUM} cards of your deck; put one of (?:those "
-                                r"cards|them) into your (hand|memory) and the (?:other|rest) on "
-                                r"the bottom of your deck(?: in any order)?",
-             lambda m: [{"look_at_top": {"amount": amount(m.group(1)), "filter": {},
-                                         "to": m.group(2).lower(), "optional": False}}]),
+    Template("look at the top", rf"look at the top (?:{NUM}|{AMOUNT}) cards of your deck; put "
+                                r"one of (?:those cards|them) into your (hand|memory) and the "
+                                r"(?:other|rest) (on the bottom of your deck(?: in any order)?|"
+                                r"into your graveyard)", _one_of_top),
     Template("reveal until", r"reveal cards from the top of your deck until you reveal (?:a|an) "
                              r"((?:[\w-]+ )*?card); put that card into your (hand|memory) and "
                              r"the rest on the bottom of your deck in a random order",
@@ -724,8 +745,19 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("wake", rf"wake up {TARGET}", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("wake", rf"wake {TARGET} up", lambda m: [main_arg("wake", target(m.group(1)))]),
     Template("rest", rf"rest {TARGET}", lambda m: [main_arg("rest", target(m.group(1)))]),
+    Template("stay rested", rf"{TARGET} (?:doesn't|don't|does not|do not) wake up during "
+                            r"(?:its|their) controller's next wake up phase",
+             lambda m: [main_arg("stay_rested", target(m.group(1)))]),
+    Template("enter rested", r"until end of turn, ((?:[\w-]+ )*?(?:allies|items|weapons|units|"
+                             r"objects)(?: you control| your opponents control)?) enter the "
+                             r"field rested",
+             lambda m: [{"this_turn": {"enter_rested": {"applies_to": object_filter(
+                 m.group(1))}}}]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
+    Template("prevent next time", rf"the next time (?:damage would be dealt to {TARGET}|{TARGET} "
+                                  r"would (?:be dealt|take) damage) this turn, prevent (?:(all "
+                                  rf"but )?{AMOUNT} of )?(?:that damage|it)", _next_time),
     Template("prevent", rf"prevent the next {AMOUNT} (non-combat )?damage that would be dealt "
                         rf"to {TARGET} this turn",
              lambda m: [{"prevent": {"amount": quantity(m.group(1)),
@@ -750,6 +782,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("mill", rf"(each player |each opponent |that opponent |target player )?puts? the "
                      rf"top (?:(X|{NUM[1:-1]}) )?cards? (?:from|of) (?:your|their) deck into "
                      "(?:your|their) graveyard", _mill),
+    Template("mill", rf"()banish the top (?:(X|{NUM[1:-1]}) )?cards? of your deck",
+             lambda m: [{"mill": {**_mill(m)[0]["mill"], "to": "banishment"}}]),
     Template("grant keyword", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until end of turn", _grant),
     Template("lose keyword", rf"{TARGET} loses? ([a-z ,]+?) until end of turn", _lose),
     Template("grant until next turn", rf"{TARGET} gains? ([a-z ,]+?(?: \d+)?) until the beginning "
@@ -763,8 +797,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("next card costs", rf"the next ((?:[\w-]+ )*card) you activate this turn costs "
                                 rf"{NUM} (less|more) to activate", _next_cost),
     Template("move cards", rf"(?:return|put) {NUM} ((?:[\w-]+ )*cards?(?: with [a-z ]+)?) from "
-                           r"your (graveyard|hand|memory|banishment) (?:to|into|on) (?:your|the) "
-                           r"(hand|memory|graveyard|bottom of your deck)", _move_cards),
+                           r"your (graveyard|hand|memory|banishment) (?:to|into|on) (?:your |the )?"
+                           r"(hand|memory|graveyard|bottom of your deck|top of your deck)",
+             _move_cards),
     Template("move cards", rf"banish {NUM} ((?:[\w-]+ )*cards?) at random from your "
                            r"(graveyard|hand|memory)", _move_cards),
     Template("sacrifice", rf"sacrifice {TARGET}",
@@ -873,8 +908,17 @@ def times(steps: list[dict[str, Any]], spec: dict[str, Any]) -> list[dict[str, A
     if len(numbers) != 1:
         raise NotUnderstood("for each without one number")
     key = numbers[0]
-    if spec.get("count", {}).get("another") and args.get("target", "self") != "self":
-        raise NotUnderstood("other than the target")  # "another" reads the source
+    count = spec.get("count", {})
+    if count.get("another") and args.get("target", "self") != "self":
+        # "another" reads the source; "for each other ally you control" after a target of
+        # those same allies counts the others than the target, which is one of them
+        others = {k: v for k, v in count.items() if k != "another"}
+        selector = args.get("target")
+        if not (isinstance(selector, dict) and len(selector) == 1 and others in (
+                selector.get("target"), selector.get("up_to_target"))):
+            raise NotUnderstood("other than the target")
+        return [{op: {**args, key: {**spec, "count": others, "plus": -args[key],
+                                    **({"times": args[key]} if args[key] != 1 else {})}}}]
     scaled = {**spec, "times": args[key]} if args[key] != 1 else spec
     return [{op: {**args, key: scaled}}]
 
@@ -888,7 +932,7 @@ def sentences(body: str) -> list[str]:
                   flags=re.IGNORECASE)
     body = re.sub(r"(reveal cards from the top of your deck until you reveal [^.]+)\. (put that "
                   r"card [^.]+)", r"\1; \2", body, flags=re.IGNORECASE)
-    body = re.sub(r"(look at the top \w+ cards of your deck)\. (put one of (?:those cards|them) "
+    body = re.sub(r"(look at the top [\w+]+ cards of your deck)\. (put one of (?:those cards|them) "
                   r"[^.]+)", r"\1; \2", body, flags=re.IGNORECASE)
     body = re.sub(r"(look at the top card of your deck)\. (you may put it into your "
                   r"graveyard)", r"\1; \2", body, flags=re.IGNORECASE)
@@ -1061,6 +1105,10 @@ def effect_of(body: str, used: list[str], event: bool = False) -> list[dict[str,
                 steps = replaced(steps, when, steps_of(instead.group(1), used))
                 used.append("bonus instead")
             else:
+                also = re.fullmatch(r"if ([^,]+), (.+)", rest, flags=re.IGNORECASE)
+                if also:  # "Class Bonus: If CONDITION, ...": both must hold
+                    merge(when, condition_of(also.group(1)))
+                    rest = also.group(2)
                 steps.append({"if": {"when": when, "then": steps_of(rest, used)}})
                 used.append("bonus")
         else:
@@ -1082,6 +1130,14 @@ HIT_TRIGGERS = {"on champion hit": "champion", "on ally hit": "ally"}
 PHASE_TRIGGERS = {"recollection": "on_recollection", "end": "on_end_phase"}
 
 
+def sacrificed(n: str, what: str) -> list[dict[str, Any]]:
+    """"two Cogs" -> a filter per object to sacrifice (a plural subtype read singular)."""
+    count = amount(n)
+    if count > 1 and re.fullmatch(r"[A-Z][a-z]+s", what):
+        what = what[:-1]
+    return [object_filter(what) for _ in range(count)]
+
+
 def cost_of(text: str) -> dict[str, Any]:
     """``REST, (2)`` -> an activated ability's cost."""
     cost: dict[str, Any] = {}
@@ -1097,6 +1153,14 @@ def cost_of(text: str) -> dict[str, Any]:
             cost["sacrifice"] = True
         elif low in ("banish ~", "banish this"):
             cost["banish"] = True
+        elif low.startswith("sacrifice ") and low not in ("sacrifice ~", "sacrifice this"):
+            # other objects: "Sacrifice three Herbs", "Sacrifice an Automaton ally and a
+            # Human ally"
+            for one in re.split(r" and (?=(?:a|an|one|two|three|four) )", part[10:]):
+                each = re.fullmatch(rf"{NUM} (.+)", one, flags=re.IGNORECASE)
+                if each is None or each.group(2).lower().startswith(("other", "another")):
+                    raise NotUnderstood(part)
+                cost.setdefault("sacrifices", []).extend(sacrificed(*each.groups()))
         elif remove and target(remove.group(3)) in ("self", "your_champion"):
             key = "remove_counters" if target(remove.group(3)) == "self" else "champion_counters"
             cost.setdefault(key, {})[remove.group(2)] = amount(remove.group(1))
@@ -1138,6 +1202,12 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         used.append("static keyword")
         return {"grant_keyword": {"keyword": granted[0], "applies_to": applies,
                                   **({"amount": granted[1]} if granted[1] else {})}}
+    buried = re.fullmatch(r"((?:[\w-]+ )*?cards?) in your graveyard have floating memory",
+                          sentence, flags=re.IGNORECASE)
+    if buried:  # "Sword cards in your graveyard have floating memory"
+        used.append("graveyard keyword")
+        return {"graveyard_keyword": {"keyword": "floating_memory", "applies_to": {
+            **object_filter(buried.group(1)), "controller": "you"}}}
     others = OTHERS_COST.fullmatch(sentence)
     if others and not others.group("turn"):  # "Mage Spell cards you activate cost 2 less"
         used.append("cost changes")
@@ -1185,16 +1255,16 @@ def _applies(phrase: str, sentence: str) -> dict[str, Any]:
     raise NotUnderstood(sentence)
 
 
-HOW_MANY = rf"(no|{NUM} or more|exactly {NUM})"
+HOW_MANY = rf"(no|{NUM} or (?:more|fewer)|exactly {NUM})"
 
 
 def _how_many(how: str, most: str | None, exactly: str | None) -> dict[str, int]:
-    """The bounds of `HOW_MANY`'s groups: "no", "N or more", "exactly N"."""
+    """The bounds of `HOW_MANY`'s groups: "no", "N or more", "N or fewer", "exactly N"."""
     if how.lower() == "no":
         return {"at_most": 0}
     if exactly:
         return {"at_least": amount(exactly), "at_most": amount(exactly)}
-    return {"at_least": amount(most or "")}
+    return {"at_most" if how.lower().endswith("fewer") else "at_least": amount(most or "")}
 
 
 def condition_of(text: str) -> dict[str, Any]:
@@ -1264,6 +1334,11 @@ def condition_of(text: str) -> dict[str, Any]:
     has = re.fullmatch(r"(?:that unit|that ally|that champion|it) has ([a-z ]+)", low)
     if has and keyword_of(has.group(1)):  # "if that unit has stealth": granted ones too
         _printed_keyword("unit", text)
+    discarded = re.fullmatch(r"(?:(?:a|an) ((?:[\w-]+ )*?card) was discarded|you didn't "
+                             r"discard (?:a|an) ((?:[\w-]+ )*?card))", text.strip(), re.IGNORECASE)
+    if discarded:  # "if a fire element card was discarded": by this effect's discard
+        flt = object_filter(discarded.group(1) or discarded.group(2))
+        return {"discarded": flt} if discarded.group(1) else {"not": {"discarded": flt}}
     counters = re.fullmatch(rf"there are {NUM} or more (\w+) counters on ~", low)
     if counters:
         return {"amount": {"counters": {"kind": counters.group(2)}},
@@ -1327,17 +1402,18 @@ class _Card:
         inherited = False
         rest = line.strip()
         while True:
-            prefix = re.match(rf"\[([^\]]+)\]\s*|inherited effect\s*[:—-]\s*|({LABELS})", rest,
-                              flags=re.IGNORECASE)
+            prefix = re.match(rf"\[([^\]]+)\]\s*|inherited effect\s*[:—-]\s*|({LABELS})|"
+                              r"((?:class|element) bonus):\s*(?!.* instead\.?$)", rest,
+                              flags=re.IGNORECASE)  # (a bonus line's "instead": not alone)
             if prefix is None:
                 break
             if prefix.group(2):
                 used.append("label keyword")
-            elif prefix.group(1) is None:
+            elif prefix.group(1) is None and prefix.group(3) is None:
                 inherited = True
             else:
-                merge(requires, restriction(prefix.group(1)))
-                if re.fullmatch(r"memory \d+\+", prefix.group(1), flags=re.IGNORECASE):
+                merge(requires, restriction(prefix.group(1) or prefix.group(3)))
+                if re.fullmatch(r"memory \d+\+", prefix.group(1) or "", flags=re.IGNORECASE):
                     used.append("memory N+")
             rest = rest[prefix.end():]
         attacking = re.fullmatch(r"(other )?(.+? get) (.+) as long as they're attacking\.?", rest,
@@ -1473,7 +1549,17 @@ class _Card:
         if activated:
             cost = cost_of(activated.group(1))
             used.append("activated")
+            if "sacrifices" in cost:
+                used.append("ability sacrifices")
             body = activated.group(2)
+            less = re.search(r"\s*this ability costs \((\d+|X)\) less to activate(?: for each "
+                             r"([^,.]+)|, where x is ([^.]+))\.", body, flags=re.IGNORECASE)
+            if less and cost.get("reserve") and (less.group(1) == "X") == bool(less.group(3)):
+                body = body[:less.start()] + body[less.end():]  # "for each domain you control"
+                spec = counted(less.group(2) or less.group(3))
+                n = 1 if less.group(1) == "X" else int(less.group(1))
+                cost["less"] = {**spec, "times": n} if n != 1 else spec
+                used.append("ability cost")
             limit = re.search(r"\s*activate this ability only (at slow speed)?(?: and )?"
                               r"(?:(?:only )?(during your turn|if ([^.]+)))?\.$", body,
                               flags=re.IGNORECASE)
@@ -1514,10 +1600,7 @@ class _Card:
             return False
         if restricted or self.type in (None, "champion"):
             raise NotUnderstood(rest)
-        n, what = amount(found.group(1)), found.group(2)
-        if n > 1 and re.fullmatch(r"[A-Z][a-z]+s", what):  # "two Cogs": a subtype, singular
-            what = what[:-1]
-        self.out.fields["sacrifices"] = [object_filter(what) for _ in range(n)]
+        self.out.fields["sacrifices"] = sacrificed(found.group(1), found.group(2))
         self.out.templates.append("sacrifice cost")
         return True
 

@@ -105,11 +105,17 @@ def has_keyword(state: GameState, player: int, defn: CardDef, name: str,
 
 
 def floating_memory(state: GameState, player: int) -> list[int]:
-    """Cards in the player's graveyard that may pay 1 of a memory cost each."""
+    """Cards in the player's graveyard that may pay 1 of a memory cost each: with Floating
+    Memory of their own, or given it there by a ``graveyard_keyword`` static of the
+    player's."""
     cards = state.cards
     found: list[int] = []
+    given = [s.node.args["applies_to"] for s in statics.of_kind(state, "graveyard_keyword")
+             if s.controller == player]
     for cid in state.players[player].zones[GRAVEYARD]:
-        if has_keyword(state, player, cards[cid].defn, "floating_memory"):
+        defn = cards[cid].defn
+        if has_keyword(state, player, defn, "floating_memory") or any(
+                selectors.printed(flt, defn, player, player) for flt in given):
             found.append(cid)
     return found
 
@@ -122,6 +128,18 @@ def reservable(state: GameState, player: int) -> list[int]:
         if not cards[cid].rested:
             found.append(cid)
     return found
+
+
+def ability_reserve(state: GameState, player: int, cid: int, cost: Mapping[str, Any]) -> int:
+    """An activated ability's reserve cost: its (N) less its ``less``, an amount read as it
+    is checked or paid ("this ability costs (1) less to activate for each domain you
+    control"), never below 0 ("Playing Cards - Card Activation 7d", as for a card: "Abilities -
+    Activated Abilities")."""
+    reserve = cost.get("reserve", 0)
+    less = cost.get("less")
+    if less is None or not reserve:
+        return reserve
+    return max(0, reserve - selectors.amount(state, less, player, cid))
 
 
 def can_pay_reserve(state: GameState, player: int, amount: int, playing: int) -> bool:

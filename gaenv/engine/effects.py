@@ -39,6 +39,7 @@ from gaenv.engine.objects import (
     MATERIAL,
     MEMORY,
     NO_ARGS,
+    NO_WAKE,
     NON_COMBAT_SHIELD,
     Node,
 )
@@ -53,7 +54,8 @@ ONE_PLAYER_SELECTORS = ("you", "opponent", "its_controller", "that_controller", 
 # standing for its player (a player is no object: Spellshroud does not keep a player from
 # being targeted); the champion's controller is the player targeted.
 PLAYER_TARGET = Selector("target", MappingProxyType({"player": True}), "target_player")
-MOVE_DESTINATIONS = ("hand", "deck_bottom", "graveyard", "banishment", "memory", "material")
+MOVE_DESTINATIONS = ("hand", "deck_bottom", "deck_top", "graveyard", "banishment", "memory",
+                     "material")
 
 Run = Callable[[GameState, ResolveFrame, Any, Option | None], Decision | None]
 
@@ -213,7 +215,9 @@ def amount_of(state: GameState, frame: ResolveFrame, spec: Any) -> int:
 def _read(state: GameState, frame: ResolveFrame, arg: Any) -> list[int]:
     """The cards an amount's ``of`` reads: the selector's objects, or a source that has
     left the field, whose last-known counters are read ("Game Terms - Last-known
-    Information")."""
+    Information"); or for the condition ``discarded`` the cards the effect discarded."""
+    if arg.get("discarded"):  # the cards this effect discarded (`_discard`)
+        return list(frame.item.discarded)
     found = objects_of(state, frame, {"target": arg["of"], "_slot": arg.get("_slot")})
     item = frame.item
     if not found and arg["of"].mode == "self" and item.source_oid >= 0 \
@@ -445,6 +449,23 @@ def _prevent(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("prevent_next_time", None, target=("object", True, None),
+           amount=("amount", False, 0), all_but=("nat", False, None))
+def _prevent_next_time(state: GameState, frame: ResolveFrame, args: Args,
+                       answer: Option | None) -> Decision | None:
+    """The next time damage would be dealt to each object this turn, prevent ``amount`` of
+    it, or with ``all_but`` all but that much ("Game Mechanics - Damage Prevention"): a
+    ``prevent_damage`` lasting on the object that ends as damage is next dealt to it,
+    whatever is prevented (unpreventable damage passes it by and leaves it)."""
+    shield = Node("prevent_damage", MappingProxyType({
+        "amount": amount_of(state, frame, args["amount"]), "all_but": args["all_but"],
+        "non_combat": False, "applies_to": NO_ARGS}))
+    for cid in objects_of(state, frame, args):
+        journal.begin_lasting(state, shield, frame.item.controller, state.cards[cid].oid,
+                              "next_damage")
+    return None
+
+
 @primitive("counters", None, target=("object", True, None), kind=("counter", True, None),
            amount=("amount", False, 1))
 def _counters(state: GameState, frame: ResolveFrame, args: Args,
@@ -499,6 +520,18 @@ primitive("wake", "target", target=("object", True, None))(_set_rested(False))
 primitive("rest", "target", target=("object", True, None))(_set_rested(True))
 
 
+@primitive("stay_rested", "target", target=("object", True, None))
+def _stay_rested(state: GameState, frame: ResolveFrame, args: Args,
+                 answer: Option | None) -> Decision | None:
+    """The objects do not wake up during their controller's next wake up phase, which
+    otherwise wakes every rested object of the turn player ("Turn Order - Wake Up Phase
+    1"): a `NO_WAKE` mark that phase takes off instead of waking the object."""
+    for cid in objects_of(state, frame, args):
+        if NO_WAKE not in state.cards[cid].counters:
+            journal.counters(state, cid, NO_WAKE, 1)
+    return None
+
+
 @primitive("become_distant", "target", target=("object", True, None))
 def _become_distant(state: GameState, frame: ResolveFrame, args: Args,
                     answer: Option | None) -> Decision | None:
@@ -523,7 +556,7 @@ def _destroy(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-_DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "graveyard": GRAVEYARD,
+_DESTINATIONS = {"hand": HAND, "deck_bottom": DECK, "deck_top": DECK, "graveyard": GRAVEYARD,
                  "banishment": BANISHMENT, "memory": MEMORY, "material": MATERIAL}
 
 
@@ -571,10 +604,13 @@ def _take_control(state: GameState, frame: ResolveFrame, args: Args,
 def _discard(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """The player discards cards of their choice (matching the filter's printed keys), one
-    at a time ("Game Terms - Discard")."""
+    at a time ("Game Terms - Discard"); the layer's ``discarded`` records them (the
+    condition ``discarded``)."""
     chosen = players_of(state, frame, args)
     if not chosen:
         return None
+    if answer is not None:
+        frame.item.discarded += (answer.card,)
     return _one_by_one(state, frame, args, answer, chosen[0], HAND, GRAVEYARD,
                        decisions.DISCARD, decisions.discard)
 
@@ -686,14 +722,15 @@ def _glimpse(state: GameState, frame: ResolveFrame, args: Args,
 
 @primitive("look_at_top", None, amount=("amount", True, None), filter=("filter", False, {}),
            to=("enum:hand,memory,graveyard", False, "hand"), optional=("bool", False, True),
-           rest=("enum:bottom,top", False, "bottom"))
+           rest=("enum:bottom,top,graveyard", False, "bottom"))
 def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
                  answer: Option | None) -> Decision | None:
     """Look at the top cards of your deck, reveal a matching one of your choice (or none,
     if ``optional``) and put it into your hand, memory or graveyard, then the rest on the
     bottom of the deck (in the order they were; "any order" lets the player pick this
     one), or, with ``rest: top``, left where they are ("look at the top card of your deck;
-    you may put it into your graveyard")."""
+    you may put it into your graveyard"), or with ``rest: graveyard`` into the graveyard,
+    top first (as a mill puts them: "Game Zones - Graveyard")."""
     player = frame.item.controller
     deck = state.players[player].zones[DECK]
     if answer is None:
@@ -711,7 +748,10 @@ def _look_at_top(state: GameState, frame: ResolveFrame, args: Args,
     elif answer.verb == "choose":
         journal.move(state, answer.card, _DESTINATIONS[args["to"]])
     rest = [c for c in frame.scratch if c in deck]
-    if args["rest"] == "bottom":
+    if args["rest"] == "graveyard":
+        for cid in reversed(rest):
+            journal.move(state, cid, GRAVEYARD)
+    elif args["rest"] == "bottom":
         journal.reorder(state, player, DECK, [*rest, *(c for c in deck if c not in rest)])
     frame.scratch = []
     return None
@@ -860,17 +900,20 @@ def _pay(state: GameState, frame: ResolveFrame, args: Args,
     return Decision(player, decisions.PAY_RESERVE, options, frame.item.card)
 
 
-@primitive("mill", "amount", amount=("amount", True, None), player=("player", False, "you"))
+@primitive("mill", "amount", amount=("amount", True, None), player=("player", False, "you"),
+           to=("enum:graveyard,banishment", False, "graveyard"))
 def _mill(state: GameState, frame: ResolveFrame, args: Args,
           answer: Option | None) -> Decision | None:
-    """The players put that many cards from the top of their deck into their graveyard,
-    one at a time from the top ("Game Zones - Graveyard"; fewer if the deck runs out:
-    this is no draw, so an empty deck does not lose)."""
+    """The players put that many cards from the top of their deck into their graveyard
+    (or with ``to: banishment`` banish them: "banish the top two cards of your deck"), one
+    at a time from the top ("Game Zones - Graveyard", "Banishment"; fewer if the deck runs
+    out: this is no draw, so an empty deck does not lose)."""
     amount = amount_of(state, frame, args["amount"])
+    to = _DESTINATIONS[args["to"]]
     for p in players_of(state, frame, args):
         deck = state.players[p].zones[DECK]
         for cid in deck[::-1][:amount]:  # the top is the end of the list
-            journal.move(state, cid, GRAVEYARD)
+            journal.move(state, cid, to)
     return None
 
 
@@ -892,12 +935,12 @@ def _intercept(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-@primitive("empower", "amount", amount=("nat", True, None))
+@primitive("empower", "amount", amount=("amount", True, None))
 def _empower(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
     """Your next Spell this turn is activated and resolves as if your champion were
     ``amount`` levels higher; instances add up ("Keywords - Empower N")."""
-    state.players[frame.item.controller].empower += args["amount"]
+    state.players[frame.item.controller].empower += amount_of(state, frame, args["amount"])
     return None
 
 

@@ -212,7 +212,7 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
         else:
             target.append(cid)
     if dest == FIELD:
-        _new_object(state, card, rested)
+        _new_object(state, card, rested or (bool(state.lasting) and _kept_rested(state, card)))
     if zone in ON_FIELD or dest in ON_FIELD:
         lineage = LINEAGE in (zone, dest)
         level = SOURCE if lineage or card.defn.static_abilities else BOARD
@@ -232,6 +232,13 @@ def move(state: GameState, cid: int, dest: str, *, bottom: bool = False,
     if dest == FIELD:
         emit(state, "enters", cid, card.controller)
     return dest
+
+
+def _kept_rested(state: GameState, card: CardObj) -> bool:
+    """Whether a lasting ``enter_rested`` effect applies to the card entering the field."""
+    return any(x.node.op == "enter_rested" and selectors.printed(
+        x.node.args["applies_to"], card.defn, card.controller, x.controller)
+        for x in state.lasting)
 
 
 def combat_changes(state: GameState) -> None:
@@ -461,7 +468,8 @@ def lose(state: GameState, player: int) -> None:
 def begin_lasting(state: GameState, node: Node, controller: int, target: int = -1,
                   until: str = "turn") -> None:
     """A static effect begins that lasts until the end of the turn (or, ``until`` =
-    ``next_turn``, until its controller's next turn begins), with a new timestamp
+    ``next_turn``, until its controller's next turn begins; ``next_damage``, within the
+    turn, until damage is next dealt to its ``target``: `end_lasting_on`), with a new timestamp
     ("Timestamps 1": a resolution's effect is timestamped as it resolves)."""
     state.lasting.append(Lasting(node, controller, state.next_timestamp, target, until))
     state.next_timestamp += 1
@@ -482,6 +490,12 @@ def use_lasting(state: GameState, cid: int, player: int) -> None:
     _end_lasting_where(state, lambda x: (
         x.until == "next_activation" and x.controller == player and x.node.op == "modify_cost"
         and selectors.printed(x.node.args["applies_to"], defn, player, player)))
+
+
+def end_lasting_on(state: GameState, oid: int, until: str) -> None:
+    """The lasting effects on object ``oid`` that last ``until`` this moment end ("the next
+    time damage would be dealt to it": ``next_damage``)."""
+    _end_lasting_where(state, lambda x: x.until == until and x.target == oid)
 
 
 def end_lasting_of(state: GameState, player: int) -> None:

@@ -31,10 +31,13 @@ BASIC_ELEMENTS = frozenset({"fire", "water", "wind"})
 SPEEDS = ("slow", "fast")
 # What the engine keeps on an object as counters though the rules do not call them
 # counters: a prevention shield (a replacement effect: "Game Mechanics - Damage
-# Prevention"; one against non-combat damage only, `NON_COMBAT_SHIELD`) and the distant
-# property ("Game Terms - Distant 1"). An effect that removes "all counters" leaves them.
+# Prevention"; one against non-combat damage only, `NON_COMBAT_SHIELD`), the distant
+# property ("Game Terms - Distant 1") and an effect keeping an object rested through its
+# controller's next wake up phase (`NO_WAKE`). An effect that removes "all counters"
+# leaves them.
 NON_COMBAT_SHIELD = "prevent_non_combat"
-MARK_COUNTERS = frozenset({"prevent", NON_COMBAT_SHIELD, "distant"})
+NO_WAKE = "no_wake"
+MARK_COUNTERS = frozenset({"prevent", NON_COMBAT_SHIELD, "distant", NO_WAKE})
 
 # Levels of change (`gaenv.engine.journal`), coarsest last: a change to marks (damage,
 # rest, counters, hidden zones, a moment), to the board (what is in play), or to the

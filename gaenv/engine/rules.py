@@ -37,7 +37,9 @@ def deal_damage(state: GameState, cid: int, amount: int, source: int = -1,
     more damage nor uses more of a shield than doubling first, so that order is taken as
     their choice without asking."""
     if not unpreventable and amount > 0:
-        amount -= statics.prevented(state, cid, combat)
+        amount -= statics.prevented(state, cid, combat, amount)
+        if state.lasting:  # the shields "the next time damage would be dealt" are used
+            journal.end_lasting_on(state, state.cards[cid].oid, "next_damage")
     if amount <= 0:
         return 0
     card = state.cards[cid]

@@ -34,7 +34,8 @@ level, with Empower, at least N),
 matches), ``self`` (the source object matches), ``your_turn``, ``currents`` (the
 player's Shifting Currents face that direction), ``can_pay`` (the player could pay that
 much reserve now: cards in hand and awake Reservable objects), ``target`` (the object of
-the most recent target declared, as an effect resolves, matches a filter), ``phase`` (the
+the most recent target declared, as an effect resolves, matches a filter), ``discarded``
+(a card the resolving effect's ``discard`` steps discarded matches a filter), ``phase`` (the
 phase now is this one), ``this_turn`` (``activated: FILTER``: the player activated a card
 matching it this turn; ``attacked: true``: their champion attacked this turn; read as it
 is checked, so for ``if`` and trigger conditions, not statics), ``amount`` with
@@ -91,7 +92,7 @@ BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
 CONDITION_KEYS = ("class_bonus", "element_bonus", "champion_name", "level", "champion",
                   "controls", "self", "your_turn", "currents", "phase", "can_pay", "target",
-                  "this_turn", "amount", "at_least", "at_most", "parity", "not")
+                  "discarded", "this_turn", "amount", "at_least", "at_most", "parity", "not")
 AMOUNT_KINDS = ("count", "cards", "counters", "stat", "level", "influence", "moved")
 STATS = ("power", "life", "damage")
 CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"))
@@ -520,6 +521,10 @@ def condition_met(state: GameState, condition: Mapping[str, Any], defn: CardDef,
         elif key == "target":  # the most recent target declared matches (while resolving)
             ids = refer(want) if refer is not None else []
             if not ids or not all(matches(state, want["filter"], c, player, source) for c in ids):
+                return False
+        elif key == "discarded":  # the resolving effect discarded a card that matches
+            ids = refer({"discarded": True}) if refer is not None else []
+            if not any(printed(want, state.cards[c].defn, player, player) for c in ids):
                 return False
         elif key == "phase":
             if state.phase != want:

@@ -213,6 +213,8 @@ def _ability_usable(state: GameState, player: int, card: CardObj, ability: Abili
         return False
     if not statics.requirement_met(state, ability, card):
         return False
+    if cost.get("sacrifices") and not brew_choices(state, player, cost["sacrifices"]):
+        return False
     for key in ("remove_counters", "champion_counters"):
         spent = cost.get(key)
         if spent is not None:
@@ -220,7 +222,7 @@ def _ability_usable(state: GameState, player: int, card: CardObj, ability: Abili
             if holder < 0 or any(state.cards[holder].counters.get(kind, 0) < amount
                                  for kind, amount in spent.items()):
                 return False
-    reserve = cost.get("reserve", 0)
+    reserve = costs.ability_reserve(state, player, cid, cost)
     if reserve:
         reservable = costs.reservable(state, player)
         helpers = len(reservable)
@@ -437,14 +439,18 @@ def play_step(state: GameState, frame: PlayFrame, answer: Option | None) -> Deci
             if defn.sacrifices:  # an additional cost: sacrificed as Brew's ingredients are
                 frame.stage = "brew"
         elif item.kind == ABILITY:
-            frame.reserve_left = events.ability_of(state, item.card, item.ability).cost.get(
-                "reserve", 0)
+            cost = events.ability_of(state, item.card, item.ability).cost
+            frame.reserve_left = costs.ability_reserve(state, player, item.card, cost)
+            if cost.get("sacrifices"):  # other objects to sacrifice: "Sacrifice three Herbs:"
+                frame.stage = "brew"
         else:
             frame.memory_left = costs.cost(state, player, defn, costs.MEMORY_COST) or 0
         if frame.stage != "brew":
             frame.stage = "reserve"
     if frame.stage == "brew":  # sacrifice the ingredients (or those of an additional
-        needs = defn.brew if item.brewed else defn.sacrifices  # cost), one decision each
+        needs = (defn.brew if item.brewed else defn.sacrifices if item.kind == ACTIVATION
+                 else events.ability_of(state, item.card, item.ability).cost["sacrifices"])
+        # (of an ability's cost: its objects to sacrifice), one decision each
         if answer is not None:
             rules.sacrifice(state, answer.card)
             frame.sacrificed += 1

@@ -29,11 +29,13 @@ class StackItem:
     event that triggered it was about (-1 if none) and ``about_oid`` the object that card
     was then (-1 if none), for "that unit" and "its controller" in its effect; ``moved``
     the cards its latest ``move_cards`` step moved ("for each card banished this way",
-    "draw that many").
+    "draw that many"), ``discarded`` the card ids its ``discard`` steps discarded ("if a
+    fire element card was discarded").
     """
 
-    __slots__ = ("ability", "about", "about_oid", "brewed", "card", "controller", "empower",
-                 "kind", "mode", "moved", "prepared", "revealed", "source_oid", "targets")
+    __slots__ = ("ability", "about", "about_oid", "brewed", "card", "controller", "discarded",
+                 "empower", "kind", "mode", "moved", "prepared", "revealed", "source_oid",
+                 "targets")
 
     def __init__(self, kind: str, card: int, controller: int, ability: int | str = -1,
                  source_oid: int = -1, about: int = -1, about_oid: int = -1) -> None:
@@ -51,6 +53,7 @@ class StackItem:
         self.revealed = 0  # cards of its element paid for it: imbued at its Imbue N or more
         self.prepared = False  # its Prepare cost paid ("Keywords - Prepare N 2")
         self.moved = 0
+        self.discarded: tuple[int, ...] = ()
 
     def copy(self) -> StackItem:
         c = StackItem(self.kind, self.card, self.controller, self.ability, self.source_oid,
@@ -62,12 +65,13 @@ class StackItem:
         c.revealed = self.revealed
         c.prepared = self.prepared
         c.moved = self.moved
+        c.discarded = self.discarded
         return c
 
     def key(self) -> tuple:
         return (self.kind, self.card, self.controller, self.ability, self.source_oid,
                 self.about, self.about_oid, tuple(self.targets), self.mode, self.empower,
-                self.brewed, self.revealed, self.prepared, self.moved)
+                self.brewed, self.revealed, self.prepared, self.moved, self.discarded)
 
 
 class Combat:

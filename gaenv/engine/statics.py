@@ -93,11 +93,27 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
         "applies_to": ("filter", False, {}),
     },
     # Damage to a matching object is that much less as it is dealt ("Damage Prevention":
-    # "if damage would be dealt to this, prevent 2 of that damage"); with ``non_combat``,
-    # only damage dealt other than in combat. Read by `gaenv.engine.rules.deal_damage`.
+    # "if damage would be dealt to this, prevent 2 of that damage"), or with ``all_but``
+    # all but that much of it ("prevent all but 1 of that damage"; 0: "prevent that
+    # damage"); with ``non_combat``, only damage dealt other than in combat. Read by
+    # `gaenv.engine.rules.deal_damage`.
     "prevent_damage": {
-        "amount": ("nat", True, None),
+        "amount": ("nat", False, 0),
+        "all_but": ("nat", False, None),
         "non_combat": ("bool", False, False),
+        "applies_to": ("filter", False, {}),
+    },
+    # Matching cards enter the field rested ("until end of turn, items you control enter
+    # the field rested"; a replacement of how they enter, as Hindered's: "Keywords -
+    # Hindered"): only as a lasting effect (`this_turn`), read by
+    # `gaenv.engine.journal.move` as a card enters, its filter's printed keys
+    # (``controller`` from the effect's controller).
+    "enter_rested": {"applies_to": ("filter", False, {})},
+    # Cards in its controller's graveyard matching the filter's printed keys have Floating
+    # Memory ("Sword cards in your graveyard have floating memory"), read by
+    # `gaenv.engine.costs.floating_memory` as a memory cost is paid.
+    "graveyard_keyword": {
+        "keyword": ("enum:floating_memory", True, None),
         "applies_to": ("filter", False, {}),
     },
     # Its controller may materialize this many more cards each materialize phase.
@@ -429,12 +445,16 @@ def level_modifier(state: GameState, cid: int) -> int:
     return total
 
 
-def prevented(state: GameState, cid: int, combat: bool) -> int:
-    """What the ``prevent_damage`` statics in force take off damage dealt to object
-    ``cid`` (``combat``: combat damage, which a ``non_combat`` one leaves)."""
+def prevented(state: GameState, cid: int, combat: bool, amount: int) -> int:
+    """What the ``prevent_damage`` statics in force take off ``amount`` damage dealt to
+    object ``cid`` (``combat``: combat damage, which a ``non_combat`` one leaves)."""
     card = state.cards[cid]
-    return sum(s.node.args["amount"] for s in of_kind(state, "prevent_damage")
-               if not (combat and s.node.args["non_combat"]) and applies(state, s, card))
+    total = 0
+    for s in of_kind(state, "prevent_damage"):
+        args = s.node.args
+        if not (combat and args["non_combat"]) and applies(state, s, card):
+            total += args["amount"] if args["all_but"] is None else max(0, amount - args["all_but"])
+    return total
 
 
 def attack_bonus(state: GameState, cid: int) -> int:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from gaenv.engine import champions, combat, decisions, effects, journal, statics, zones
 from gaenv.engine.decisions import Decision
-from gaenv.engine.objects import BANISHMENT, HAND, MATERIAL, MEMORY, NON_COMBAT_SHIELD
+from gaenv.engine.objects import BANISHMENT, HAND, MATERIAL, MEMORY, NO_WAKE, NON_COMBAT_SHIELD
 from gaenv.engine.stack import materialize_options, open_window
 from gaenv.engine.state import PHASES, GameState
 
@@ -132,7 +132,10 @@ def _wake_up(state: GameState) -> None:
     if state.phase_stage != _HELD:
         _begins(state)
         for cid in zones.field_objects(state, state.turn_player):
-            journal.rest(state, cid, False)
+            if NO_WAKE in state.cards[cid].counters:  # kept rested this once (`stay_rested`)
+                journal.counters(state, cid, NO_WAKE, -1)
+            else:
+                journal.rest(state, cid, False)
         if _held(state):
             return
     next_phase(state)
