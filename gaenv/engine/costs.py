@@ -114,8 +114,8 @@ def floating_memory(state: GameState, player: int) -> list[int]:
              if s.controller == player]
     for cid in state.players[player].zones[GRAVEYARD]:
         defn = cards[cid].defn
-        if has_keyword(state, player, defn, "floating_memory") or any(
-                selectors.printed(flt, defn, player, player) for flt in given):
+        if has_keyword(state, player, defn, "floating_memory") or (given and any(
+                selectors.printed(flt, defn, player, player) for flt in given)):
             found.append(cid)
     return found
 
