@@ -1009,14 +1009,15 @@ def _suppress(state: GameState, frame: ResolveFrame, args: Args,
     """"Suppress 1": each object (not a champion) is banished, to come back to the field
     under its owner's control at the beginning of the next end phase. It waits in its
     owner's banishment with a ``suppressed`` counter, which the delayed trigger looks for
-    (`gaenv.engine.turn`, ``events.KEYWORD_EFFECTS["suppress"]``); a card that leaves
-    banishment loses its counters, so it is not brought back from elsewhere ("Suppress
-    2"), and a token ceases to exist."""
+    (`gaenv.engine.turn`, ``events.KEYWORD_EFFECTS["suppress"]``); the counter's number is
+    the suppressing player's index + 1, as that delayed trigger is theirs. A card that
+    leaves banishment loses its counters, so it is not brought back from elsewhere
+    ("Suppress 2"), and a token ceases to exist."""
     for cid in objects_of(state, frame, args):
         if not state.cards[cid].defn.is_champion:
             journal.move(state, cid, BANISHMENT)
             if state.cards[cid].zone == BANISHMENT:
-                journal.counters(state, cid, "suppressed", 1)
+                journal.counters(state, cid, "suppressed", frame.item.controller + 1)
     return None
 
 

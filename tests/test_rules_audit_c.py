@@ -1,0 +1,515 @@
+"""Rules audit C: game terms, the general rules of abilities and the non-combat keywords,
+each checked with cards made up for it (the built-in pool has no single card that shows
+the rule alone). Every case names its section of the Comprehensive Rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import pool_with, run_scenario
+
+from gaenv.cards.schema import CardPool
+
+EXTRA = """set: test-audit-c
+cards:
+  - name: Test Exile
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - move: {target: target_ally, to: banishment}
+  - name: Test Ruin
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - destroy: target_ally
+  - name: Test Ruin Item
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - destroy: {target: {type: item}}
+  - name: Test Mourner
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 2
+    abilities:
+      - on_death: [draw: 1]
+  - name: Test Miller Ghost
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 2
+    abilities:
+      - on_death: [mill: 1]
+  - name: Test Offering
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - sacrifice: target_your_ally
+      - draw: 1
+  - name: Test Tribute
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    sacrifices: [{type: ally}]
+    effect: [draw: 1]
+  - name: Test Full Mend
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [recover: 5]
+  - name: Test Deep Mill
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{mill: {amount: 3, player: opponent}}]
+  - name: Test Double Discard
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{discard: {amount: 2, player: opponent}}]
+  - name: Test Lull
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - rest: target_ally
+      - draw: 1
+  - name: Test Rouse
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - wake: target_ally
+  - name: Test Lookout
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 2
+    abilities:
+      - activated: [draw: 1]
+        cost: {rest: true}
+  - name: Test Gaze
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [glimpse: 3]
+  - name: Test Seek Ally
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{search: {type: ally}}]
+  - name: Test Suppressor
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - suppress: {target: {target: {type: ally}}}
+  - name: Test Seize
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - take_control: target_opponent_ally
+  - name: Test Quick Ally
+    type: ally
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    power: 1
+    life: 1
+  - name: Test Slow Ally
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+  - name: Test Fading
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - level_boost: {target: your_champion, amount: -2}
+  - name: Test Thrifty Bolt
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 1
+    keywords: [efficiency]
+    effect: [{deal_damage: {amount: 1, target: opponent_champion}}]
+  - name: Test Spark Pair
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - deal_damage: {amount: 1, target: {up_to_target: {type: [ally, champion], distinct: true}}}
+      - deal_damage: {amount: 1, target: {up_to_target: {type: [ally, champion], distinct: true}}}
+  - name: Test Each Scorch
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - deal_damage: {amount: 1, target: each_ally}
+  - name: Test Other Buff
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - static: {modify_stats: {power: 1, applies_to: {type: ally, another: true, controller: you}}}
+  - name: Test Maybe Draw
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - may: {effect: [draw: 2], otherwise: [{mill: 1}]}
+  - name: Test Trinket
+    type: item
+    element: norm
+    reserve_cost: 0
+"""
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
+    return pool_with(tmp_path_factory.mktemp("cards"), EXTRA)
+
+
+def _scenario(name: str, rules: str, body: str) -> str:
+    return f"name: \"{name}\"\nrules: \"{rules}\"\n{body}"
+
+
+CASES: list[tuple[str, str, str]] = [
+    ("banished ally does not die", "Game Terms - Banish 3", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Exile]
+    - lineage: [Spirit of Water]
+      field: [Test Mourner]
+      deck: [Spirit Wisp]
+steps: [activate Test Exile, "target Test Mourner (player 1)", pass, pass]
+expect:
+  players.1.banishment: [Test Mourner]
+  players.1.hand: []
+  players.1.deck: [Spirit Wisp]
+"""),
+    ("destroyed ally dies", "Game Terms - Destruction 2a; Died/Dies and Kills/Killed 1", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Ruin]
+    - lineage: [Spirit of Water]
+      field: [Test Mourner]
+      deck: [Spirit Wisp]
+steps: [activate Test Ruin, "target Test Mourner (player 1)", pass, pass, pass, pass]
+expect:
+  players.1.graveyard: [Test Mourner]
+  players.1.hand: [Spirit Wisp]
+"""),
+    ("destroyed item goes to its owner's graveyard", "Game Terms - Destruction 1, 2",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Ruin Item]
+    - lineage: [Spirit of Water]
+      field: [Test Trinket]
+steps: [activate Test Ruin Item, "target Test Trinket (player 1)", pass, pass]
+expect:
+  players.1.graveyard: [Test Trinket]
+  players.1.field: []
+"""),
+    ("sacrifice as an effect: On Death after the whole effect", "Game Terms - Sacrifice 4",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Offering]
+      field: [Test Miller Ghost]
+      deck: [Spirit Wisp, Hearth Warden]
+    - lineage: [Spirit of Water]
+steps: [activate Test Offering, "target Test Miller Ghost (player 0)", pass, pass, pass, pass]
+expect:
+  players.0.hand: [Spirit Wisp]
+  players.0.graveyard: [Test Miller Ghost, Test Offering, Hearth Warden]
+"""),
+    ("sacrifice as a cost: On Death resolves first", "Game Terms - Sacrifice 2b, 3",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Tribute]
+      field: [Test Miller Ghost]
+      deck: [Spirit Wisp, Hearth Warden]
+    - lineage: [Spirit of Water]
+steps: [activate Test Tribute, choose Test Miller Ghost, pass, pass, pass, pass]
+expect:
+  players.0.hand: [Hearth Warden]
+  players.0.graveyard: [Test Miller Ghost, Spirit Wisp, Test Tribute]
+"""),
+    ("only your own objects can be sacrificed", "Game Terms - Sacrifice 2c", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Tribute]
+    - lineage: [Spirit of Water]
+      field: [Test Miller Ghost]
+steps: []
+expect:
+  players.0.hand: [Test Tribute]
+not_offered_before: [activate Test Tribute]
+"""),
+    ("recover more than the damage", "Game Terms - Recover 2a, 2b", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {damage: 2}
+      hand: [Test Full Mend]
+    - lineage: [Spirit of Water]
+steps: [activate Test Full Mend, pass, pass]
+expect:
+  players.0.champion.damage: 0
+"""),
+    ("mill fewer cards than asked is no loss", "Game Terms - Mill; Drawing Cards", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Deep Mill]
+    - lineage: [Spirit of Water]
+      deck: [Spirit Wisp, Hearth Warden]
+steps: [activate Test Deep Mill, pass, pass]
+expect:
+  players.1.deck: []
+  players.1.graveyard: [Spirit Wisp, Hearth Warden]
+  winner: null
+"""),
+    ("discard two from a one-card hand", "Game Terms - Discard 1", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Double Discard]
+    - lineage: [Spirit of Water]
+      hand: [Spirit Wisp]
+steps: [activate Test Double Discard, pass, pass, discard Spirit Wisp]
+expect:
+  players.1.hand: []
+  players.1.graveyard: [Spirit Wisp]
+"""),
+    ("discard is the discarding player's choice", "Game Terms - Discard 3", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Double Discard]
+    - lineage: [Spirit of Water]
+      hand: [Spirit Wisp, Hearth Warden, Test Trinket]
+steps: [activate Test Double Discard, pass, pass]
+expect:
+  decision.player: 1
+offered: [discard Spirit Wisp, discard Hearth Warden, discard Test Trinket]
+"""),
+    ("resting a rested ally does nothing and the rest goes on", "Game Terms - Rest/Rested 5",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Lull]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+      field: [{card: Test Mourner, rested: true}]
+steps: [activate Test Lull, "target Test Mourner (player 1)", pass, pass]
+expect:
+  players.1.field.0.rested: true
+  players.0.hand: [Spirit Wisp]
+"""),
+    ("waking an awake ally does nothing", "Game Terms - Wake Up 2", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Rouse]
+    - lineage: [Spirit of Water]
+      field: [Test Mourner]
+steps: [activate Test Rouse, "target Test Mourner (player 1)", pass, pass]
+expect:
+  players.1.field.0.rested: false
+  players.0.graveyard: [Test Rouse]
+"""),
+    ("a rested object cannot pay a rest cost", "Game Terms - Awake 2; Abilities - Activated Abilities",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [{card: Test Lookout, rested: true}]
+    - lineage: [Spirit of Water]
+steps: []
+expect:
+  players.0.field.0.rested: true
+not_offered_before: ["use Test Lookout: ability 1"]
+"""),
+    ("an activated ability rests as its cost and resolves", "Abilities - Activated Abilities; Game Terms - Rest/Rested 3",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Lookout]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+steps: ["use Test Lookout: ability 1"]
+expect:
+  players.0.field.0.rested: true
+  players.0.hand: []
+"""),
+    ("glimpse puts cards on top and bottom", "Game Terms - Glimpse 2", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Gaze]
+      deck: [Spirit Wisp, Hearth Warden, Test Trinket, Test Mourner]
+    - lineage: [Spirit of Water]
+steps: [activate Test Gaze, pass, pass]
+expect:
+  decision.player: 0
+"""),
+    ("search may find nothing", "Game Terms - Search 1; Searching and Finding", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Seek Ally]
+      deck: [Test Trinket, Test Gaze]
+    - lineage: [Spirit of Water]
+steps: [activate Test Seek Ally, pass, pass]
+expect:
+  players.0.hand: []
+  players.0.deck.count: 2
+"""),
+    ("suppressed stolen ally comes back to its owner", "Game Terms - Suppress 1; Control and Ownership 3",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Seize, Test Suppressor]
+    - lineage: [Spirit of Water]
+      field: [Test Slow Ally]
+steps:
+  - activate Test Seize
+  - target Test Slow Ally (player 1)
+  - pass
+  - pass
+  - activate Test Suppressor
+  - target Test Slow Ally (player 0)
+  - pass
+  - pass
+  - {pass_until: end}
+  - pass
+  - pass
+expect:
+  players.1.field: [Test Slow Ally]
+  players.0.field: []
+  players.1.banishment: []
+"""),
+    ("suppress's return is the suppressing player's trigger", "Game Terms - Suppress 1; Abilities - Triggered Abilities",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Slow Ally, {card: Tireless Warden, rested: true}]
+    - lineage: [Spirit of Water]
+      hand: [Test Suppressor]
+steps:
+  - pass
+  - activate Test Suppressor
+  - target Test Slow Ally (player 0)
+  - pass
+  - pass
+  - {pass_until: end}
+  - pass
+  - pass
+expect:
+  players.0.field: [Tireless Warden, Test Slow Ally]
+  players.0.field.0.rested: true
+  players.0.banishment: []
+"""),
+    ("fast activation: an ally in response", "Keywords - Fast Activation", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Full Mend]
+    - lineage: [Spirit of Water]
+      hand: [Test Quick Ally, Test Slow Ally]
+steps: [activate Test Full Mend, pass]
+expect:
+  players.0.graveyard: []
+offered: [activate Test Quick Ally]
+not_offered: [activate Test Slow Ally]
+"""),
+    ("efficiency with a negative level raises the cost", "Keywords - Efficiency; Game Terms - LV 3",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Fading, Test Thrifty Bolt, Spirit Wisp, Hearth Warden]
+    - lineage: [Spirit of Water]
+steps: [activate Test Fading, pass, pass]
+expect:
+  players.0.graveyard: [Test Fading]
+not_offered: [activate Test Thrifty Bolt]
+"""),
+    ("up to targets may all be left out", "Objects and Targeting; Game Terms - Up To", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Spark Pair]
+    - lineage: [Spirit of Water]
+steps: [activate Test Spark Pair, no target, no target, pass, pass]
+expect:
+  players.0.graveyard: [Test Spark Pair]
+  players.1.champion.damage: 0
+"""),
+    ("each reaches every ally, both players'", "Game Terms - Each; Objects and Targeting", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Each Scorch]
+      field: [Test Slow Ally]
+    - lineage: [Spirit of Water]
+      field: [Test Mourner]
+steps: [activate Test Each Scorch, pass, pass]
+expect:
+  players.0.graveyard: [Test Slow Ally, Test Each Scorch]
+  players.1.field.0.damage: 1
+"""),
+    ("another excludes the source", "Game Terms - Another; Abilities - Static Abilities", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Other Buff, Test Slow Ally]
+    - lineage: [Spirit of Water]
+      field: [Test Mourner]
+steps: []
+expect:
+  players.0.field.0.power: 1
+  players.0.field.1.power: 2
+  players.1.field.0.power: 1
+"""),
+    ("you may: declining runs the otherwise branch", "Playing Cards - Resolution; Game Terms - You May",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Maybe Draw]
+      deck: [Spirit Wisp, Hearth Warden]
+    - lineage: [Spirit of Water]
+steps: [activate Test Maybe Draw, pass, pass, "no"]
+expect:
+  players.0.hand: []
+  players.0.graveyard: [Spirit Wisp, Test Maybe Draw]
+"""),
+]
+
+
+@pytest.mark.parametrize(("name", "rules", "body"), CASES, ids=[c[0] for c in CASES])
+def test_rule(tmp_path: Path, pool: CardPool, name: str, rules: str, body: str) -> None:
+    run_scenario(tmp_path, pool, _scenario(name, rules, body))
