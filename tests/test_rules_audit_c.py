@@ -194,6 +194,82 @@ cards:
     type: item
     element: norm
     reserve_cost: 0
+  - name: Test Vengeful Spirit
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 3
+    abilities:
+      - on_death:
+          - deal_damage: {amount: {stat: {stat: power, of: self}}, target: opponent_champion}
+  - name: Test Rising
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - level_boost: {target: your_champion, amount: 1}
+  - name: Test Adept Lens
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - activated: [draw: 1]
+        cost: {rest: true}
+        requires: {level: 1}
+  - name: Test Vigil Candle
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: phase_begins, filter: {phase: end, player: you}}
+        requires: {controls: {name: Test Trinket}}
+        effect: [draw: 1]
+  - name: Test Pinger
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - activated: [{deal_damage: {amount: 1, target: target_opponent_ally}}]
+        cost: {rest: true}
+  - name: Test Slow Lens
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - activated: [draw: 1]
+        cost: {rest: true}
+        speed: slow
+  - name: Test Rest Watcher
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: rests, filter: {type: ally}}
+        effect: [draw: 1]
+  - name: Test Relic Lamp
+    type: item
+    supertypes: [regalia]
+    element: norm
+    memory_cost: 0
+    abilities:
+      - activated: [draw: 1]
+        cost: {sacrifice: true}
+  - name: Test Grave Drop
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - move: {target: target_ally, to: graveyard}
+  - name: Test Twin Lens
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - activated: [draw: 1]
+        cost: {reserve: 1}
 """
 
 
@@ -349,7 +425,8 @@ expect:
   players.1.field.0.rested: false
   players.0.graveyard: [Test Rouse]
 """),
-    ("a rested object cannot pay a rest cost", "Game Terms - Awake 2; Abilities - Activated Abilities",
+    ("a rested object cannot pay a rest cost",
+     "Game Terms - Awake 2; Abilities - Activated Abilities",
      """setup:
   players:
     - lineage: [Spirit of Fire]
@@ -360,7 +437,8 @@ expect:
   players.0.field.0.rested: true
 not_offered_before: ["use Test Lookout: ability 1"]
 """),
-    ("an activated ability rests as its cost and resolves", "Abilities - Activated Abilities; Game Terms - Rest/Rested 3",
+    ("an activated ability rests as its cost and resolves",
+     "Abilities - Activated Abilities; Game Terms - Rest/Rested 3",
      """setup:
   players:
     - lineage: [Spirit of Fire]
@@ -393,7 +471,8 @@ expect:
   players.0.hand: []
   players.0.deck.count: 2
 """),
-    ("suppressed stolen ally comes back to its owner", "Game Terms - Suppress 1; Control and Ownership 3",
+    ("suppressed stolen ally comes back to its owner",
+     "Game Terms - Suppress 1; Control and Ownership 3",
      """setup:
   players:
     - lineage: [Spirit of Fire]
@@ -417,7 +496,8 @@ expect:
   players.0.field: []
   players.1.banishment: []
 """),
-    ("suppress's return is the suppressing player's trigger", "Game Terms - Suppress 1; Abilities - Triggered Abilities",
+    ("suppress's return is the suppressing player's trigger",
+     "Game Terms - Suppress 1; Abilities - Triggered Abilities",
      """setup:
   players:
     - lineage: [Spirit of Fire]
@@ -437,6 +517,203 @@ expect:
   players.0.field: [Tireless Warden, Test Slow Ally]
   players.0.field.0.rested: true
   players.0.banishment: []
+"""),
+    ("on death reads the dead ally's last power", "Game Mechanics - Abilities 5",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Ruin]
+    - lineage: [Spirit of Water]
+      field: [{card: Test Vengeful Spirit, counters: {buff: 2}}]
+steps: [activate Test Ruin, "target Test Vengeful Spirit (player 1)", pass, pass, pass, pass]
+expect:
+  players.1.graveyard: [Test Vengeful Spirit]
+  players.0.champion.damage: 3
+"""),
+    ("a level restriction locks an activated ability",
+     "Abilities - Restriction Abilities; Level Restrictions",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Adept Lens]
+      hand: [Test Rising]
+    - lineage: [Spirit of Water]
+steps: []
+expect:
+  players.0.field.0.rested: false
+not_offered_before: ["use Test Adept Lens: ability 1"]
+"""),
+    ("a restriction does not follow its ability to the stack", "Abilities - Restriction Abilities",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Adept Lens]
+      hand: [Test Rising, Test Fading]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+steps:
+  - activate Test Rising
+  - pass
+  - pass
+  - "use Test Adept Lens: ability 1"
+  - activate Test Fading
+  - pass
+  - pass
+  - pass
+  - pass
+expect:
+  players.0.hand: [Spirit Wisp]
+"""),
+    ("intervening if: no trigger without the condition", "Abilities - Triggered Abilities 1",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Vigil Candle]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+steps:
+  - {pass_until: end}
+expect:
+  players.0.hand: []
+  phase: end
+"""),
+    ("intervening if: checked again as it resolves", "Abilities - Triggered Abilities 1",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Vigil Candle, Test Trinket]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+      hand: [Test Ruin Item]
+steps:
+  - {pass_until: end}
+  - pass
+  - activate Test Ruin Item
+  - target Test Trinket (player 0)
+  - pass
+  - pass
+  - pass
+  - pass
+expect:
+  players.0.graveyard: [Test Trinket]
+  players.0.hand: []
+"""),
+    ("intervening if: met throughout, it resolves", "Abilities - Triggered Abilities 1",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Vigil Candle, Test Trinket]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+steps:
+  - {pass_until: end}
+  - pass
+  - pass
+expect:
+  players.0.hand: [Spirit Wisp]
+"""),
+    ("an activated ability without a legal target is not offered",
+     "Abilities - Activated Abilities",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Pinger]
+    - lineage: [Spirit of Water]
+steps: []
+expect:
+  players.0.field.0.rested: false
+not_offered_before: ["use Test Pinger: ability 1"]
+"""),
+    ("activated abilities are fast: in the opponent's turn", "Abilities - Activated Abilities",
+     """setup:
+  turn_player: 1
+  phase: main
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Lookout]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+      hand: [Test Full Mend]
+steps: [activate Test Full Mend, pass, "use Test Lookout: ability 1", pass, pass]
+expect:
+  players.0.hand: [Spirit Wisp]
+  players.1.graveyard: []
+"""),
+    ("a slow ability waits for an empty stack",
+     "Abilities - Activated Abilities; Timing and Permissions",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Slow Lens]
+      hand: [Test Full Mend]
+    - lineage: [Spirit of Water]
+steps: [activate Test Full Mend]
+expect:
+  players.0.field.0.rested: false
+not_offered: ["use Test Slow Lens: ability 1"]
+"""),
+    ("resting a rested ally is not an event", "Game Terms - Rest/Rested 5",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Lull]
+      field: [Test Rest Watcher]
+      deck: [Spirit Wisp, Hearth Warden]
+    - lineage: [Spirit of Water]
+      field: [{card: Test Mourner, rested: true}]
+steps: [activate Test Lull, "target Test Mourner (player 1)", pass, pass]
+expect:
+  players.0.hand: [Spirit Wisp]
+  players.0.deck: [Hearth Warden]
+"""),
+    ("a sacrificed regalia is banished", "Game Terms - Sacrifice 2",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Relic Lamp]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+steps: ["use Test Relic Lamp: ability 1", pass, pass]
+expect:
+  players.0.field: []
+  players.0.banishment: [Test Relic Lamp]
+  players.0.hand: [Spirit Wisp]
+"""),
+    ("put into the graveyard is not destroyed: no On Death",
+     "Game Terms - Destruction 3; Died/Dies and Kills/Killed 1",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Grave Drop]
+    - lineage: [Spirit of Water]
+      field: [Test Mourner]
+      deck: [Spirit Wisp]
+steps: [activate Test Grave Drop, "target Test Mourner (player 1)", pass, pass]
+expect:
+  players.1.graveyard: [Test Mourner]
+  players.1.hand: []
+"""),
+    ("an ability may be activated again while its costs can be paid",
+     "Abilities - Activated Abilities",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Twin Lens]
+      hand: [Hearth Warden, Spirit Wisp]
+      deck: [Test Trinket, Test Gaze]
+    - lineage: [Spirit of Water]
+steps:
+  - "use Test Twin Lens: ability 1"
+  - pay with Hearth Warden
+  - "use Test Twin Lens: ability 1"
+  - pay with Spirit Wisp
+  - pass
+  - pass
+  - pass
+  - pass
+expect:
+  players.0.hand: [Test Trinket, Test Gaze]
+  players.0.memory: [Hearth Warden, Spirit Wisp]
 """),
     ("fast activation: an ally in response", "Keywords - Fast Activation", """setup:
   players:
@@ -495,7 +772,8 @@ expect:
   players.0.field.1.power: 2
   players.1.field.0.power: 1
 """),
-    ("you may: declining runs the otherwise branch", "Playing Cards - Resolution; Game Terms - You May",
+    ("you may: declining runs the otherwise branch",
+     "Playing Cards - Resolution; Game Terms - You May",
      """setup:
   players:
     - lineage: [Spirit of Fire]
