@@ -270,6 +270,76 @@ cards:
     abilities:
       - activated: [draw: 1]
         cost: {reserve: 1}
+  - name: Test Bond Charm
+    type: item
+    element: norm
+    reserve_cost: 0
+    link: {type: ally}
+    abilities:
+      - static: {modify_stats: {power: 2, applies_to: {linked: true}}}
+  - name: Test Nurture
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [foster: target_ally]
+  - name: Test Foundling
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 2
+    abilities:
+      - trigger: {event: fostered, filter: {self: true}}
+        effect: [draw: 1]
+  - name: Test Costly Mend
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 1
+    effect: [recover: 5]
+  - name: Test Refusal
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - negate: {target: {target: {activation: true}}}
+  - name: Test Cast Watcher
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: activated, filter: {player: you}}
+        effect: [draw: 1]
+  - name: Test Brew Tonic
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 2
+    brew: [{name: Test Trinket}]
+    effect: [draw: 1]
+  - name: Test Tax Charm
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static:
+          modify_cost: {cost: reserve, op: add, amount: 1, applies_to: {controller: opponent}}
+  - name: Test Keep Insight
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    preserve: true
+    effect: [draw: 1]
+  - name: Test Forge Watcher
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: materialized, filter: {player: you}}
+        effect: [draw: 1]
 """
 
 
@@ -714,6 +784,159 @@ steps:
 expect:
   players.0.hand: [Test Trinket, Test Gaze]
   players.0.memory: [Hearth Warden, Spirit Wisp]
+"""),
+    ("a link card fizzles when its link target leaves", "Keywords - Link 2b, 3",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Bond Charm]
+      field: [Test Slow Ally]
+    - lineage: [Spirit of Water]
+      hand: [Test Ruin]
+steps:
+  - activate Test Bond Charm
+  - target Test Slow Ally (player 0)
+  - pass
+  - activate Test Ruin
+  - target Test Slow Ally (player 0)
+  - pass
+  - pass
+  - pass
+  - pass
+expect:
+  players.0.field: []
+  players.0.graveyard: [Test Slow Ally, Test Bond Charm]
+"""),
+    ("the link ends when the link object leaves", "Keywords - Link 4",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Bond Charm]
+      field: [Test Slow Ally]
+    - lineage: [Spirit of Water]
+      hand: [Test Ruin Item]
+steps:
+  - activate Test Bond Charm
+  - target Test Slow Ally (player 0)
+  - pass
+  - pass
+  - pass
+  - activate Test Ruin Item
+  - target Test Bond Charm (player 0)
+  - pass
+  - pass
+expect:
+  players.0.field: [Test Slow Ally]
+  players.0.field.0.power: 1
+  players.0.graveyard: [Test Bond Charm]
+"""),
+    ("an object may carry several links", "Keywords - Link 6",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Bond Charm, Test Bond Charm]
+      field: [Test Slow Ally]
+    - lineage: [Spirit of Water]
+steps:
+  - activate Test Bond Charm
+  - target Test Slow Ally (player 0)
+  - pass
+  - pass
+  - activate Test Bond Charm
+  - target Test Slow Ally (player 0)
+  - pass
+  - pass
+expect:
+  players.0.field: [Test Slow Ally, Test Bond Charm, Test Bond Charm]
+  players.0.field.0.power: 5
+"""),
+    ("an ally becomes fostered only once", "Game Terms - Fostered 4; Keywords - On Foster",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Nurture, Test Nurture]
+      field: [Test Foundling]
+      deck: [Spirit Wisp, Hearth Warden]
+    - lineage: [Spirit of Water]
+steps:
+  - activate Test Nurture
+  - target Test Foundling (player 0)
+  - pass
+  - pass
+  - pass
+  - pass
+  - activate Test Nurture
+  - target Test Foundling (player 0)
+  - pass
+  - pass
+expect:
+  players.0.hand: [Spirit Wisp]
+  players.0.graveyard: [Test Nurture, Test Nurture]
+"""),
+    ("a negated card: costs stay paid, activation triggers stay", "Game Terms - Negate 2, 3, 4, 5",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {damage: 3}
+      hand: [Test Costly Mend, Spirit Wisp]
+      field: [Test Cast Watcher]
+      deck: [Hearth Warden]
+    - lineage: [Spirit of Water]
+      hand: [Test Refusal]
+steps:
+  - activate Test Costly Mend
+  - pay with Spirit Wisp
+  - pass
+  - activate Test Refusal
+  - target Test Costly Mend
+  - pass
+  - pass
+  - pass
+  - pass
+expect:
+  players.0.champion.damage: 3
+  players.0.graveyard: [Test Costly Mend]
+  players.0.memory: [Spirit Wisp]
+  players.0.hand: [Hearth Warden]
+"""),
+    ("brewing ignores reserve cost changes", "Keywords - Brew 2, 3",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Brew Tonic]
+      field: [Test Trinket]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+      field: [Test Tax Charm]
+steps: [brew Test Brew Tonic, choose Test Trinket, pass, pass]
+expect:
+  players.0.hand: [Spirit Wisp]
+  players.0.field: []
+  players.0.graveyard: [Test Trinket, Test Brew Tonic]
+"""),
+    ("returning a preserved card is not a materialization", "Preserve/Preserved 4, 4a",
+     """setup:
+  phase: end
+  turn_player: 1
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Keep Insight]
+      field: [Test Forge Watcher]
+      deck: [Spirit Wisp, Hearth Warden, Test Trinket]
+    - lineage: [Spirit of Water]
+      deck: [Test Gaze]
+steps:
+  - pass
+  - activate Test Keep Insight
+  - pass
+  - pass
+  - pass
+  - pass
+  - return preserved Test Keep Insight to hand
+expect:
+  phase: recollection
+  players.0.hand: [Spirit Wisp, Test Keep Insight]
+  players.0.deck: [Hearth Warden, Test Trinket]
 """),
     ("fast activation: an ally in response", "Keywords - Fast Activation", """setup:
   players:
