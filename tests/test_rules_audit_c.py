@@ -340,6 +340,62 @@ cards:
     abilities:
       - trigger: {event: materialized, filter: {player: you}}
         effect: [draw: 1]
+  - name: Test Veiled Ally
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 2
+    keywords: [spellshroud]
+  - name: Test Storm Spell
+    type: action
+    subtypes: [Spell]
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - deal_damage: {amount: 1, target: each_opponent_ally}
+  - name: Test Pick Spell
+    type: action
+    subtypes: [Spell]
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - counters: {target: {choose: {type: ally, controller: opponent}}, kind: buff}
+  - name: Test Big Refusal
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - negate: {target: {target: {activation: true, reserve_cost: {at_least: 2}}}}
+  - name: Test Rally
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - boost: {target: each_your_ally, power: 1}
+  - name: Test Banner Pole
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {modify_stats: {power: 1, applies_to: {type: ally, controller: you}}}
+  - name: Test Level Draw
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{draw: {amount: {level: you}}}]
+  - name: Test Doomed Idol
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: dies, filter: {self: true}}
+        effect: [draw: 1]
 """
 
 
@@ -526,9 +582,14 @@ expect:
       hand: [Test Gaze]
       deck: [Spirit Wisp, Hearth Warden, Test Trinket, Test Mourner]
     - lineage: [Spirit of Water]
-steps: [activate Test Gaze, pass, pass]
+steps:
+  - activate Test Gaze
+  - pass
+  - pass
+  - put Spirit Wisp on the bottom
+  - put Test Trinket on the bottom
 expect:
-  decision.player: 0
+  players.0.deck: [Hearth Warden, Test Mourner, Spirit Wisp, Test Trinket]
 """),
     ("search may find nothing", "Game Terms - Search 1; Searching and Finding", """setup:
   players:
@@ -937,6 +998,93 @@ expect:
   phase: recollection
   players.0.hand: [Spirit Wisp, Test Keep Insight]
   players.0.deck: [Hearth Warden, Test Trinket]
+"""),
+    ("each reaches a Spellshroud ally: no target", "Keywords - Spellshroud 1; Game Terms - Each",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Storm Spell]
+    - lineage: [Spirit of Water]
+      field: [Test Veiled Ally]
+steps: [activate Test Storm Spell, pass, pass]
+expect:
+  players.1.field.0.damage: 1
+"""),
+    ("a Spell's choice is not a target: Spellshroud allows it",
+     "Keywords - Spellshroud 1; Game Terms - Redirect 2",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Pick Spell]
+    - lineage: [Spirit of Water]
+      field: [Test Veiled Ally]
+steps: [activate Test Pick Spell, pass, pass, choose Test Veiled Ally (player 1)]
+expect:
+  players.1.field.0.power: 2
+"""),
+    ("a cost increase does not change the printed cost", "Abilities - Static Abilities 4",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Costly Mend, Spirit Wisp, Hearth Warden]
+    - lineage: [Spirit of Water]
+      hand: [Test Big Refusal]
+      field: [Test Tax Charm]
+steps: [activate Test Costly Mend, pay with Spirit Wisp, pay with Hearth Warden, pass]
+expect:
+  players.0.memory.count: 2
+not_offered: [activate Test Big Refusal]
+"""),
+    ("a one-shot boost reads its set once", "Game Terms - Have, Gain, Get, Become/Are 2",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Rally, Test Slow Ally]
+      field: [Test Mourner]
+    - lineage: [Spirit of Water]
+steps: [activate Test Rally, pass, pass, activate Test Slow Ally, pass, pass]
+expect:
+  players.0.field: [Test Mourner, Test Slow Ally]
+  players.0.field.0.power: 2
+  players.0.field.1.power: 1
+"""),
+    ("a static reaches objects that enter later", "Game Terms - Have, Gain, Get, Become/Are 1, 2",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Slow Ally]
+      field: [Test Banner Pole]
+    - lineage: [Spirit of Water]
+steps: [activate Test Slow Ally, pass, pass]
+expect:
+  players.0.field: [Test Banner Pole, Test Slow Ally]
+  players.0.field.1.power: 2
+"""),
+    ("a negative level counts as zero", "Game Terms - LV 3",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Fading, Test Level Draw]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+steps: [activate Test Fading, pass, pass, activate Test Level Draw, pass, pass]
+expect:
+  players.0.hand: []
+  players.0.graveyard: [Test Fading, Test Level Draw]
+  winner: null
+"""),
+    ("a destroyed item does not die", "Game Terms - Died/Dies and Kills/Killed 1b",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Doomed Idol]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+      hand: [Test Ruin Item]
+steps: [pass, activate Test Ruin Item, "target Test Doomed Idol (player 0)", pass, pass]
+expect:
+  players.0.graveyard: [Test Doomed Idol]
+  players.0.hand: []
 """),
     ("fast activation: an ally in response", "Keywords - Fast Activation", """setup:
   players:
