@@ -396,6 +396,14 @@ cards:
     abilities:
       - trigger: {event: dies, filter: {self: true}}
         effect: [draw: 1]
+  - name: Test Spell Totem
+    type: phantasia
+    subtypes: [Spell]
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - activated: [{deal_damage: {amount: 1, target: target_ally}}]
+        cost: {rest: true}
 """
 
 
@@ -1084,6 +1092,51 @@ expect:
 steps: [pass, activate Test Ruin Item, "target Test Doomed Idol (player 0)", pass, pass]
 expect:
   players.0.graveyard: [Test Doomed Idol]
+  players.0.hand: []
+"""),
+    ("a Spell object's ability cannot target Spellshroud", "Keywords - Spellshroud 1",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Spell Totem]
+    - lineage: [Spirit of Water]
+      field: [Test Veiled Ally]
+steps: []
+expect:
+  players.1.field.0.damage: 0
+not_offered_before: ["use Test Spell Totem: ability 1"]
+"""),
+    ("an ally's rest ability the turn it enters",
+     "Abilities - Activated Abilities; Game Terms - Awake 3",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Lookout]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+steps: [activate Test Lookout, pass, pass, "use Test Lookout: ability 1", pass, pass]
+expect:
+  players.0.field.0.rested: true
+  players.0.hand: [Spirit Wisp]
+"""),
+    ("a negated Preserve card is still preserved", "Game Terms - Negate 5; Preserve/Preserved 2",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Keep Insight]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+      hand: [Test Refusal]
+steps:
+  - activate Test Keep Insight
+  - pass
+  - activate Test Refusal
+  - target Test Keep Insight
+  - pass
+  - pass
+expect:
+  players.0.graveyard: []
+  players.0.material: [Test Keep Insight]
   players.0.hand: []
 """),
     ("fast activation: an ally in response", "Keywords - Fast Activation", """setup:

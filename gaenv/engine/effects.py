@@ -1127,7 +1127,8 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
     """Negate the target card activation: it leaves the effects stack without resolving,
     for its owner's graveyard (or, as the card says, banishment or memory: "Game Zones -
-    Graveyard"), unless its controller pays ``unless_pays`` reserve, as they choose
+    Graveyard"; a Preserve card for where its own text sends it as it resolves, its
+    material deck preserved: "Game Terms - Negate 5"), unless its controller pays ``unless_pays`` reserve, as they choose
     (``yes``, then one card or Reservable object a decision; ``scratch`` holds what is
     left to pay)."""
     cid = activation_of(frame.item.targets[args["_slot"]])
@@ -1152,8 +1153,11 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
         frame.scratch = []
         return None
     state.stack.remove(layer)
-    journal.move(state, cid, {"graveyard": GRAVEYARD, "banishment": BANISHMENT,
-                              "memory": MEMORY}[args["to"]])
+    if args["to"] == "graveyard" and state.cards[cid].defn.preserve:
+        preserve_card(state, cid)  # where it would have gone as it resolved ("Negate 5")
+    else:
+        journal.move(state, cid, {"graveyard": GRAVEYARD, "banishment": BANISHMENT,
+                                  "memory": MEMORY}[args["to"]])
     return None
 
 
