@@ -1128,9 +1128,9 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
     """Negate the target card activation: it leaves the effects stack without resolving,
     for its owner's graveyard (or, as the card says, banishment or memory: "Game Zones -
     Graveyard"; a Preserve card for where its own text sends it as it resolves, its
-    material deck preserved: "Game Terms - Negate 5"), unless its controller pays ``unless_pays`` reserve, as they choose
-    (``yes``, then one card or Reservable object a decision; ``scratch`` holds what is
-    left to pay)."""
+    material deck preserved: "Game Terms - Negate 5"), unless its controller pays
+    ``unless_pays`` reserve, as they choose (``yes``, then one card or Reservable object a
+    decision; ``scratch`` holds what is left to pay)."""
     cid = activation_of(frame.item.targets[args["_slot"]])
     layer = next((i for i in state.stack if i.card == cid and i.kind == "activation"), None)
     if layer is None:
