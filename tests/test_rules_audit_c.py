@@ -404,6 +404,34 @@ cards:
     abilities:
       - activated: [{deal_damage: {amount: 1, target: target_ally}}]
         cost: {rest: true}
+  - name: Test Heal Watcher
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: healed, filter: {type: champion, controller: you}}
+        effect: [draw: 1]
+  - name: Test Wake Watcher
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: wakes, filter: {type: ally}}
+        effect: [draw: 1]
+  - name: Test Keeper Ally
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+    abilities:
+      - on_death: [{preserve: {}}]
+  - name: Test Any Search
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{search: {}}]
 """
 
 
@@ -1138,6 +1166,73 @@ expect:
   players.0.graveyard: []
   players.0.material: [Test Keep Insight]
   players.0.hand: []
+"""),
+    ("recovering with no damage removes nothing and is no event", "Game Terms - Recover 2b",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Full Mend]
+      field: [Test Heal Watcher]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+steps: [activate Test Full Mend, pass, pass]
+expect:
+  players.0.champion.damage: 0
+  players.0.hand: []
+"""),
+    ("recovering damage is an event", "Game Terms - Recover 2",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {damage: 1}
+      hand: [Test Full Mend]
+      field: [Test Heal Watcher]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+steps: [activate Test Full Mend, pass, pass, pass, pass]
+expect:
+  players.0.champion.damage: 0
+  players.0.hand: [Spirit Wisp]
+"""),
+    ("waking an awake ally is no event", "Game Terms - Wake Up 2",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Rouse]
+      field: [Test Wake Watcher]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+      field: [Test Mourner]
+steps: [activate Test Rouse, "target Test Mourner (player 1)", pass, pass]
+expect:
+  players.0.hand: []
+"""),
+    ("an ally with Preserve sacrificed as a cost is preserved",
+     "Preserve/Preserved 1; Game Terms - Sacrifice 3",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Tribute]
+      field: [Test Keeper Ally]
+      deck: [Spirit Wisp]
+    - lineage: [Spirit of Water]
+steps: [activate Test Tribute, choose Test Keeper Ally, pass, pass]
+expect:
+  players.0.material: [Test Keeper Ally]
+  players.0.graveyard: []
+  players.0.hand: []
+"""),
+    ("searching for a card must find one", "Searching and Finding; Game Terms - Search 1",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Any Search]
+      deck: [Spirit Wisp, Hearth Warden]
+    - lineage: [Spirit of Water]
+steps: [activate Test Any Search, pass, pass]
+expect:
+  decision.player: 0
+not_offered: [choose nothing]
 """),
     ("fast activation: an ally in response", "Keywords - Fast Activation", """setup:
   players:
