@@ -432,6 +432,18 @@ cards:
     speed: fast
     reserve_cost: 0
     effect: [{search: {}}]
+  - name: Test Reserve Idol
+    type: item
+    element: norm
+    reserve_cost: 0
+    keywords: [reservable]
+  - name: Test Soft Refusal
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - negate: {target: {target: {activation: true}}, unless_pays: 1}
 """
 
 
@@ -1233,6 +1245,52 @@ steps: [activate Test Any Search, pass, pass]
 expect:
   decision.player: 0
 not_offered: [choose nothing]
+"""),
+    ("Reservable pays a negation's tax", "Keywords - Reservable 1, 2; Game Terms - Negate",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {damage: 2}
+      hand: [Test Full Mend]
+      field: [Test Reserve Idol]
+    - lineage: [Spirit of Water]
+      hand: [Test Soft Refusal]
+steps:
+  - activate Test Full Mend
+  - pass
+  - activate Test Soft Refusal
+  - target Test Full Mend
+  - pass
+  - pass
+  - "yes"
+  - rest Test Reserve Idol
+  - pass
+  - pass
+expect:
+  players.0.field.0.rested: true
+  players.0.champion.damage: 0
+  players.0.graveyard: [Test Full Mend]
+"""),
+    ("a rested Reservable object cannot pay: the tax is not asked",
+     "Keywords - Reservable 1; Game Terms - Negate",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {damage: 2}
+      hand: [Test Full Mend]
+      field: [{card: Test Reserve Idol, rested: true}]
+    - lineage: [Spirit of Water]
+      hand: [Test Soft Refusal]
+steps:
+  - activate Test Full Mend
+  - pass
+  - activate Test Soft Refusal
+  - target Test Full Mend
+  - pass
+  - pass
+expect:
+  players.0.champion.damage: 2
+  players.0.graveyard: [Test Full Mend]
 """),
     ("fast activation: an ally in response", "Keywords - Fast Activation", """setup:
   players:
