@@ -1292,6 +1292,43 @@ expect:
   players.0.champion.damage: 2
   players.0.graveyard: [Test Full Mend]
 """),
+    ("a level restriction counts negative level changes", "Level Restrictions; Game Terms - LV 1",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire, "Rai, Spellcrafter", "Rai, Archmage", "Rai, Storm Seer"]
+      hand: [Test Fading, Surging Flame, Spirit Wisp, Hearth Warden]
+    - lineage: [Spirit of Water]
+      field: [Test Mourner]
+steps:
+  - activate Test Fading
+  - pass
+  - pass
+  - activate Surging Flame
+  - target Test Mourner (player 1)
+  - pay with Spirit Wisp
+  - pass
+  - pass
+expect:
+  players.1.graveyard: [Test Mourner]
+  players.1.champion.damage: 0
+"""),
+    ("the same level restriction met without the change", "Level Restrictions",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire, "Rai, Spellcrafter", "Rai, Archmage", "Rai, Storm Seer"]
+      hand: [Surging Flame, Spirit Wisp, Hearth Warden]
+    - lineage: [Spirit of Water]
+      field: [Test Mourner]
+steps:
+  - activate Surging Flame
+  - target Test Mourner (player 1)
+  - pay with Spirit Wisp
+  - pass
+  - pass
+expect:
+  players.1.graveyard: [Test Mourner]
+  players.1.champion.damage: 2
+"""),
     ("fast activation: an ally in response", "Keywords - Fast Activation", """setup:
   players:
     - lineage: [Spirit of Fire]
