@@ -1052,14 +1052,15 @@ def _suppress(state: GameState, frame: ResolveFrame, args: Args,
     """"Suppress 1": each object (not a champion) is banished, to come back to the field
     under its owner's control at the beginning of the next end phase. It waits in its
     owner's banishment with a ``suppressed`` counter, which the delayed trigger looks for
-    (`gaenv.engine.turn`, ``events.KEYWORD_EFFECTS["suppress"]``); a card that leaves
-    banishment loses its counters, so it is not brought back from elsewhere ("Suppress
-    2"), and a token ceases to exist."""
+    (`gaenv.engine.turn`, ``events.KEYWORD_EFFECTS["suppress"]``); the counter's number is
+    the suppressing player's index + 1, as that delayed trigger is theirs. A card that
+    leaves banishment loses its counters, so it is not brought back from elsewhere
+    ("Suppress 2"), and a token ceases to exist."""
     for cid in objects_of(state, frame, args):
         if not state.cards[cid].defn.is_champion:
             journal.move(state, cid, BANISHMENT)
             if state.cards[cid].zone == BANISHMENT:
-                journal.counters(state, cid, "suppressed", 1)
+                journal.counters(state, cid, "suppressed", frame.item.controller + 1)
     return None
 
 
@@ -1169,9 +1170,10 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
     """Negate the target card activation: it leaves the effects stack without resolving,
     for its owner's graveyard (or, as the card says, banishment or memory: "Game Zones -
-    Graveyard"), unless its controller pays ``unless_pays`` reserve, as they choose
-    (``yes``, then one card or Reservable object a decision; ``scratch`` holds what is
-    left to pay)."""
+    Graveyard"; a Preserve card for where its own text sends it as it resolves, its
+    material deck preserved: "Game Terms - Negate 5"), unless its controller pays
+    ``unless_pays`` reserve, as they choose (``yes``, then one card or Reservable object a
+    decision; ``scratch`` holds what is left to pay)."""
     cid = activation_of(frame.item.targets[args["_slot"]])
     layer = next((i for i in state.stack if i.card == cid and i.kind == "activation"), None)
     if layer is None:
@@ -1194,8 +1196,11 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
         frame.scratch = []
         return None
     state.stack.remove(layer)
-    journal.move(state, cid, {"graveyard": GRAVEYARD, "banishment": BANISHMENT,
-                              "memory": MEMORY}[args["to"]])
+    if args["to"] == "graveyard" and state.cards[cid].defn.preserve:
+        preserve_card(state, cid)  # where it would have gone as it resolved ("Negate 5")
+    else:
+        journal.move(state, cid, {"graveyard": GRAVEYARD, "banishment": BANISHMENT,
+                                  "memory": MEMORY}[args["to"]])
     return None
 
 

@@ -474,7 +474,13 @@ def amount(state: GameState, spec: Any, controller: int, source: int,
             else:
                 from gaenv.engine import statics
 
-                value += statics.stat(state, cid, arg["stat"]) or 0
+                card = state.cards[cid]
+                if card.oid < 0:  # a source that has left ("Game Mechanics - Abilities 5")
+                    base = getattr(card.defn, arg["stat"])  # with its last-known counters
+                    value += 0 if base is None else base + statics.counter_bonus(
+                        card.last_counters)
+                else:
+                    value += statics.stat(state, cid, arg["stat"]) or 0
     value = min(value, spec.get("max", value))
     if "per" in spec:  # "for every three": whole groups only
         value //= spec["per"]

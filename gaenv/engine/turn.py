@@ -229,13 +229,14 @@ def _withered(state: GameState) -> None:
 
 def _suppressed_return(state: GameState) -> None:
     """"Suppress 1": as the end phase begins, the delayed trigger of each card suppressed
-    before it (in banishment with a ``suppressed`` counter) fires, to return it. Its
-    owner controls it here (the rules give it to the player who suppressed the card: it
-    only orders it among this moment's triggers)."""
+    before it (in banishment with a ``suppressed`` counter) fires, to return it. The
+    trigger was created by the suppress, so the player who suppressed the card controls it
+    (the counter's number less one): that orders it among this moment's triggers."""
     for player in state.players:
         for cid in player.zones[BANISHMENT]:
-            if state.cards[cid].counters.get("suppressed"):
-                state.pending_triggers.append((cid, "suppress", player.index, -1, cid, -1))
+            by = state.cards[cid].counters.get("suppressed", 0)
+            if by:
+                state.pending_triggers.append((cid, "suppress", by - 1, -1, cid, -1))
 
 
 _PHASE_STEPS = {
