@@ -59,7 +59,7 @@ def test_mask_is_exact(auto_forced: bool) -> None:
     e = raw_env(seed=7, auto_forced=auto_forced)
     for obs in _random_walk(e, 2500, seed=7):
         decision = e.game.decision
-        _, by_index = e._encoded(e.agent_selection)
+        by_index = e.legal_options(e.agent_selection)
         mask = obs["action_mask"]
         assert sorted(np.flatnonzero(mask).tolist()) == sorted(by_index)
         decoded = list(by_index.values())
@@ -235,7 +235,7 @@ def test_caps_overflow_into_choice_slots() -> None:
     e._cache = None
     e._after_engine_moved()
     options = e.game.decision.options
-    _, by_index = e._encoded(e.agent_selection)
+    by_index = e.legal_options(e.agent_selection)
     assert set(by_index.values()) == set(options)
     overflow = [o for i, o in by_index.items() if i >= actions.OFFSET["choice"]]
     assert any(o.verb == "activate" for o in overflow)
@@ -454,3 +454,29 @@ def test_self_play_illegal_action_loses() -> None:
     strict.reset(seed=2)
     with pytest.raises(ValueError, match="is not legal"):
         strict.step(illegal)
+
+
+def test_an_agent_that_does_not_read_the_observation_gets_none(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`raw_env.ask`: an agent with ``reads_observation`` false (random, heuristic,
+    search) is given None, and no observation is made for it or for the infos; one is
+    made as soon as somebody observes."""
+    e = raw_env(seed=3)
+    e.reset(seed=3)
+    made: list[int] = []
+    encode = e.encoder.encode
+    monkeypatch.setattr(e.encoder, "encode", lambda *a: made.append(1) or encode(*a))
+    seen: list[object] = []
+
+    class Blind:
+        reads_observation = False
+
+        def act(self, observation: object, mask: np.ndarray, view: object = None) -> int:
+            seen.append(observation)
+            return int(np.flatnonzero(mask)[0])
+
+    for _ in range(30):
+        e.step(e.ask(Blind()))
+    assert len(seen) == 30 and all(o is None for o in seen) and made == []
+    obs = e.observe(e.agent_selection)
+    assert made == [1] and obs["action_mask"].sum() == len(e.legal_options(e.agent_selection))

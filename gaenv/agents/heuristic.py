@@ -35,8 +35,10 @@ PERMANENT_TYPES = ("ally", "weapon", "item", "domain")
 class HeuristicAgent(Agent):
     name = "heuristic"
     needs_view = True
+    reads_observation = False
 
-    def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
+    def act(self, observation: np.ndarray | None, mask: np.ndarray,
+            view: View | None = None) -> int:
         """Grand Archive's heuristic, or the duel's for a duel
         (`gaenv.agents.duel_heuristic`)."""
         if view is None:

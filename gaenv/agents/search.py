@@ -101,6 +101,7 @@ class SearchAgent(Agent):
 
     name = "search"
     needs_view = True
+    reads_observation = False
 
     def __init__(self, seed: int | str | None = None, budget: int = 24, horizon: int = 60,
                  explore: float = 0.1) -> None:
@@ -117,7 +118,8 @@ class SearchAgent(Agent):
     def reseed(self, seed: int | str) -> None:
         self.rng.seed(seed)
 
-    def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
+    def act(self, observation: np.ndarray | None, mask: np.ndarray,
+            view: View | None = None) -> int:
         if view is None:
             raise ValueError("the search agent needs a View of the game (needs_view)")
         game = view.game

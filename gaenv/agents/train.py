@@ -96,7 +96,13 @@ class OpponentPool(Agent):
         self.current = PPOAgent(self.rng.choice(snapshots), deterministic=False,
                                 pool=self.cards, seed=self.rng.getrandbits(64))
 
-    def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
+    @property
+    def reads_observation(self) -> bool:  # type: ignore[override]
+        """Whether the agent playing this game reads the observation."""
+        return self.current.reads_observation
+
+    def act(self, observation: np.ndarray | None, mask: np.ndarray,
+            view: View | None = None) -> int:
         agent = self.current
         return agent.act(observation, mask, view if agent.needs_view else None)
 

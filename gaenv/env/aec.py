@@ -58,9 +58,11 @@ class raw_env(AECEnv):
         self._action_space = spaces.Discrete(n_actions)
         self._rng = random.Random(self.config.seed)
         self.game: Game | None = None
-        # The last observation made: for whom, after how many decisions, whether the
-        # game was over then, the observation and the legal options by action index.
-        self._cache: tuple[str, int, bool, dict[str, np.ndarray], dict[int, Option]] | None = None
+        # What was last worked out for a seat: for whom, after how many decisions, whether
+        # the game was over then, the legal options by action index, the action mask, what
+        # the observation is made from, and the observation once it was asked for (it is
+        # made only then: an agent that does not read it never pays for it).
+        self._cache: list[Any] | None = None
 
     def _load_game(self) -> tuple[int, Any, int]:
         """The pool, decks and encoder of the game played; returns the observation's size
@@ -148,7 +150,7 @@ class raw_env(AECEnv):
         decision = state.decision
         assert decision is not None
         agent = self.agent_selection = AGENTS[decision.player]
-        _, by_index = self._encoded(agent)
+        by_index = self.legal_options(agent)
         self.infos[agent] = {
             "decision": decision.kind,
             "options": {i: o.text for i, o in by_index.items()},
@@ -164,50 +166,72 @@ class raw_env(AECEnv):
 
     # --- observing -----------------------------------------------------------------------
 
-    def _encoded(self, agent: str) -> tuple[dict[str, np.ndarray], dict[int, Option]]:
+    def _legal(self, agent: str) -> list[Any]:
+        """The cache entry for ``agent`` at this point of the game (see ``_cache``), its
+        legal options worked out, its observation not necessarily."""
         game = self.game
         assert game is not None
         state = game.state
         cache = self._cache
-        if cache is not None and cache[0] == agent and cache[1] == state.decisions_made \
-                and cache[2] == state.over:
-            return cache[3], cache[4]
-        obs, by_index = self._encode(state, AGENTS.index(agent))
-        self._cache = (agent, state.decisions_made, state.over, obs, by_index)
-        return obs, by_index
+        if cache is None or cache[0] != agent or cache[1] != state.decisions_made \
+                or cache[2] != state.over:
+            by_index, mask, parts = self._assign(state, AGENTS.index(agent))
+            cache = self._cache = [agent, state.decisions_made, state.over, by_index, mask,
+                                   parts, None]
+        return cache
 
-    def _encode(self, state: Any, player: int) -> tuple[dict[str, np.ndarray], dict[int, Option]]:
-        """The observation and the legal options by action index for ``player``."""
+    def _encoded(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation and action mask now (made once per decision)."""
+        cache = self._legal(agent)
+        if cache[6] is None:
+            game = self.game
+            assert game is not None
+            cache[6] = {"observation": self._vector(game.state, AGENTS.index(agent), cache[5]),
+                        "action_mask": cache[4]}
+        return cache[6]
+
+    def _assign(self, state: Any, player: int) -> tuple[dict[int, Option], np.ndarray, Any]:
+        """The legal options by action index for ``player``, the action mask, and what the
+        observation is made from (`_vector`)."""
         decision = state.decision if not state.over else None
         slots = actions.Slots.of(state, player)
         by_index: dict[int, Option] = {}
         choices: list[Option] = []
         if decision is not None and decision.player == player:
             by_index, choices = actions.assign(state, decision, slots)
-        obs = {"observation": self.encoder.encode(state, player, decision, slots, choices),
-               "action_mask": actions.mask_of(by_index)}
-        return obs, by_index
+        return by_index, actions.mask_of(by_index), (decision, slots, choices)
+
+    def _vector(self, state: Any, player: int, parts: Any) -> np.ndarray:
+        """``player``'s observation vector, from what `_assign` gave."""
+        decision, slots, choices = parts
+        return self.encoder.encode(state, player, decision, slots, choices)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self._encoded(agent)[0]
+        return self._encoded(agent)
 
     def legal_options(self, agent: str) -> dict[int, Option]:
         """The agent's legal action indices and the engine option each one means (empty
         when it is not the agent's decision)."""
-        return self._encoded(agent)[1]
+        return self._legal(agent)[3]
 
     def ask(self, actor: Any) -> int:
         """The action ``actor`` chooses for the agent to move: an agent object
         (``act(observation, mask)``, given a `view` too if it ``needs_view``) or a plain
-        callable ``actor(observation, mask)``."""
+        callable ``actor(observation, mask)``. An agent whose ``reads_observation`` is
+        false (random, heuristic, search: they decide from the mask or the view) gets None
+        for the observation, which is then never made."""
         agent = self.agent_selection
-        obs = self.observe(agent)
         act = getattr(actor, "act", None)
+        if act is not None and not getattr(actor, "reads_observation", True):
+            observation, mask = None, self._legal(agent)[4]
+        else:
+            obs = self.observe(agent)
+            observation, mask = obs["observation"], obs["action_mask"]
         if act is None:
-            return int(actor(obs["observation"], obs["action_mask"]))
+            return int(actor(observation, mask))
         if getattr(actor, "needs_view", False):
-            return int(act(obs["observation"], obs["action_mask"], self.view(agent)))
-        return int(act(obs["observation"], obs["action_mask"]))
+            return int(act(observation, mask, self.view(agent)))
+        return int(act(observation, mask))
 
     def view(self, agent: str) -> View:
         """A `View` of the game for ``agent``'s seat, for agents that reason about the
@@ -221,7 +245,7 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        _, by_index = self._encoded(agent)
+        by_index = self.legal_options(agent)
         option = None if action is None else by_index.get(_index(action))
         if option is None:
             legal = ", ".join(f"{i} ({o.text})" for i, o in sorted(by_index.items()))
@@ -239,8 +263,7 @@ class raw_env(AECEnv):
             return None
         options = None
         if not self.game.over:
-            _, by_index = self._encoded(self.agent_selection)
-            options = dict(sorted(by_index.items()))
+            options = dict(sorted(self.legal_options(self.agent_selection).items()))
         text = board(self.game, options)
         if self.render_mode == "human":
             print(text)

@@ -52,14 +52,16 @@ class duel_raw_env(raw_env):
             deck0, deck1 = deck1, deck0  # both built-in decks, either seat
         return DuelGame.new(deck0, deck1, seed, self.config.turn_limit)
 
-    def _encode(self, state: DuelState, player: int
-                ) -> tuple[dict[str, np.ndarray], dict[int, Option]]:
+    def _assign(self, state: DuelState, player: int
+                ) -> tuple[dict[int, Option], np.ndarray, Any]:
         decision = state.decision if not state.over else None
         by_index: dict[int, Option] = {}
         if decision is not None and decision.player == player:
             by_index = self.layout.assign(state, decision)
-        return ({"observation": self.encoder.encode(state, player, decision),
-                 "action_mask": self.layout.mask(by_index)}, by_index)
+        return by_index, self.layout.mask(by_index), decision
+
+    def _vector(self, state: DuelState, player: int, parts: Any) -> np.ndarray:
+        return self.encoder.encode(state, player, parts)
 
     def render(self) -> str | None:
         """The observer's board (`gaenv.duel.board`: everything, hidden cards too) with
@@ -67,7 +69,7 @@ class duel_raw_env(raw_env):
         if self.game is None or self.render_mode is None:
             return None
         actions = None if self.game.over else dict(sorted(
-            self._encoded(self.agent_selection)[1].items()))
+            self.legal_options(self.agent_selection).items()))
         text = board(self.game, None, actions)
         if self.render_mode == "human":
             print(text)

@@ -42,7 +42,7 @@ class Actor(Protocol):
     """An opponent object (a ``gaenv.agents.Agent``). One with ``needs_view`` set also gets
     a `gaenv.env.view.View` of the game for its seat."""
 
-    def act(self, observation: np.ndarray, mask: np.ndarray, view: Any = None) -> int: ...
+    def act(self, observation: np.ndarray | None, mask: np.ndarray, view: Any = None) -> int: ...
 
 
 Opponent = Callable[[np.ndarray, np.ndarray], int] | Actor
@@ -64,12 +64,15 @@ def played(moves: Generator[Move, int, Result]) -> Result:
 
 
 class RandomOpponent:
-    """Uniformly random among the legal actions, from its own seeded RNG."""
+    """Uniformly random among the legal actions, from its own seeded RNG (the mask is all
+    it reads: ``reads_observation``, `gaenv.env.aec.raw_env.ask`)."""
+
+    reads_observation = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, observation: np.ndarray, mask: np.ndarray, view: Any = None) -> int:
+    def act(self, observation: np.ndarray | None, mask: np.ndarray, view: Any = None) -> int:
         return int(self.rng.choice(np.flatnonzero(mask).tolist()))
 
     def reseed(self, seed: int | str) -> None:
