@@ -73,14 +73,13 @@ def filled_pool(pool_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Car
     folder = tmp_path_factory.mktemp("filled")
     for path in pool_dir.glob("*.yaml"):
         shutil.copy(path, folder / path.name)
-    known = {c["name"] for c in yaml.safe_load((pool_dir / imported.POOL_FILE).read_text())[
-        "cards"]}
+    known = {c["name"] for name in (imported.POOL_FILE, "helpers.yaml")
+             for c in yaml.safe_load((pool_dir / name).read_text())["cards"]}
     cards = []
     for record in read_records([RECORDS]):
         fields, missing = card_fields(record)
         out = imported.checked(record, fields)
-        if (missing and not record.back and out.status == "full" and record.name not in known
-                and not imported.summons(out.fields)):
+        if missing and not record.back and out.status == "full" and record.name not in known:
             known.add(record.name)
             card = {**imported.filled_fields(record, out), **out.fields}
             if "life" in card and record.stats.get("life") is None:  # unknown: alive
@@ -90,6 +89,8 @@ def filled_pool(pool_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Car
             if card["type"] == "action" and record.speed is None:  # one to answer with
                 card["speed"] = "fast"
             cards.append(card)
+    # A card that summons a token neither imported nor filled in cannot be played.
+    cards = [card for card in cards if imported.summons(card) <= known]
     (folder / "filled.yaml").write_text(yaml.safe_dump({"set": "filled", "cards": cards}))
     return imported.load(folder)
 
