@@ -21,7 +21,7 @@ import yaml
 
 from gaenv import scenario
 from gaenv.cards import imported, translate
-from gaenv.cards.importer import card_fields, read_records
+from gaenv.cards.importer import CLASSES, card_fields, read_records
 from gaenv.cards.schema import CardPool
 from gaenv.cli import main
 
@@ -35,8 +35,9 @@ SCENARIOS = sorted(HERE.glob("*.yaml"))
 # lacks: played with those stats filled in as the importer checks them (element norm,
 # costs and stats 0: `imported.filled_fields`; but an unknown life 10, so that a unit
 # stays on the field, an unknown reserve cost 2, so that paying it reveals cards for
-# Imbue, and an action of unknown speed fast, so that it can answer), so the text is what
-# they test.
+# Imbue, an action of unknown speed fast, so that it can answer, and unknown classes every
+# class but Spirit, so that a Class Bonus holds under a helper champion of a class and not
+# under a Spirit), so the text is what they test.
 UNKNOWN_STATS = sorted((HERE / "unknown_stats").glob("*.yaml"))
 
 
@@ -88,6 +89,8 @@ def filled_pool(pool_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Car
                 card["reserve_cost"] = 2
             if card["type"] == "action" and record.speed is None:  # one to answer with
                 card["speed"] = "fast"
+            if not record.classes and card["type"] != "champion":  # unknown: any but Spirit
+                card["classes"] = [c for c in CLASSES if c != "Spirit"]
             cards.append(card)
     # A card that summons a token neither imported nor filled in cannot be played.
     cards = [card for card in cards if imported.summons(card) <= known]
