@@ -21,7 +21,7 @@ import yaml
 
 from gaenv import scenario
 from gaenv.cards import imported, translate
-from gaenv.cards.importer import card_fields, read_records
+from gaenv.cards.importer import CLASSES, card_fields, read_records
 from gaenv.cards.schema import CardPool
 from gaenv.cli import main
 
@@ -35,8 +35,9 @@ SCENARIOS = sorted(HERE.glob("*.yaml"))
 # lacks: played with those stats filled in as the importer checks them (element norm,
 # costs and stats 0: `imported.filled_fields`; but an unknown life 10, so that a unit
 # stays on the field, an unknown reserve cost 2, so that paying it reveals cards for
-# Imbue, and an action of unknown speed fast, so that it can answer), so the text is what
-# they test.
+# Imbue, an action of unknown speed fast, so that it can answer, and unknown classes every
+# class but Spirit, so that a Class Bonus holds under a helper champion of a class and not
+# under a Spirit), so the text is what they test.
 UNKNOWN_STATS = sorted((HERE / "unknown_stats").glob("*.yaml"))
 
 
@@ -73,14 +74,13 @@ def filled_pool(pool_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Car
     folder = tmp_path_factory.mktemp("filled")
     for path in pool_dir.glob("*.yaml"):
         shutil.copy(path, folder / path.name)
-    known = {c["name"] for c in yaml.safe_load((pool_dir / imported.POOL_FILE).read_text())[
-        "cards"]}
+    known = {c["name"] for name in (imported.POOL_FILE, "helpers.yaml")
+             for c in yaml.safe_load((pool_dir / name).read_text())["cards"]}
     cards = []
     for record in read_records([RECORDS]):
         fields, missing = card_fields(record)
         out = imported.checked(record, fields)
-        if (missing and not record.back and out.status == "full" and record.name not in known
-                and not imported.summons(out.fields)):
+        if missing and not record.back and out.status == "full" and record.name not in known:
             known.add(record.name)
             card = {**imported.filled_fields(record, out), **out.fields}
             if "life" in card and record.stats.get("life") is None:  # unknown: alive
@@ -89,7 +89,11 @@ def filled_pool(pool_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Car
                 card["reserve_cost"] = 2
             if card["type"] == "action" and record.speed is None:  # one to answer with
                 card["speed"] = "fast"
+            if not record.classes and card["type"] != "champion":  # unknown: any but Spirit
+                card["classes"] = [c for c in CLASSES if c != "Spirit"]
             cards.append(card)
+    # A card that summons a token neither imported nor filled in cannot be played.
+    cards = [card for card in cards if imported.summons(card) <= known]
     (folder / "filled.yaml").write_text(yaml.safe_dump({"set": "filled", "cards": cards}))
     return imported.load(folder)
 
