@@ -92,6 +92,10 @@ target phrase, a number, a condition), never a card's name.
   ``preserve`` step).
 - This attack ("Combat Phase - Attacking 5c, 6b"): "this attack gets +N POWER" is the
   ``boost_attack`` step, the attack's damage and not the attacker's power.
+- Banished until their next end phase ("Abilities - Triggered Abilities", delayed
+  triggers): "banish N cards at random from target opponent's memory" is a random
+  ``move_cards`` of theirs; "return those cards to their memory at the beginning of their
+  next end phase" after it (joined by `join_sentences`) makes it ``returns``.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
   is the ``negate`` step, its target ``{activation: true, ...}``; a next sentence
   banishing "the card that had its activation negated this way" or putting it into its
@@ -195,6 +199,12 @@ def _done_to_target(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 NEGATED = "the card that had its activation negated this way"
+# "Banish two cards at random from target opponent's memory" (the one opponent in a duel).
+BANISH_MEMORY = (rf"banish ({NUM}|LV) cards? at random from (?:target|each) opponent's "
+                 r"memory")
+# and their delayed return ("Abilities - Triggered Abilities", delayed triggers)
+RETURN_MEMORY = (r"return (?:that card|those cards) to their memory at the beginning of their "
+                 r"next end phase")
 # "Put any amount of cards from your hand into your memory", "banish up to three fire
 # element cards from your graveyard": moves of as many as the player likes ("put all cards
 # from your memory ...": of every one).
@@ -264,6 +274,8 @@ def join_sentences(body: str) -> str:
                   r"(?: this way)?, ", r"\1; for every \2 revealed, ", body, flags=re.IGNORECASE)
     body = re.sub(r"((?:^|(?<=[.:] ))reveal all cards in your memory\. [^.]*?cards?) revealed "
                   r"this way", r"\1 in your memory", body, flags=re.IGNORECASE)
+    body = re.sub(rf"(?P<banish>{BANISH_MEMORY})\. (?P<back>{RETURN_MEMORY})",
+                  r"\g<banish>; \g<back>", body, flags=re.IGNORECASE)
     return re.sub(rf"(negate target [^.]*card activation[^.]*)\. ((?:banish|put) {NEGATED}"
                   r"[^.]*)", r"\1; \2", body, flags=re.IGNORECASE)
 
@@ -276,6 +288,21 @@ def _negate(m: re.Match[str]) -> list[dict[str, Any]]:
     if m.group(3):
         step["to"] = "banishment" if m.group(3).lower() == "banish" else "memory"
     return [{"negate": step}]
+
+
+def _banish_memory(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Banish N cards at random from target opponent's memory[; return those cards to their
+    memory at the beginning of their next end phase]": a random ``move_cards`` of the
+    opponent's, and with the second clause (joined by `join_sentences`) each card banished
+    waits for its delayed return (``returns``: "Abilities - Triggered Abilities", delayed
+    triggers 4 and 5)."""
+    n = m.group(1)
+    step: dict[str, Any] = {"filter": {}, "zone": "memory", "to": "banishment",
+                            "amount": quantity(n) if n == "LV" else amount(n),
+                            "random": True, "player": "opponent"}
+    if m.group("back"):
+        step["returns"] = True
+    return [{"move_cards": step}]
 
 
 def _materialize(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -367,6 +394,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "
                          r"controller pays \((\d+)\))?(?:; (banish|put) " + NEGATED +
                          r"(?: into its owner's memory)?)?", _negate),
+    Template("banish from memory", rf"{BANISH_MEMORY}(?P<back>; {RETURN_MEMORY})?", _banish_memory),
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),

@@ -630,7 +630,8 @@ def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
            zone=("enum:graveyard,hand,memory,banishment,material", True, None),
            to=("enum:" + ",".join(MOVE_DESTINATIONS), True, None), amount=("amount", False, 1),
            random=("bool", False, False), up_to=("bool", False, False),
-           player=("one_player", False, "you"), counter=("counter", False, None))
+           player=("one_player", False, "you"), counter=("counter", False, None),
+           returns=("bool", False, False))
 def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
                 answer: Option | None) -> Decision | None:
     """Move matching cards of the player's (yours, or ``player``'s: "each opponent puts two
@@ -656,6 +657,8 @@ def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
         amount = min(amount_of(state, frame, args["amount"]), len(found))
         for cid in state.rng.sample(found, amount):
             journal.move(state, cid, to, bottom=bottom)
+            if args["returns"]:
+                _mark_returning(state, frame, cid)
         frame.item.moved = amount
         return None
     if answer is None:
@@ -667,9 +670,22 @@ def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
         return None
     decision = _one_by_one(state, frame, args, answer, player, source, to,
                            decisions.CHOOSE_CARD, decisions.choose, bottom)
+    if args["returns"] and answer is not None and answer.verb == "choose":
+        _mark_returning(state, frame, answer.card)
     if decision is not None and args["up_to"]:
         return decision._replace(options=(decisions.NOTHING, *decision.options))
     return decision
+
+
+# A card banished to come back to its owner's memory as their next end phase begins
+# ("Abilities - Triggered Abilities", delayed triggers 4 and 5): the counter's number is
+# the banishing player's index + 1, whose delayed trigger it is (`gaenv.engine.turn`).
+RETURNING = "returning"
+
+
+def _mark_returning(state: GameState, frame: ResolveFrame, cid: int) -> None:
+    if state.cards[cid].zone == BANISHMENT:
+        journal.counters(state, cid, RETURNING, frame.item.controller + 1)
 
 
 def _one_by_one(state: GameState, frame: ResolveFrame, args: Args, answer: Option | None,
@@ -1075,6 +1091,21 @@ def _return_suppressed(state: GameState, frame: ResolveFrame, args: Args,
     if card.zone == BANISHMENT and card.counters.get("suppressed"):
         journal.counters(state, cid, "suppressed", -card.counters["suppressed"])
         journal.move(state, cid, FIELD, controller=card.owner)
+    return None
+
+
+@primitive("return_banished", None)
+def _return_banished(state: GameState, frame: ResolveFrame, args: Args,
+                     answer: Option | None) -> Decision | None:
+    """The delayed return of a card banished with ``returns`` resolves ("Abilities -
+    Triggered Abilities", delayed triggers 4 and 5): the card, if it is still in
+    banishment with its `RETURNING` counter (the same card: one that left meanwhile lost
+    it), goes into its owner's memory."""
+    cid = frame.item.card
+    card = state.cards[cid]
+    if card.zone == BANISHMENT and card.counters.get(RETURNING):
+        journal.counters(state, cid, RETURNING, -card.counters[RETURNING])
+        journal.move(state, cid, MEMORY)
     return None
 
 
