@@ -96,6 +96,10 @@ target phrase, a number, a condition), never a card's name.
   triggers): "banish N cards at random from target opponent's memory" is a random
   ``move_cards`` of theirs; "return those cards to their memory at the beginning of their
   next end phase" after it (joined by `join_sentences`) makes it ``returns``.
+- Looking at a memory ("Game Terms - Discard"): "look at that opponent's memory and discard
+  [up to] N cards from it" is a ``move_cards`` of their memory to their graveyard that you
+  choose (``you_choose``); "they draw that many cards into their memory" after it, and "discard
+  an additional card from among them", read the same look.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
   is the ``negate`` step, its target ``{activation: true, ...}``; a next sentence
   banishing "the card that had its activation negated this way" or putting it into its
@@ -202,6 +206,8 @@ NEGATED = "the card that had its activation negated this way"
 # "Banish two cards at random from target opponent's memory" (the one opponent in a duel).
 BANISH_MEMORY = (rf"banish ({NUM}|LV) cards? at random from (?:target|each) opponent's "
                  r"memory")
+# "Look at that opponent's memory and discard a card from it": you choose, seeing them.
+LOOK_MEMORY = r"look at (?:target|that|the hit) opponent's memory"
 # and their delayed return ("Abilities - Triggered Abilities", delayed triggers)
 RETURN_MEMORY = (r"return (?:that card|those cards) to their memory at the beginning of their "
                  r"next end phase")
@@ -274,6 +280,16 @@ def join_sentences(body: str) -> str:
                   r"(?: this way)?, ", r"\1; for every \2 revealed, ", body, flags=re.IGNORECASE)
     body = re.sub(r"((?:^|(?<=[.:] ))reveal all cards in your memory\. [^.]*?cards?) revealed "
                   r"this way", r"\1 in your memory", body, flags=re.IGNORECASE)
+    # "Look at that opponent's memory. You may discard up to two cards from it. If you do,
+    # they draw that many cards into their memory.": one look, and the draw counts them
+    body = re.sub(rf"({LOOK_MEMORY})\. you may (discard up to {NUM} cards? from it)\. if you "
+                  r"do, (they draw that many cards into their memory)", r"\1 and \2; then \4",
+                  body, flags=re.IGNORECASE)
+    # "... discard a card from among them. If CONDITION, discard an additional card from
+    # among them.": from the memory looked at
+    if re.search(LOOK_MEMORY, body, flags=re.IGNORECASE):
+        body = re.sub(r"\bdiscard an additional card from among them", "look at that "
+                      "opponent's memory and discard a card from it", body, flags=re.IGNORECASE)
     body = re.sub(rf"(?P<banish>{BANISH_MEMORY})\. (?P<back>{RETURN_MEMORY})",
                   r"\g<banish>; \g<back>", body, flags=re.IGNORECASE)
     return re.sub(rf"(negate target [^.]*card activation[^.]*)\. ((?:banish|put) {NEGATED}"
@@ -303,6 +319,23 @@ def _banish_memory(m: re.Match[str]) -> list[dict[str, Any]]:
     if m.group("back"):
         step["returns"] = True
     return [{"move_cards": step}]
+
+
+def _look_discard(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Look at that opponent's memory and discard [up to] N cards from it [; then they draw
+    that many cards into their memory]": a ``move_cards`` of their memory to their
+    graveyard ("Game Terms - Discard": from hand or memory) that you choose, seeing their
+    cards as the options; the draw (joined by `join_sentences`) counts those moved."""
+    step: dict[str, Any] = {"filter": {}, "zone": "memory", "to": "graveyard",
+                            "amount": amount(m.group(2)), "player": "opponent",
+                            "you_choose": True}
+    if m.group(1):
+        step["up_to"] = True
+    steps: list[dict[str, Any]] = [{"move_cards": step}]
+    if m.group(4):
+        steps.append({"draw": {"amount": {"moved": True}, "player": "opponent",
+                               "into": "memory"}})
+    return steps
 
 
 def _materialize(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -394,6 +427,9 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "
                          r"controller pays \((\d+)\))?(?:; (banish|put) " + NEGATED +
                          r"(?: into its owner's memory)?)?", _negate),
+    Template("look at memory", rf"{LOOK_MEMORY} and discard (up to )?{NUM} cards? from "
+                               r"(?:it|among them)(; then (they draw that many cards into their "
+                               r"memory))?", _look_discard),
     Template("banish from memory", rf"{BANISH_MEMORY}(?P<back>; {RETURN_MEMORY})?", _banish_memory),
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
@@ -722,11 +758,13 @@ def condition_of(text: str) -> dict[str, Any]:
         costed = {"zone": "banishment", "counters": "omen", "reserve_cost": {"at_least": 0}}
         return {"amount": {"cards": costed},
                 "at_least": {"cards": {**costed, "distinct": "reserve_cost"}, "plus": 1}}
-    omens = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*?)omens", text.strip(),
-                         flags=re.IGNORECASE)
-    if omens:
+    omens = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*?)omens( with different "
+                         r"reserve costs)?", text.strip(), flags=re.IGNORECASE)
+    if omens:  # (with different reserve costs: how many different costs they have)
         return {"amount": {"cards": {"zone": "banishment", "counters": "omen",
-                                     **object_filter(f"{omens.group(2)}cards")}},
+                                     **object_filter(f"{omens.group(2)}cards"),
+                                     **({"distinct": "reserve_cost"} if omens.group(3)
+                                        else {})}},
                 "at_least": amount(omens.group(1))}
     facing = re.fullmatch(rf"your shifting currents face {DIRECTION}", text.strip(),
                           flags=re.IGNORECASE)

@@ -631,7 +631,7 @@ def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
            to=("enum:" + ",".join(MOVE_DESTINATIONS), True, None), amount=("amount", False, 1),
            random=("bool", False, False), up_to=("bool", False, False),
            player=("one_player", False, "you"), counter=("counter", False, None),
-           returns=("bool", False, False))
+           returns=("bool", False, False), you_choose=("bool", False, False))
 def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
                 answer: Option | None) -> Decision | None:
     """Move matching cards of the player's (yours, or ``player``'s: "each opponent puts two
@@ -670,6 +670,8 @@ def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
         return None
     decision = _one_by_one(state, frame, args, answer, player, source, to,
                            decisions.CHOOSE_CARD, decisions.choose, bottom)
+    if decision is not None and args["you_choose"]:
+        decision = decision._replace(player=frame.item.controller)
     if args["returns"] and answer is not None and answer.verb == "choose":
         _mark_returning(state, frame, answer.card)
     if decision is not None and args["up_to"]:

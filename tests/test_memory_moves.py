@@ -1,7 +1,8 @@
-"""Cards banished from a memory until their owner's next end phase ("Abilities - Triggered
-Abilities", delayed triggers 4 and 5): the ``returns`` of ``move_cards`` and its translator
-template ("banish from memory", gaenv/cards/mechanics.py), with invented cards. The real
-cards that use them are checked by tests/realcards/."""
+"""Moves of an opponent's memory, with invented cards: cards banished from it until their
+owner's next end phase ("Abilities - Triggered Abilities", delayed triggers 4 and 5: the
+``returns`` of ``move_cards``, template "banish from memory") and cards you discard from it
+after looking at it ("Game Terms - Discard": ``you_choose``, template "look at memory";
+gaenv/cards/mechanics.py). The real cards that use them are checked by tests/realcards/."""
 
 from __future__ import annotations
 
@@ -32,6 +33,14 @@ cards:
     reserve_cost: 0
     effect:
       - move_cards: {zone: memory, to: banishment, player: opponent, returns: true}
+  - name: Test Mind Peek
+    type: action
+    element: norm
+    reserve_cost: 0
+    effect:
+      - move_cards: {zone: memory, to: graveyard, amount: 2, up_to: true, player: opponent,
+                     you_choose: true}
+      - draw: {amount: {moved: true}, player: opponent, into: memory}
 """
 
 # Player 1 has three cards in memory; the caster's turn is turn 3, the owner's turn 4.
@@ -123,3 +132,52 @@ def test_banish_from_memory_template() -> None:
     for other in (both.replace("their next end phase", "the next end phase"),
                   both.replace("to their memory", "to their hand")):
         assert translate("Invented Chill", "action", other).status != "full"
+
+
+def test_you_choose_among_their_memory(tmp_path: Path, return_pool: CardPool) -> None:
+    """"Look at their memory and discard up to two cards from it; they draw that many into
+    their memory": the caster (player 0) is asked, with the opponent's cards as options,
+    may stop early, and the opponent draws as many as were discarded."""
+    game = _played(return_pool, tmp_path, "Test Mind Peek", [])
+    decision = game.decision
+    assert decision is not None and decision.player == 0
+    assert sorted(decision.texts()) == ["choose Cinder Acolyte", "choose Hearth Warden",
+                                        "choose Spirit Wisp", "choose nothing"]
+    game.step("choose Hearth Warden")
+    game.step("choose nothing")
+    state = game.state
+    names = sorted(state.cards[c].defn.name for c in state.players[1].zones[MEMORY])
+    assert names == ["Cinder Acolyte", "Cinder Acolyte", "Spirit Wisp"]  # one drawn
+    assert [state.cards[c].defn.name for c in state.players[1].zones[GRAVEYARD]] == [
+        "Hearth Warden"]
+
+
+def test_look_at_memory_templates() -> None:
+    out = translate("Invented Peek", "action", "Look at target opponent's memory and discard a "
+                    "card from it.")
+    assert out.status == "full" and out.fields == {"effect": [{"move_cards": {
+        "filter": {}, "zone": "memory", "to": "graveyard", "amount": 1, "player": "opponent",
+        "you_choose": True}}]}
+    out = translate("Invented Peek", "ally", "On Champion Hit: Look at that opponent's memory. "
+                    "You may discard up to two cards from it. If you do, they draw that many "
+                    "cards into their memory.")
+    assert out.status == "full" and out.fields["abilities"][0]["effect"] == [
+        {"move_cards": {"filter": {}, "zone": "memory", "to": "graveyard", "amount": 2,
+                        "player": "opponent", "you_choose": True, "up_to": True}},
+        {"draw": {"amount": {"moved": True}, "player": "opponent", "into": "memory"}}]
+    # looking alone does nothing the engine can show: not understood
+    assert translate("Invented Peek", "action",
+                     "Look at target opponent's memory.").status != "full"
+
+
+def test_additional_card_from_the_memory_looked_at() -> None:
+    """"If CONDITION, discard an additional card from among them." after a look: one more
+    from that memory, when the condition (different reserve costs among your omens) holds."""
+    out = translate("Invented Peek", "action", "Look at target opponent's memory and discard a "
+                    "card from among them. If you have three or more omens with different "
+                    "reserve costs, discard an additional card from among them.")
+    one = {"move_cards": {"filter": {}, "zone": "memory", "to": "graveyard", "amount": 1,
+                          "player": "opponent", "you_choose": True}}
+    assert out.status == "full" and out.fields["effect"] == [one, {"if": {"when": {
+        "amount": {"cards": {"zone": "banishment", "counters": "omen",
+                             "distinct": "reserve_cost"}}, "at_least": 3}, "then": [one]}}]
