@@ -100,6 +100,8 @@ target phrase, a number, a condition), never a card's name.
   [up to] N cards from it" is a ``move_cards`` of their memory to their graveyard that you
   choose (``you_choose``); "they draw that many cards into their memory" after it, and "discard
   an additional card from among them", read the same look.
+- Any amount of objects ("Game Mechanics - Objects and Targeting"): "choose any amount of
+  FILTER and STEP each of them" is the step on a ``choose_any`` selector.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
   is the ``negate`` step, its target ``{activation: true, ...}``; a next sentence
   banishing "the card that had its activation negated this way" or putting it into its
@@ -120,6 +122,8 @@ from gaenv.cards.translate import (
     Translation,
     _applies,
     _guarded,
+    _retarget,
+    _selector_of,
     _stats,
     amount,
     counted,
@@ -338,6 +342,19 @@ def _look_discard(m: re.Match[str]) -> list[dict[str, Any]]:
     return steps
 
 
+def _choose_any(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Choose any amount of non-champion objects and put a wither counter on each of
+    them": the step on each object of the kind, read as one on the objects its controller
+    chooses as it resolves (``choose_any``: each a different one; not targets)."""
+    what = m.group(1)
+    steps = steps_of(re.sub(r"\beach of them\b", f"each {what}", m.group(2)), [])
+    selector = _selector_of(steps[0]) if len(steps) == 1 else None
+    if not (isinstance(selector, dict) and set(selector) == {"each"}) or "each of them" not in \
+            m.group(2):
+        raise NotUnderstood(m.group(0))
+    return [_retarget(steps[0], {"choose_any": selector["each"]})]
+
+
 def _materialize(m: re.Match[str]) -> list[dict[str, Any]]:
     flt = object_filter(f"{m.group(1)}card")
     if m.group(2):
@@ -427,6 +444,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "
                          r"controller pays \((\d+)\))?(?:; (banish|put) " + NEGATED +
                          r"(?: into its owner's memory)?)?", _negate),
+    Template("choose any amount", r"choose any amount of ((?:[\w-]+ )*?\w+) and (.+)",
+             _choose_any),
     Template("look at memory", rf"{LOOK_MEMORY} and discard (up to )?{NUM} cards? from "
                                r"(?:it|among them)(; then (they draw that many cards into their "
                                r"memory))?", _look_discard),

@@ -171,6 +171,9 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     if mode == "choose":  # chosen by `run` as the step began, kept in the scratch
         cid = zones.find_object(state, frame.scratch[0]) if frame.scratch else -1
         return [cid] if cid >= 0 else []
+    if mode == "choose_any":  # as many as its controller chose, by `run`
+        found = (zones.find_object(state, oid) for oid in frame.scratch)
+        return [cid for cid in found if cid >= 0]
     return selectors.objects(state, selector.filter, item.controller, source_of(state, frame.item))
 
 
@@ -1237,22 +1240,36 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+_CHOOSING = ("choose", "choose_any")
+
+
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:
     """Run ``frame`` until it finishes (None) or needs a choice (the Decision). A step whose
     selector is ``choose`` first asks its controller for the object (kept in the scratch
     while the step runs: the primitives that act on objects ask nothing themselves), and is
-    skipped when nothing fits."""
+    skipped when nothing fits; ``choose_any`` asks for one object at a time, each other
+    than those chosen, until they choose nothing or none is left."""
     while frame.pc < len(frame.queue):
         node = frame.queue[frame.pc]
         selector = node.args.get("target")
-        choosing = isinstance(selector, Selector) and selector.mode == "choose"
-        if choosing and answer is None:
+        choosing = isinstance(selector, Selector) and selector.mode in _CHOOSING
+        if choosing and selector.mode == "choose_any":
+            if answer is None or answer.verb != decisions.NOTHING.verb:
+                if answer is None:  # the step begins: nothing chosen yet
+                    frame.scratch = []
+                else:
+                    frame.scratch.append(state.cards[answer.card].oid)
+                decision = _choose_object(state, frame, selector, frame.scratch)
+                if decision is not None:
+                    return decision._replace(options=(decisions.NOTHING, *decision.options))
+            answer = None
+        elif choosing and answer is None:
             decision = _choose_object(state, frame, selector)
             if decision is not None:
                 return decision
             frame.pc += 1
             continue
-        if choosing:
+        elif choosing:
             frame.scratch = [state.cards[answer.card].oid]
             answer = None
         decision = PRIMITIVES[node.op].run(state, frame, node.args, answer)
@@ -1265,11 +1282,15 @@ def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> 
     return None
 
 
-def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector
-                   ) -> Decision | None:
-    """Ask the controller to choose one object that fits (None when none does)."""
+def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector,
+                   chosen: list[int] | None = None) -> Decision | None:
+    """Ask the controller to choose one object that fits (None when none does), other than
+    the objects ``chosen`` already (``choose_any``)."""
     item = frame.item
     found = selectors.objects(state, selector.filter, item.controller, source_of(state, item))
+    if chosen:
+        cards = state.cards
+        found = [c for c in found if cards[c].oid not in chosen]
     if not found:
         return None
     cards = state.cards
