@@ -1,7 +1,8 @@
 """Moves of an opponent's memory, with invented cards: cards banished from it until their
 owner's next end phase ("Abilities - Triggered Abilities", delayed triggers 4 and 5: the
 ``returns`` of ``move_cards``, template "banish from memory") and cards you discard from it
-after looking at it ("Game Terms - Discard": ``you_choose``, template "look at memory";
+after looking at it ("Game Terms - Discard": ``you_choose``, template "look at memory"), and
+each player's cards of a zone banished (template "each player banishes all";
 gaenv/cards/mechanics.py). The real cards that use them are checked by tests/realcards/."""
 
 from __future__ import annotations
@@ -181,3 +182,17 @@ def test_additional_card_from_the_memory_looked_at() -> None:
     assert out.status == "full" and out.fields["effect"] == [one, {"if": {"when": {
         "amount": {"cards": {"zone": "banishment", "counters": "omen",
                              "distinct": "reserve_cost"}}, "at_least": 3}, "then": [one]}}]
+
+
+def test_each_player_banishes_all_template() -> None:
+    """"Each player banishes all FILTER cards from their ZONE": one move of every matching
+    card per player, yours first; "from your graveyard" is the other template's."""
+    out = translate("Invented Purge", "action", "Each player banishes all fire element cards "
+                    "from their memory.")
+    fire = {"element": ["fire"]}
+    assert out.status == "full" and out.fields == {"effect": [
+        {"move_cards": {"filter": fire, "zone": "memory", "to": "banishment",
+                        "amount": {"cards": {"zone": "memory", **fire, "player": "you"}}}},
+        {"move_cards": {"filter": fire, "zone": "memory", "to": "banishment",
+                        "amount": {"cards": {"zone": "memory", **fire, "player": "opponent"}},
+                        "player": "opponent"}}]}

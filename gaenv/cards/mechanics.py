@@ -100,6 +100,8 @@ target phrase, a number, a condition), never a card's name.
   [up to] N cards from it" is a ``move_cards`` of their memory to their graveyard that you
   choose (``you_choose``); "they draw that many cards into their memory" after it, and "discard
   an additional card from among them", read the same look.
+- "Each player banishes all FILTER cards from their graveyard": a ``move_cards`` of every
+  such card of each player's, yours first.
 - Any amount of objects ("Game Mechanics - Objects and Targeting"): "choose any amount of
   FILTER and STEP each of them" is the step on a ``choose_any`` selector.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
@@ -342,6 +344,18 @@ def _look_discard(m: re.Match[str]) -> list[dict[str, Any]]:
     return steps
 
 
+def _each_banishes_all(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Each player banishes all non-water element cards from their graveyard": every
+    matching card of each player's, yours first, then the opponent's (who chooses the
+    order of theirs)."""
+    flt = object_filter(m.group(1))
+    zone = m.group(2).lower()
+    return [{"move_cards": {"filter": flt, "zone": zone, "to": "banishment",
+                            "amount": {"cards": {"zone": zone, **flt, "player": player}},
+                            **({"player": player} if player != "you" else {})}}
+            for player in ("you", "opponent")]
+
+
 def _choose_any(m: re.Match[str]) -> list[dict[str, Any]]:
     """"Choose any amount of non-champion objects and put a wither counter on each of
     them": the step on each object of the kind, read as one on the objects its controller
@@ -444,6 +458,8 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "
                          r"controller pays \((\d+)\))?(?:; (banish|put) " + NEGATED +
                          r"(?: into its owner's memory)?)?", _negate),
+    Template("each player banishes all", r"each player banishes all ((?:[\w-]+ )*?cards) from "
+                                         r"their (graveyard|memory|hand)", _each_banishes_all),
     Template("choose any amount", r"choose any amount of ((?:[\w-]+ )*?\w+) and (.+)",
              _choose_any),
     Template("look at memory", rf"{LOOK_MEMORY} and discard (up to )?{NUM} cards? from "
