@@ -119,13 +119,13 @@ def test_chosen_card_is_marked_and_one_that_left_stays(tmp_path: Path,
 
 
 def test_banish_from_memory_template() -> None:
-    both = ("Banish two cards at random from target opponent's memory. Return those cards to "
-            "their memory at the beginning of their next end phase.")
+    both = ("Banish two cards at random from target opponent's memory. Return them to their "
+            "memory at the beginning of their next end phase.")
     out = translate("Invented Chill", "action", both)
     assert out.status == "full" and out.fields == {"effect": [{"move_cards": {
         "filter": {}, "zone": "memory", "to": "banishment", "amount": 2, "random": True,
         "player": "opponent", "returns": True}}]}
-    out = translate("Invented Chill", "action", "Banish LV cards at random from target "
+    out = translate("Invented Chill", "action", "Banish LV cards at random from each "
                     "opponent's memory.")
     assert out.status == "full" and out.fields["effect"][0]["move_cards"]["amount"] == {
         "level": "you"} and "returns" not in out.fields["effect"][0]["move_cards"]
@@ -136,8 +136,8 @@ def test_banish_from_memory_template() -> None:
 
 
 def test_you_choose_among_their_memory(tmp_path: Path, return_pool: CardPool) -> None:
-    """"Look at their memory and discard up to two cards from it; they draw that many into
-    their memory": the caster (player 0) is asked, with the opponent's cards as options,
+    """A look at their memory, a discard of up to two from it, and their drawing as many
+    into their memory: the caster (player 0) is asked, with the opponent's cards as options,
     may stop early, and the opponent draws as many as were discarded."""
     game = _played(return_pool, tmp_path, "Test Mind Peek", [])
     decision = game.decision
@@ -159,11 +159,11 @@ def test_look_at_memory_templates() -> None:
     assert out.status == "full" and out.fields == {"effect": [{"move_cards": {
         "filter": {}, "zone": "memory", "to": "graveyard", "amount": 1, "player": "opponent",
         "you_choose": True}}]}
-    out = translate("Invented Peek", "ally", "On Champion Hit: Look at that opponent's memory. "
-                    "You may discard up to two cards from it. If you do, they draw that many "
-                    "cards into their memory.")
+    out = translate("Invented Peek", "ally", "On Champion Hit: Look at the hit opponent's "
+                    "memory. You may discard up to three cards from it. If you do, that "
+                    "opponent draws that many cards into their memory.")
     assert out.status == "full" and out.fields["abilities"][0]["effect"] == [
-        {"move_cards": {"filter": {}, "zone": "memory", "to": "graveyard", "amount": 2,
+        {"move_cards": {"filter": {}, "zone": "memory", "to": "graveyard", "amount": 3,
                         "player": "opponent", "you_choose": True, "up_to": True}},
         {"draw": {"amount": {"moved": True}, "player": "opponent", "into": "memory"}}]
     # looking alone does nothing the engine can show: not understood
@@ -172,9 +172,9 @@ def test_look_at_memory_templates() -> None:
 
 
 def test_additional_card_from_the_memory_looked_at() -> None:
-    """"If CONDITION, discard an additional card from among them." after a look: one more
+    """One "additional card" discarded after a look, under a condition: one more
     from that memory, when the condition (different reserve costs among your omens) holds."""
-    out = translate("Invented Peek", "action", "Look at target opponent's memory and discard a "
+    out = translate("Invented Peek", "action", "Look at target opponent's memory and discard one "
                     "card from among them. If you have three or more omens with different "
                     "reserve costs, discard an additional card from among them.")
     one = {"move_cards": {"filter": {}, "zone": "memory", "to": "graveyard", "amount": 1,

@@ -94,12 +94,12 @@ target phrase, a number, a condition), never a card's name.
   ``boost_attack`` step, the attack's damage and not the attacker's power.
 - Banished until their next end phase ("Abilities - Triggered Abilities", delayed
   triggers): "banish N cards at random from target opponent's memory" is a random
-  ``move_cards`` of theirs; "return those cards to their memory at the beginning of their
-  next end phase" after it (joined by `join_sentences`) makes it ``returns``.
+  ``move_cards`` of theirs; a next sentence returning them to their memory as their next
+  end phase begins (joined by `join_sentences`) makes it ``returns``.
 - Looking at a memory ("Game Terms - Discard"): "look at that opponent's memory and discard
   [up to] N cards from it" is a ``move_cards`` of their memory to their graveyard that you
-  choose (``you_choose``); "they draw that many cards into their memory" after it, and "discard
-  an additional card from among them", read the same look.
+  choose (``you_choose``); their drawing as many into their memory after it, and one
+  "additional card" discarded from among them, read the same look.
 - "Each player banishes all FILTER cards from their graveyard": a ``move_cards`` of every
   such card of each player's, yours first.
 - Any amount of objects ("Game Mechanics - Objects and Targeting"): "choose any amount of
@@ -209,14 +209,16 @@ def _done_to_target(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 NEGATED = "the card that had its activation negated this way"
-# "Banish two cards at random from target opponent's memory" (the one opponent in a duel).
+# "Banish N cards at random from target opponent's memory" (the one opponent in a duel).
 BANISH_MEMORY = (rf"banish ({NUM}|LV) cards? at random from (?:target|each) opponent's "
                  r"memory")
 # "Look at that opponent's memory and discard a card from it": you choose, seeing them.
 LOOK_MEMORY = r"look at (?:target|that|the hit) opponent's memory"
+# After it, the opponent drawing as many as were discarded.
+THEY_DRAW = r"(?:they|that player|that opponent) draws? that many cards into their memory"
 # and their delayed return ("Abilities - Triggered Abilities", delayed triggers)
-RETURN_MEMORY = (r"return (?:that card|those cards) to their memory at the beginning of their "
-                 r"next end phase")
+RETURN_MEMORY = (r"return (?:that card|those cards|them|it) to their memory at the beginning of "
+                 r"their next end phase")
 # "Put any amount of cards from your hand into your memory", "banish up to three fire
 # element cards from your graveyard": moves of as many as the player likes ("put all cards
 # from your memory ...": of every one).
@@ -286,13 +288,12 @@ def join_sentences(body: str) -> str:
                   r"(?: this way)?, ", r"\1; for every \2 revealed, ", body, flags=re.IGNORECASE)
     body = re.sub(r"((?:^|(?<=[.:] ))reveal all cards in your memory\. [^.]*?cards?) revealed "
                   r"this way", r"\1 in your memory", body, flags=re.IGNORECASE)
-    # "Look at that opponent's memory. You may discard up to two cards from it. If you do,
-    # they draw that many cards into their memory.": one look, and the draw counts them
+    # a look, then "you may discard up to N cards from it", then "if you do," their drawing
+    # that many into their memory: one look, and the draw counts them
     body = re.sub(rf"({LOOK_MEMORY})\. you may (discard up to {NUM} cards? from it)\. if you "
-                  r"do, (they draw that many cards into their memory)", r"\1 and \2; then \4",
-                  body, flags=re.IGNORECASE)
-    # "... discard a card from among them. If CONDITION, discard an additional card from
-    # among them.": from the memory looked at
+                  rf"do, ({THEY_DRAW})", r"\1 and \2; then \4", body, flags=re.IGNORECASE)
+    # a look and a discard, then "If CONDITION," one "additional card" discarded from among
+    # them: from the memory looked at
     if re.search(LOOK_MEMORY, body, flags=re.IGNORECASE):
         body = re.sub(r"\bdiscard an additional card from among them", "look at that "
                       "opponent's memory and discard a card from it", body, flags=re.IGNORECASE)
@@ -313,8 +314,8 @@ def _negate(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 def _banish_memory(m: re.Match[str]) -> list[dict[str, Any]]:
-    """"Banish N cards at random from target opponent's memory[; return those cards to their
-    memory at the beginning of their next end phase]": a random ``move_cards`` of the
+    """"Banish N cards at random from target opponent's memory", then [their return to
+    that memory as their next end phase begins]: a random ``move_cards`` of the
     opponent's, and with the second clause (joined by `join_sentences`) each card banished
     waits for its delayed return (``returns``: "Abilities - Triggered Abilities", delayed
     triggers 4 and 5)."""
@@ -328,8 +329,8 @@ def _banish_memory(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 def _look_discard(m: re.Match[str]) -> list[dict[str, Any]]:
-    """"Look at that opponent's memory and discard [up to] N cards from it [; then they draw
-    that many cards into their memory]": a ``move_cards`` of their memory to their
+    """"Look at that opponent's memory and discard [up to] N cards from it", and then their
+    drawing as many into their memory: a ``move_cards`` of their memory to their
     graveyard ("Game Terms - Discard": from hand or memory) that you choose, seeing their
     cards as the options; the draw (joined by `join_sentences`) counts those moved."""
     step: dict[str, Any] = {"filter": {}, "zone": "memory", "to": "graveyard",
@@ -345,7 +346,7 @@ def _look_discard(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 def _each_banishes_all(m: re.Match[str]) -> list[dict[str, Any]]:
-    """"Each player banishes all non-water element cards from their graveyard": every
+    """"Each player banishes all FILTER cards from their ZONE": every
     matching card of each player's, yours first, then the opponent's (who chooses the
     order of theirs)."""
     flt = object_filter(m.group(1))
@@ -357,9 +358,9 @@ def _each_banishes_all(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 def _choose_any(m: re.Match[str]) -> list[dict[str, Any]]:
-    """"Choose any amount of non-champion objects and put a wither counter on each of
-    them": the step on each object of the kind, read as one on the objects its controller
-    chooses as it resolves (``choose_any``: each a different one; not targets)."""
+    """"Choose any amount of FILTER and put a NAME counter on each of them": the step on
+    each object of the kind, read as one on the objects its controller chooses as it
+    resolves (``choose_any``: each a different one; not targets)."""
     what = m.group(1)
     steps = steps_of(re.sub(r"\beach of them\b", f"each {what}", m.group(2)), [])
     selector = _selector_of(steps[0]) if len(steps) == 1 else None
@@ -463,8 +464,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("choose any amount", r"choose any amount of ((?:[\w-]+ )*?\w+) and (.+)",
              _choose_any),
     Template("look at memory", rf"{LOOK_MEMORY} and discard (up to )?{NUM} cards? from "
-                               r"(?:it|among them)(; then (they draw that many cards into their "
-                               r"memory))?", _look_discard),
+                               rf"(?:it|among them)(; then ({THEY_DRAW}))?", _look_discard),
     Template("banish from memory", rf"{BANISH_MEMORY}(?P<back>; {RETURN_MEMORY})?", _banish_memory),
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),

@@ -646,7 +646,11 @@ def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
     With ``up_to`` ("up to three", "any amount of") the player may stop choosing at any
     card; with ``counter``, only cards with such a counter on them move ("one of your
     omens": a card in banishment with an omen counter). The layer's ``moved`` counts the
-    cards moved ("for each card banished this way", "draw that many")."""
+    cards moved ("for each card banished this way", "draw that many"). With ``returns``
+    each card banished gets a `RETURNING` counter, for its delayed return to its owner's
+    memory as their next end phase begins. With ``you_choose`` the effect's controller
+    chooses among the other player's cards, which they see as the options (a look at an
+    opponent's memory, then a discard from it)."""
     chosen = players_of(state, frame, args)
     if not chosen:
         return None

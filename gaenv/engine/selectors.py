@@ -153,7 +153,7 @@ class Selector(NamedTuple):
     the effect's controller as the step resolves: not a target, so Spellshroud and Stealth
     do not matter; nothing if none fits), ``choose_any`` (any amount of objects that fit,
     each a different one, chosen one at a time as the step resolves: "choose any amount of
-    non-champion objects and ..."). ``filter`` is a `gaenv.engine.selectors`
+    allies and ..."). ``filter`` is a `gaenv.engine.selectors`
     filter; ``name`` the text it was written as."""
 
     mode: str
