@@ -92,6 +92,18 @@ target phrase, a number, a condition), never a card's name.
   ``preserve`` step).
 - This attack ("Combat Phase - Attacking 5c, 6b"): "this attack gets +N POWER" is the
   ``boost_attack`` step, the attack's damage and not the attacker's power.
+- Banished until their next end phase ("Abilities - Triggered Abilities", delayed
+  triggers): "banish N cards at random from target opponent's memory" is a random
+  ``move_cards`` of theirs; a next sentence returning them to their memory as their next
+  end phase begins (joined by `join_sentences`) makes it ``returns``.
+- Looking at a memory ("Game Terms - Discard"): "look at that opponent's memory and discard
+  [up to] N cards from it" is a ``move_cards`` of their memory to their graveyard that you
+  choose (``you_choose``); their drawing as many into their memory after it, and one
+  "additional card" discarded from among them, read the same look.
+- "Each player banishes all FILTER cards from their graveyard": a ``move_cards`` of every
+  such card of each player's, yours first.
+- Any amount of objects ("Game Mechanics - Objects and Targeting"): "choose any amount of
+  FILTER and STEP each of them" is the step on a ``choose_any`` selector.
 - Negation: "Negate target [FILTER] card activation [unless its controller pays (N)]."
   is the ``negate`` step, its target ``{activation: true, ...}``; a next sentence
   banishing "the card that had its activation negated this way" or putting it into its
@@ -112,6 +124,8 @@ from gaenv.cards.translate import (
     Translation,
     _applies,
     _guarded,
+    _retarget,
+    _selector_of,
     _stats,
     amount,
     counted,
@@ -195,6 +209,16 @@ def _done_to_target(m: re.Match[str]) -> list[dict[str, Any]]:
 
 
 NEGATED = "the card that had its activation negated this way"
+# "Banish N cards at random from target opponent's memory" (the one opponent in a duel).
+BANISH_MEMORY = (rf"banish ({NUM}|LV) cards? at random from (?:target|each) opponent's "
+                 r"memory")
+# "Look at that opponent's memory and discard a card from it": you choose, seeing them.
+LOOK_MEMORY = r"look at (?:target|that|the hit) opponent's memory"
+# After it, the opponent drawing as many as were discarded.
+THEY_DRAW = r"(?:they|that player|that opponent) draws? that many cards into their memory"
+# and their delayed return ("Abilities - Triggered Abilities", delayed triggers)
+RETURN_MEMORY = (r"return (?:that card|those cards|them|it) to their memory at the beginning of "
+                 r"their next end phase")
 # "Put any amount of cards from your hand into your memory", "banish up to three fire
 # element cards from your graveyard": moves of as many as the player likes ("put all cards
 # from your memory ...": of every one).
@@ -264,6 +288,17 @@ def join_sentences(body: str) -> str:
                   r"(?: this way)?, ", r"\1; for every \2 revealed, ", body, flags=re.IGNORECASE)
     body = re.sub(r"((?:^|(?<=[.:] ))reveal all cards in your memory\. [^.]*?cards?) revealed "
                   r"this way", r"\1 in your memory", body, flags=re.IGNORECASE)
+    # a look, then "you may discard up to N cards from it", then "if you do," their drawing
+    # that many into their memory: one look, and the draw counts them
+    body = re.sub(rf"({LOOK_MEMORY})\. you may (discard up to {NUM} cards? from it)\. if you "
+                  rf"do, ({THEY_DRAW})", r"\1 and \2; then \4", body, flags=re.IGNORECASE)
+    # a look and a discard, then "If CONDITION," one "additional card" discarded from among
+    # them: from the memory looked at
+    if re.search(LOOK_MEMORY, body, flags=re.IGNORECASE):
+        body = re.sub(r"\bdiscard an additional card from among them", "look at that "
+                      "opponent's memory and discard a card from it", body, flags=re.IGNORECASE)
+    body = re.sub(rf"(?P<banish>{BANISH_MEMORY})\. (?P<back>{RETURN_MEMORY})",
+                  r"\g<banish>; \g<back>", body, flags=re.IGNORECASE)
     return re.sub(rf"(negate target [^.]*card activation[^.]*)\. ((?:banish|put) {NEGATED}"
                   r"[^.]*)", r"\1; \2", body, flags=re.IGNORECASE)
 
@@ -276,6 +311,63 @@ def _negate(m: re.Match[str]) -> list[dict[str, Any]]:
     if m.group(3):
         step["to"] = "banishment" if m.group(3).lower() == "banish" else "memory"
     return [{"negate": step}]
+
+
+def _banish_memory(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Banish N cards at random from target opponent's memory", then [their return to
+    that memory as their next end phase begins]: a random ``move_cards`` of the
+    opponent's, and with the second clause (joined by `join_sentences`) each card banished
+    waits for its delayed return (``returns``: "Abilities - Triggered Abilities", delayed
+    triggers 4 and 5)."""
+    n = m.group(1)
+    step: dict[str, Any] = {"filter": {}, "zone": "memory", "to": "banishment",
+                            "amount": quantity(n) if n == "LV" else amount(n),
+                            "random": True, "player": "opponent"}
+    if m.group("back"):
+        step["returns"] = True
+    return [{"move_cards": step}]
+
+
+def _look_discard(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Look at that opponent's memory and discard [up to] N cards from it", and then their
+    drawing as many into their memory: a ``move_cards`` of their memory to their
+    graveyard ("Game Terms - Discard": from hand or memory) that you choose, seeing their
+    cards as the options; the draw (joined by `join_sentences`) counts those moved."""
+    step: dict[str, Any] = {"filter": {}, "zone": "memory", "to": "graveyard",
+                            "amount": amount(m.group(2)), "player": "opponent",
+                            "you_choose": True}
+    if m.group(1):
+        step["up_to"] = True
+    steps: list[dict[str, Any]] = [{"move_cards": step}]
+    if m.group(4):
+        steps.append({"draw": {"amount": {"moved": True}, "player": "opponent",
+                               "into": "memory"}})
+    return steps
+
+
+def _each_banishes_all(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Each player banishes all FILTER cards from their ZONE": every
+    matching card of each player's, yours first, then the opponent's (who chooses the
+    order of theirs)."""
+    flt = object_filter(m.group(1))
+    zone = m.group(2).lower()
+    return [{"move_cards": {"filter": flt, "zone": zone, "to": "banishment",
+                            "amount": {"cards": {"zone": zone, **flt, "player": player}},
+                            **({"player": player} if player != "you" else {})}}
+            for player in ("you", "opponent")]
+
+
+def _choose_any(m: re.Match[str]) -> list[dict[str, Any]]:
+    """"Choose any amount of FILTER and put a NAME counter on each of them": the step on
+    each object of the kind, read as one on the objects its controller chooses as it
+    resolves (``choose_any``: each a different one; not targets)."""
+    what = m.group(1)
+    steps = steps_of(re.sub(r"\beach of them\b", f"each {what}", m.group(2)), [])
+    selector = _selector_of(steps[0]) if len(steps) == 1 else None
+    if not (isinstance(selector, dict) and set(selector) == {"each"}) or "each of them" not in \
+            m.group(2):
+        raise NotUnderstood(m.group(0))
+    return [_retarget(steps[0], {"choose_any": selector["each"]})]
 
 
 def _materialize(m: re.Match[str]) -> list[dict[str, Any]]:
@@ -367,6 +459,13 @@ STEP_TEMPLATES: tuple[Template, ...] = (
     Template("negation", r"negate target ((?:[\w-]+ )*?)card activation(?: unless its "
                          r"controller pays \((\d+)\))?(?:; (banish|put) " + NEGATED +
                          r"(?: into its owner's memory)?)?", _negate),
+    Template("each player banishes all", r"each player banishes all ((?:[\w-]+ )*?cards) from "
+                                         r"their (graveyard|memory|hand)", _each_banishes_all),
+    Template("choose any amount", r"choose any amount of ((?:[\w-]+ )*?\w+) and (.+)",
+             _choose_any),
+    Template("look at memory", rf"{LOOK_MEMORY} and discard (up to )?{NUM} cards? from "
+                               rf"(?:it|among them)(; then ({THEY_DRAW}))?", _look_discard),
+    Template("banish from memory", rf"{BANISH_MEMORY}(?P<back>; {RETURN_MEMORY})?", _banish_memory),
     Template("materialize", r"materialize (?:a|an) ((?:[\w-]+ )*?)card(?: with memory cost "
                             r"(\d+))? from your material deck", _materialize),
     Template("omens", r"banish ~ and put an omen counter on it", lambda m: [{"omen": {}}]),
@@ -694,11 +793,13 @@ def condition_of(text: str) -> dict[str, Any]:
         costed = {"zone": "banishment", "counters": "omen", "reserve_cost": {"at_least": 0}}
         return {"amount": {"cards": costed},
                 "at_least": {"cards": {**costed, "distinct": "reserve_cost"}, "plus": 1}}
-    omens = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*?)omens", text.strip(),
-                         flags=re.IGNORECASE)
-    if omens:
+    omens = re.fullmatch(rf"you have {NUM} or more ((?:[\w-]+ )*?)omens( with different "
+                         r"reserve costs)?", text.strip(), flags=re.IGNORECASE)
+    if omens:  # (with different reserve costs: how many different costs they have)
         return {"amount": {"cards": {"zone": "banishment", "counters": "omen",
-                                     **object_filter(f"{omens.group(2)}cards")}},
+                                     **object_filter(f"{omens.group(2)}cards"),
+                                     **({"distinct": "reserve_cost"} if omens.group(3)
+                                        else {})}},
                 "at_least": amount(omens.group(1))}
     facing = re.fullmatch(rf"your shifting currents face {DIRECTION}", text.strip(),
                           flags=re.IGNORECASE)

@@ -171,6 +171,9 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     if mode == "choose":  # chosen by `run` as the step began, kept in the scratch
         cid = zones.find_object(state, frame.scratch[0]) if frame.scratch else -1
         return [cid] if cid >= 0 else []
+    if mode == "choose_any":  # as many as its controller chose, by `run`
+        found = (zones.find_object(state, oid) for oid in frame.scratch)
+        return [cid for cid in found if cid >= 0]
     return selectors.objects(state, selector.filter, item.controller, source_of(state, frame.item))
 
 
@@ -630,7 +633,8 @@ def _banish_cards(state: GameState, frame: ResolveFrame, args: Args,
            zone=("enum:graveyard,hand,memory,banishment,material", True, None),
            to=("enum:" + ",".join(MOVE_DESTINATIONS), True, None), amount=("amount", False, 1),
            random=("bool", False, False), up_to=("bool", False, False),
-           player=("one_player", False, "you"), counter=("counter", False, None))
+           player=("one_player", False, "you"), counter=("counter", False, None),
+           returns=("bool", False, False), you_choose=("bool", False, False))
 def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
                 answer: Option | None) -> Decision | None:
     """Move matching cards of the player's (yours, or ``player``'s: "each opponent puts two
@@ -642,7 +646,11 @@ def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
     With ``up_to`` ("up to three", "any amount of") the player may stop choosing at any
     card; with ``counter``, only cards with such a counter on them move ("one of your
     omens": a card in banishment with an omen counter). The layer's ``moved`` counts the
-    cards moved ("for each card banished this way", "draw that many")."""
+    cards moved ("for each card banished this way", "draw that many"). With ``returns``
+    each card banished gets a `RETURNING` counter, for its delayed return to its owner's
+    memory as their next end phase begins. With ``you_choose`` the effect's controller
+    chooses among the other player's cards, which they see as the options (a look at an
+    opponent's memory, then a discard from it)."""
     chosen = players_of(state, frame, args)
     if not chosen:
         return None
@@ -656,6 +664,8 @@ def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
         amount = min(amount_of(state, frame, args["amount"]), len(found))
         for cid in state.rng.sample(found, amount):
             journal.move(state, cid, to, bottom=bottom)
+            if args["returns"]:
+                _mark_returning(state, frame, cid)
         frame.item.moved = amount
         return None
     if answer is None:
@@ -667,9 +677,24 @@ def _move_cards(state: GameState, frame: ResolveFrame, args: Args,
         return None
     decision = _one_by_one(state, frame, args, answer, player, source, to,
                            decisions.CHOOSE_CARD, decisions.choose, bottom)
+    if decision is not None and args["you_choose"]:
+        decision = decision._replace(player=frame.item.controller)
+    if args["returns"] and answer is not None and answer.verb == "choose":
+        _mark_returning(state, frame, answer.card)
     if decision is not None and args["up_to"]:
         return decision._replace(options=(decisions.NOTHING, *decision.options))
     return decision
+
+
+# A card banished to come back to its owner's memory as their next end phase begins
+# ("Abilities - Triggered Abilities", delayed triggers 4 and 5): the counter's number is
+# the banishing player's index + 1, whose delayed trigger it is (`gaenv.engine.turn`).
+RETURNING = "returning"
+
+
+def _mark_returning(state: GameState, frame: ResolveFrame, cid: int) -> None:
+    if state.cards[cid].zone == BANISHMENT:
+        journal.counters(state, cid, RETURNING, frame.item.controller + 1)
 
 
 def _one_by_one(state: GameState, frame: ResolveFrame, args: Args, answer: Option | None,
@@ -1078,6 +1103,21 @@ def _return_suppressed(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("return_banished", None)
+def _return_banished(state: GameState, frame: ResolveFrame, args: Args,
+                     answer: Option | None) -> Decision | None:
+    """The delayed return of a card banished with ``returns`` resolves ("Abilities -
+    Triggered Abilities", delayed triggers 4 and 5): the card, if it is still in
+    banishment with its `RETURNING` counter (the same card: one that left meanwhile lost
+    it), goes into its owner's memory."""
+    cid = frame.item.card
+    card = state.cards[cid]
+    if card.zone == BANISHMENT and card.counters.get(RETURNING):
+        journal.counters(state, cid, RETURNING, -card.counters[RETURNING])
+        journal.move(state, cid, MEMORY)
+    return None
+
+
 @primitive("wither", None)
 def _wither(state: GameState, frame: ResolveFrame, args: Args,
             answer: Option | None) -> Decision | None:
@@ -1204,22 +1244,36 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+_CHOOSING = ("choose", "choose_any")
+
+
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:
     """Run ``frame`` until it finishes (None) or needs a choice (the Decision). A step whose
     selector is ``choose`` first asks its controller for the object (kept in the scratch
     while the step runs: the primitives that act on objects ask nothing themselves), and is
-    skipped when nothing fits."""
+    skipped when nothing fits; ``choose_any`` asks for one object at a time, each other
+    than those chosen, until they choose nothing or none is left."""
     while frame.pc < len(frame.queue):
         node = frame.queue[frame.pc]
         selector = node.args.get("target")
-        choosing = isinstance(selector, Selector) and selector.mode == "choose"
-        if choosing and answer is None:
+        choosing = isinstance(selector, Selector) and selector.mode in _CHOOSING
+        if choosing and selector.mode == "choose_any":
+            if answer is None or answer.verb != decisions.NOTHING.verb:
+                if answer is None:  # the step begins: nothing chosen yet
+                    frame.scratch = []
+                else:
+                    frame.scratch.append(state.cards[answer.card].oid)
+                decision = _choose_object(state, frame, selector, frame.scratch)
+                if decision is not None:
+                    return decision._replace(options=(decisions.NOTHING, *decision.options))
+            answer = None
+        elif choosing and answer is None:
             decision = _choose_object(state, frame, selector)
             if decision is not None:
                 return decision
             frame.pc += 1
             continue
-        if choosing:
+        elif choosing:
             frame.scratch = [state.cards[answer.card].oid]
             answer = None
         decision = PRIMITIVES[node.op].run(state, frame, node.args, answer)
@@ -1232,11 +1286,15 @@ def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> 
     return None
 
 
-def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector
-                   ) -> Decision | None:
-    """Ask the controller to choose one object that fits (None when none does)."""
+def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector,
+                   chosen: list[int] | None = None) -> Decision | None:
+    """Ask the controller to choose one object that fits (None when none does), other than
+    the objects ``chosen`` already (``choose_any``)."""
     item = frame.item
     found = selectors.objects(state, selector.filter, item.controller, source_of(state, item))
+    if chosen:
+        cards = state.cards
+        found = [c for c in found if cards[c].oid not in chosen]
     if not found:
         return None
     cards = state.cards

@@ -106,6 +106,10 @@ KEYWORD_EFFECTS: dict[str, Ability] = {
     # the stack by the turn as the next end phase begins (not by an event).
     "suppress": Ability(None, (Node("return_suppressed", MappingProxyType({})),), None,
                         False, "Suppress: this card returns to the field."),
+    # "Abilities - Triggered Abilities" (delayed triggers): a card banished to return to
+    # its owner's memory as their next end phase begins (`effects.RETURNING`).
+    "returning": Ability(None, (Node("return_banished", MappingProxyType({})),), None,
+                         False, "This card returns to its owner's memory."),
     # "Game Mechanics - Counters, Wither" 1 and 2: the game's trigger as its turn player's
     # main phase begins while they control objects with wither counters (put on the stack
     # by the turn; its card is the first such object).

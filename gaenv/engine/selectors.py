@@ -151,7 +151,9 @@ class Selector(NamedTuple):
     target declared earlier in the effect), ``that`` (the object the triggering event
     was about, while it is still that object), ``choose`` (one object that fits, chosen by
     the effect's controller as the step resolves: not a target, so Spellshroud and Stealth
-    do not matter; nothing if none fits). ``filter`` is a `gaenv.engine.selectors`
+    do not matter; nothing if none fits), ``choose_any`` (any amount of objects that fit,
+    each a different one, chosen one at a time as the step resolves: "choose any amount of
+    allies and ..."). ``filter`` is a `gaenv.engine.selectors`
     filter; ``name`` the text it was written as."""
 
     mode: str
@@ -196,7 +198,7 @@ def _sugar() -> dict[str, Selector]:
 NAMED_SELECTORS = _sugar()
 # The keys of a written-out selector (``target: {each: {type: item}}``) and their modes.
 SELECTOR_MODES = {"target": "target", "up_to_target": "up_to", "each": "each",
-                  "choose": "choose"}
+                  "choose": "choose", "choose_any": "choose_any"}
 
 
 # --- filters --------------------------------------------------------------------------

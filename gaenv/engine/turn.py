@@ -231,12 +231,22 @@ def _suppressed_return(state: GameState) -> None:
     """"Suppress 1": as the end phase begins, the delayed trigger of each card suppressed
     before it (in banishment with a ``suppressed`` counter) fires, to return it. The
     trigger was created by the suppress, so the player who suppressed the card controls it
-    (the counter's number less one): that orders it among this moment's triggers."""
+    (the counter's number less one): that orders it among this moment's triggers. So does
+    the delayed return of each card the turn player owns banished "until their next end
+    phase" (an ``effects.RETURNING`` counter; "Abilities - Triggered Abilities", delayed
+    triggers 4 and 5)."""
+    tp = state.turn_player
     for player in state.players:
         for cid in player.zones[BANISHMENT]:
-            by = state.cards[cid].counters.get("suppressed", 0)
+            counters = state.cards[cid].counters
+            if not counters:
+                continue
+            by = counters.get("suppressed", 0)
             if by:
                 state.pending_triggers.append((cid, "suppress", by - 1, -1, cid, -1))
+            by = counters.get(effects.RETURNING, 0) if player.index == tp else 0
+            if by:
+                state.pending_triggers.append((cid, "returning", by - 1, -1, cid, -1))
 
 
 _PHASE_STEPS = {
