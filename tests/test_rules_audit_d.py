@@ -1,0 +1,742 @@
+"""Rules audit D: the card types, the parts of a card, the general rules and the game
+zones, each checked with cards made up for it where the built-in pool has no card that
+shows the rule alone. Every case names its section of the Comprehensive Rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import pool_with, run_scenario
+
+from gaenv.cards.schema import CardPool
+
+EXTRA = """set: test-audit-d
+cards:
+  - name: Test Unmaking
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - destroy: {each: {type: [champion, ally]}}
+  - name: Test Last Rite
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - sacrifice: {each: {controller: you}}
+  - name: Test Topple
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - destroy: target_champion
+  - name: Test Knack
+    type: action
+    element: fire
+    speed: fast
+    reserve_cost: 0
+    effect: [draw: 1]
+  - name: Test Plain Knack
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [draw: 1]
+  - name: Test Slow Knack
+    type: action
+    element: norm
+    speed: slow
+    reserve_cost: 0
+    effect: [draw: 1]
+  - name: Test Pricey Knack
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 1
+    effect: [draw: 1]
+  - name: Test Discount Charm
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static:
+          modify_cost: {cost: reserve, op: subtract, amount: 2, applies_to: {controller: you}}
+  - name: Test Surcharge Charm
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static:
+          modify_cost: {cost: reserve, op: add, amount: 1, applies_to: {controller: you}}
+  - name: Test Cheap Ally
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 2
+  - name: Test Cheap Item
+    type: item
+    element: norm
+    reserve_cost: 0
+  - name: Test Cheap Domain
+    type: domain
+    element: norm
+    reserve_cost: 0
+  - name: Test Cheap Phantasia
+    type: phantasia
+    element: norm
+    reserve_cost: 0
+  - name: Test Cheap Blade
+    type: weapon
+    element: norm
+    reserve_cost: 0
+    power: 1
+    durability: 2
+  - name: Test Relic Blade
+    type: weapon
+    supertypes: [regalia]
+    element: norm
+    memory_cost: 0
+    power: 1
+    durability: 1
+  - name: Test Cheap Strike
+    type: attack
+    element: norm
+    reserve_cost: 0
+    power: 1
+  - name: Test Unique Idol
+    type: item
+    supertypes: [unique]
+    element: norm
+    reserve_cost: 0
+  - name: Test Crush Any
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - destroy: {target: {}}
+  - name: Test Bounce Any
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - move: {target: {target: {}}, to: hand}
+  - name: Test Forget Any
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - move: {target: {target: {}}, to: memory}
+  - name: Test Bury Any
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - move: {target: {target: {}}, to: graveyard}
+  - name: Test Seize Any
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - take_control: {target: {}}
+  - name: Test Zap Unit
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - deal_damage: {amount: 1, target: target_unit}
+  - name: Test Pair Shot
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - deal_damage: {amount: 1, target: target_ally}
+      - deal_damage: {amount: 1, target: up_to_target_unit}
+  - name: Test Hollow Ally
+    type: ally
+    element: norm
+    reserve_cost: 0
+    power: 1
+    life: 1
+  - name: Test Sapping
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - boost: {target: target_ally, life: -1}
+  - name: Test Armory
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - counters: {target: {target: {type: weapon}}, kind: durability, amount: 3}
+  - name: Test Summons
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [{summon: {token: Spirit Wisp}}]
+  - name: Test Ward All
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - prevent: {target: opponent_champion, amount: 5}
+  - name: Test Deep Draw
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [draw: 9]
+  - name: Test Mutual Ruin
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - deal_damage: {amount: 20, target: {each: {type: champion}}}
+  - name: Test Double Draw
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - draw: 1
+      - draw: 1
+  - name: Test Refusal
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - negate: {target: {target: {activation: true}}}
+  - name: Test Champion Might
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {set_stats: {power: 2, applies_to: {type: champion, controller: you}}}
+"""
+
+
+@pytest.fixture(scope="module")
+def pool(tmp_path_factory: pytest.TempPathFactory) -> CardPool:
+    return pool_with(tmp_path_factory.mktemp("cards"), EXTRA)
+
+
+def _scenario(name: str, rules: str, body: str) -> str:
+    return f"name: \"{name}\"\nrules: \"{rules}\"\n{body}"
+
+
+CASES: list[tuple[str, str, str]] = [
+    # -- Parts of a Card - Element --
+    ("a fire card is not offered without fire in the lineage", "Parts of a Card - Element",
+     """setup:
+  players:
+    - lineage: [Spirit of Water]
+      hand: [Test Knack, Test Plain Knack]
+    - lineage: [Spirit of Fire]
+steps: []
+expect:
+  players.0.hand: [Test Knack, Test Plain Knack]
+offered: [activate Test Plain Knack]
+not_offered: [activate Test Knack]
+"""),
+    ("an element of the inner lineage stays enabled", "Parts of a Card - Element; Card Types - "
+     "Champion, Leveling Up 6b ii", """setup:
+  players:
+    - lineage: [Spirit of Fire, "Lorraine, Wandering Warrior"]
+      hand: [Test Knack]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Knack, pass, pass]
+expect:
+  players.0.hand: [Quick Study]
+  players.0.graveyard: [Test Knack]
+"""),
+    ("a champion materializes without its element enabled", "Parts of a Card - Element; "
+     "Card Types - Champion, Leveling Up 2", """setup:
+  turn_player: 0
+  phase: materialize
+  turn: 3
+  players:
+    - lineage: [Spirit of Water, "Lorraine, Wandering Warrior", "Lorraine, Blademaster"]
+      material: ["Lorraine, Crux Knight"]
+      memory: [Quick Study, Quick Study, Quick Study]
+    - lineage: [Spirit of Fire]
+steps: ["materialize Lorraine, Crux Knight", pass, pass]
+expect:
+  players.0.champion.name: Lorraine, Crux Knight
+"""),
+    # -- Parts of a Card - Cost --
+    ("cost increases and decreases are added at once", "Parts of a Card - Cost 5, 7",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Pricey Knack]
+      field: [Test Discount Charm, Test Surcharge Charm]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Pricey Knack, pass, pass]
+expect:
+  players.0.hand: [Quick Study]
+  players.0.memory.count: 0
+"""),
+    ("a cost is never below 0", "Parts of a Card - Cost 7", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Pricey Knack, Quick Study]
+      field: [Test Discount Charm]
+      deck: [Sparring Knight]
+    - lineage: [Spirit of Water]
+steps: [activate Test Pricey Knack, pass, pass]
+expect:
+  players.0.hand: [Quick Study, Sparring Knight]
+  players.0.memory.count: 0
+"""),
+    ("a reserve cost is paid from hand into memory", "Parts of a Card - Cost (reserve)",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Pricey Knack, Quick Study]
+      deck: [Sparring Knight]
+    - lineage: [Spirit of Water]
+steps: [activate Test Pricey Knack, pay with Quick Study, pass, pass]
+expect:
+  players.0.hand: [Sparring Knight]
+  players.0.memory: [Quick Study]
+"""),
+    ("a reserve cost cannot be paid with the card itself", "Parts of a Card - Cost (X other "
+     "cards)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Pricey Knack]
+    - lineage: [Spirit of Water]
+steps: []
+not_offered_before: [activate Test Pricey Knack]
+expect:
+  players.0.hand: [Test Pricey Knack]
+"""),
+    # -- Parts of a Card - Typeline 3: class does not limit activation --
+    ("a Warrior card is played by a champion of another class", "Parts of a Card - Typeline 3",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire, "Rai, Spellcrafter"]
+      hand: [Steel Strike, Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Steel Strike]
+expect:
+  players.0.champion.rested: true
+"""),
+    # -- Parts of a Card - Speed / General Rules - Players --
+    ("a slow action is not offered while the stack holds something",
+     "Parts of a Card - Speed; General Rules - Players 2", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Plain Knack, Test Slow Knack]
+      deck: [Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Plain Knack]
+not_offered: [activate Test Slow Knack]
+expect:
+  players.0.hand: [Test Slow Knack]
+"""),
+    ("the non-turn player has no slow actions", "General Rules - Players 3", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Plain Knack]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+      hand: [Test Slow Knack, Test Cheap Ally, Test Cheap Item]
+steps: [activate Test Plain Knack, pass]
+expect:
+  decision.player: 1
+not_offered: [activate Test Slow Knack, activate Test Cheap Ally, activate Test Cheap Item]
+"""),
+    ("a fast action in the opponent's turn", "Parts of a Card - Speed; Timing and Permissions",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Slow Knack]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+      hand: [Test Plain Knack]
+      deck: [Sparring Knight]
+steps: [activate Test Slow Knack, pass, activate Test Plain Knack, pass, pass]
+expect:
+  players.1.hand: [Sparring Knight]
+"""),
+    # -- Card Types - Ally --
+    ("an ally enters awake and attacks the turn it enters", "Card Types - Ally; Game Zones - "
+     "Field (objects enter awake)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cheap Ally]
+    - lineage: [Spirit of Water]
+steps: [activate Test Cheap Ally, pass, pass, attack with Test Cheap Ally, "target Spirit of \
+Water (player 1)", {pass_until: main}]
+expect:
+  players.1.champion.damage: 1
+  players.0.field.0.rested: true
+"""),
+    ("an ally at 0 life is destroyed", "Card Types - Ally (0 life or less)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Sapping]
+    - lineage: [Spirit of Water]
+      field: [Test Hollow Ally]
+steps: [activate Test Sapping, "target Test Hollow Ally (player 1)", pass, pass]
+expect:
+  players.1.field: []
+  players.1.graveyard: [Test Hollow Ally]
+"""),
+    ("a rested ally cannot retaliate", "Card Types - Ally (retaliate if awake)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Sparring Knight]
+    - lineage: [Spirit of Water]
+      field: [{card: Practice Squire, rested: true}]
+steps: [attack with Sparring Knight, "target Practice Squire (player 1)", {pass_until: main}]
+expect:
+  players.0.field.0.damage: 0
+  players.1.graveyard: [Practice Squire]
+"""),
+    # -- Card Types - Action --
+    ("a required target gone: an up-to target does not save the card", "Card Types - Action "
+     "(optional targets do not fulfil the required ones)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Pair Shot]
+    - lineage: [Spirit of Water]
+      field: [Sparring Knight]
+      hand: [Test Bounce Any]
+steps: [activate Test Pair Shot, "target Sparring Knight (player 1)", "target Spirit of Water \
+(player 1)", pass, activate Test Bounce Any, "target Sparring Knight (player 1)", pass, pass, \
+pass, pass]
+expect:
+  players.1.champion.damage: 0
+  players.0.graveyard: [Test Pair Shot]
+"""),
+    ("an action goes to its owner's graveyard after resolving", "Card Types - Action; Game "
+     "Zones - Graveyard", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Plain Knack]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Plain Knack, pass, pass]
+expect:
+  players.0.graveyard: [Test Plain Knack]
+  players.1.graveyard: []
+"""),
+    # -- Card Types - Attack --
+    ("a negated attack card: graveyard, no damage, the champion stays rested",
+     "Card Types - Attack 1", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cheap Strike]
+    - lineage: [Spirit of Water]
+      hand: [Test Refusal]
+steps: [activate Test Cheap Strike, pass, activate Test Refusal, "target Test Cheap Strike", \
+pass, pass]
+expect:
+  players.0.graveyard: [Test Cheap Strike]
+  players.0.champion.rested: true
+  players.1.champion.damage: 0
+  phase: main
+"""),
+    ("an attack card goes to the graveyard at the end of combat", "Card Types - Attack; Game "
+     "Zones - Intent", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cheap Strike]
+    - lineage: [Spirit of Water]
+steps: [activate Test Cheap Strike, pass, pass, "target Spirit of Water (player 1)", \
+{pass_until: main}]
+expect:
+  players.0.graveyard: [Test Cheap Strike]
+  players.1.champion.damage: 1
+"""),
+    ("an attack card is not offered with a rested champion", "Card Types - Attack (rests the "
+     "champion as a cost)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {rested: true}
+      hand: [Test Cheap Strike]
+    - lineage: [Spirit of Water]
+steps: []
+not_offered_before: [activate Test Cheap Strike]
+expect:
+  players.0.hand: [Test Cheap Strike]
+"""),
+    ("a champion with a power stat attacks on its own", "Card Types - Champion 9b; General "
+     "Rules - Card Characteristics, Stat-Setting", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Champion Might]
+    - lineage: [Spirit of Water]
+steps: [attack with Spirit of Fire, "target Spirit of Water (player 1)", {pass_until: main}]
+expect:
+  players.1.champion.damage: 2
+  players.0.champion.rested: true
+"""),
+    # -- Card Types - Item, Domain, Phantasia, Weapon --
+    ("an item, a domain and a phantasia enter awake", "Card Types - Item, Domain, Phantasia; "
+     "Game Zones - Field", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cheap Item, Test Cheap Domain, Test Cheap Phantasia]
+    - lineage: [Spirit of Water]
+steps: [activate Test Cheap Item, pass, pass, activate Test Cheap Domain, pass, pass, \
+activate Test Cheap Phantasia, pass, pass]
+expect:
+  players.0.field: [Test Cheap Item, Test Cheap Domain, Test Cheap Phantasia]
+  players.0.field.0.rested: false
+  players.0.field.1.rested: false
+  players.0.field.2.rested: false
+"""),
+    ("items, domains, phantasias and weapons are slow", "Card Types - Item, Weapon, Domain, "
+     "Phantasia (slow speed)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Plain Knack, Test Cheap Item, Test Cheap Domain, Test Cheap Phantasia, \
+Test Cheap Blade]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Plain Knack]
+not_offered: [activate Test Cheap Item, activate Test Cheap Domain, activate Test Cheap \
+Phantasia, activate Test Cheap Blade]
+expect:
+  players.0.hand.count: 4
+"""),
+    ("a stolen item destroyed goes to its owner's graveyard", "Card Types - Item (owner's "
+     "graveyard); Game Zones - Graveyard", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Seize Any, Test Crush Any]
+    - lineage: [Spirit of Water]
+      field: [Test Cheap Domain]
+steps: [activate Test Seize Any, "target Test Cheap Domain (player 1)", pass, pass, \
+activate Test Crush Any, "target Test Cheap Domain (player 0)", pass, pass]
+expect:
+  players.0.field: []
+  players.1.graveyard: [Test Cheap Domain]
+  players.0.graveyard: [Test Seize Any, Test Crush Any]
+"""),
+    ("a weapon may hold more durability counters than its stat", "Parts of a Card - "
+     "Durability 3; Card Types - Weapon 2a, 2b", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cheap Blade, Test Armory]
+    - lineage: [Spirit of Water]
+steps: [activate Test Cheap Blade, pass, pass, activate Test Armory, "target Test Cheap Blade \
+(player 0)", pass, pass]
+expect:
+  players.0.field.0.durability: 5
+"""),
+    ("prevented damage still costs the weapon durability", "Card Types - Weapon 2c, 3a",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Cheap Blade]
+      hand: [Test Ward All]
+    - lineage: [Spirit of Water]
+steps: [activate Test Ward All, pass, pass, attack with Spirit of Fire using Test Cheap Blade, \
+"target Spirit of Water (player 1)", {pass_until: main}]
+expect:
+  players.1.champion.damage: 0
+  players.0.field.0.durability: 1
+"""),
+    ("a weapon at 0 durability is destroyed; a regalia weapon is banished", "Card Types - "
+     "Weapon 3; Card Types - Supertypes 2c", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Relic Blade]
+    - lineage: [Spirit of Water]
+steps: [attack with Spirit of Fire using Test Relic Blade, "target Spirit of Water (player 1)", \
+{pass_until: main}]
+expect:
+  players.1.champion.damage: 1
+  players.0.field: []
+  players.0.banishment: [Test Relic Blade]
+  players.0.graveyard: []
+"""),
+    ("an ally cannot use a weapon", "Card Types - Weapon 1", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Sparring Knight, Test Cheap Blade]
+    - lineage: [Spirit of Water]
+steps: []
+not_offered_before: [attack with Sparring Knight using Test Cheap Blade]
+expect:
+  players.0.field.1.durability: 2
+"""),
+    # -- Card Types - Supertypes --
+    ("two Unique objects of a name: one is sacrificed", "Card Types - Supertypes 1", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Unique Idol]
+      field: [Test Unique Idol]
+    - lineage: [Spirit of Water]
+steps: [activate Test Unique Idol, pass, pass, "keep Test Unique Idol #2"]
+expect:
+  players.0.field.count: 1
+  players.0.graveyard: [Test Unique Idol]
+"""),
+    ("a Unique object per player: each may keep one", "Card Types - Supertypes 1 (a player "
+     "controls one)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Unique Idol]
+    - lineage: [Spirit of Water]
+      field: [Test Unique Idol]
+steps: [activate Test Unique Idol, pass, pass]
+expect:
+  players.0.field: [Test Unique Idol]
+  players.1.field: [Test Unique Idol]
+"""),
+    ("a regalia sent to hand returns to the material deck", "Card Types - Supertypes 2d",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Bounce Any]
+    - lineage: [Spirit of Water]
+      field: [Test Relic Blade]
+steps: [activate Test Bounce Any, "target Test Relic Blade (player 1)", pass, pass]
+expect:
+  players.1.material: [Test Relic Blade]
+  players.1.hand: []
+"""),
+    ("a regalia sent to memory returns to the material deck", "Card Types - Supertypes 2d; "
+     "Game Zones - Memory", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Forget Any]
+    - lineage: [Spirit of Water]
+      field: [Test Relic Blade]
+steps: [activate Test Forget Any, "target Test Relic Blade (player 1)", pass, pass]
+expect:
+  players.1.material: [Test Relic Blade]
+  players.1.memory: []
+"""),
+    ("a regalia put into the graveyard is banished", "Card Types - Supertypes 2c", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Bury Any]
+    - lineage: [Spirit of Water]
+      field: [Test Relic Blade]
+steps: [activate Test Bury Any, "target Test Relic Blade (player 1)", pass, pass]
+expect:
+  players.1.banishment: [Test Relic Blade]
+  players.1.graveyard: []
+"""),
+    # -- Functional Subtypes - Siegeable --
+    ("a siegeable domain is no unit target", "Card Types - Functional Subtypes, Siegeable 1a ii",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Zap Unit]
+    - lineage: [Spirit of Water]
+      field: [Watchtower Ruins]
+steps: [activate Test Zap Unit]
+offered: ["target Spirit of Water (player 1)"]
+not_offered: ["target Watchtower Ruins (player 1)"]
+expect:
+  players.1.field.0.durability: 3
+"""),
+    ("Taunt keeps a siegeable domain from being attacked", "Card Types - Functional Subtypes, "
+     "Siegeable 1a iv", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Sparring Knight]
+    - lineage: [Spirit of Water]
+      field: [Watchtower Ruins, Bulwark Squire]
+steps: [attack with Sparring Knight]
+offered: ["target Bulwark Squire (player 1)"]
+not_offered: ["target Watchtower Ruins (player 1)"]
+expect:
+  players.1.field.0.durability: 3
+"""),
+    # -- Game Zones --
+    ("a sacrificed token is not in the graveyard", "Game Zones; Game Terms - Token 2",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Summons, Test Crush Any]
+    - lineage: [Spirit of Water]
+steps: [activate Test Summons, pass, pass, activate Test Crush Any, "target Spirit Wisp \
+(player 0)", pass, pass]
+expect:
+  players.0.field: []
+  players.0.graveyard: [Test Summons, Test Crush Any]
+"""),
+    ("a stolen ally sent to memory goes to its owner's memory", "Game Zones - Memory (owner's)",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Seize Any, Test Forget Any]
+    - lineage: [Spirit of Water]
+      field: [Sparring Knight]
+steps: [activate Test Seize Any, "target Sparring Knight (player 1)", pass, pass, \
+activate Test Forget Any, "target Sparring Knight (player 0)", pass, pass]
+expect:
+  players.1.memory: [Sparring Knight]
+  players.0.memory: []
+"""),
+    ("no maximum hand size", "Game Zones - Hand", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Deep Draw]
+      deck: [Quick Study, Quick Study, Quick Study, Quick Study, Quick Study, Quick Study, \
+Quick Study, Quick Study, Quick Study, Quick Study]
+    - lineage: [Spirit of Water]
+      deck: [Quick Study]
+steps: [activate Test Deep Draw, pass, pass, {pass_until: end}, pass, pass]
+expect:
+  players.0.hand.count: 9
+"""),
+    ("the effects stack resolves last in, first out", "Game Zones - Effects Stack", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Plain Knack]
+      deck: [Quick Study, Sparring Knight]
+    - lineage: [Spirit of Water]
+      hand: [Test Zap Unit]
+steps: [activate Test Plain Knack, pass, activate Test Zap Unit, "target Spirit of Fire \
+(player 0)", pass, pass]
+expect:
+  players.0.champion.damage: 1
+  players.0.hand: []
+  players.1.graveyard: [Test Zap Unit]
+  decision.player: 0
+"""),
+    ("a card's effects all resolve though the first ends the game", "Game Zones - Effects "
+     "Stack (each effect fully resolves); General Rules - Objectives 1", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Mutual Ruin]
+    - lineage: [Spirit of Water]
+steps: [activate Test Mutual Ruin, pass, pass]
+expect:
+  winner: draw
+"""),
+]
+
+
+@pytest.mark.parametrize(("name", "rules", "body"), CASES, ids=[c[0] for c in CASES])
+def test_rule(tmp_path: Path, pool: CardPool, name: str, rules: str, body: str) -> None:
+    run_scenario(tmp_path, pool, _scenario(name, rules, body))
