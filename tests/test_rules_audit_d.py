@@ -243,6 +243,58 @@ def _scenario(name: str, rules: str, body: str) -> str:
 
 
 CASES: list[tuple[str, str, str]] = [
+    # -- Game Terms - Destruction 1, Sacrifice 2: champions are objects too --
+    ("destroy each unit reaches the champions", "Game Terms - Destruction 1, 2; Card Types - "
+     "Champion (banished instead of the graveyard); General Rules - Ending the Game", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Unmaking]
+      field: [Test Cheap Ally]
+    - lineage: [Spirit of Water, "Lorraine, Wandering Warrior"]
+steps: [activate Test Unmaking, pass, pass]
+expect:
+  players.0.graveyard: [Test Cheap Ally, Test Unmaking]
+  players.0.banishment: [Spirit of Fire]
+  players.1.banishment: [Spirit of Water, "Lorraine, Wandering Warrior"]
+  players.1.lineage: []
+  winner: draw
+"""),
+    ("sacrificing each object you control sacrifices your champion too",
+     "Game Terms - Sacrifice 2 (a champion into banishment); General Rules - Ending the Game",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Last Rite]
+      field: [Test Cheap Item]
+    - lineage: [Spirit of Water]
+steps: [activate Test Last Rite, pass, pass]
+expect:
+  players.0.graveyard: [Test Cheap Item, Test Last Rite]
+  players.0.banishment: [Spirit of Fire]
+  winner: 1
+"""),
+    ("a destroy effect can target a champion", "Game Terms - Destruction 1", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Topple]
+    - lineage: [Spirit of Water]
+steps: [activate Test Topple, "target Spirit of Water (player 1)", pass, pass]
+expect:
+  players.1.banishment: [Spirit of Water]
+  winner: 0
+"""),
+    ("an Immortal object is still left by each-destroy", "Game Terms - Destruction 1; "
+     "Keywords - Immortality 1b", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Unmaking]
+      field: [Undying Revenant]
+    - lineage: [Spirit of Water]
+steps: [activate Test Unmaking, pass, pass]
+expect:
+  players.0.field: [Undying Revenant]
+  winner: draw
+"""),
     # -- Parts of a Card - Element --
     ("a fire card is not offered without fire in the lineage", "Parts of a Card - Element",
      """setup:
@@ -723,6 +775,18 @@ expect:
   players.0.hand: []
   players.1.graveyard: [Test Zap Unit]
   decision.player: 0
+"""),
+    ("a champion leaving takes its inner lineage with it", "Game Zones - Object-Specific "
+     "Zones (inner lineage); Card Types - Champion 6b i", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Topple]
+    - lineage: [Spirit of Water, "Lorraine, Wandering Warrior", "Lorraine, Blademaster"]
+steps: [activate Test Topple, "target Lorraine, Blademaster (player 1)", pass, pass]
+expect:
+  players.1.banishment: [Spirit of Water, "Lorraine, Wandering Warrior", \
+"Lorraine, Blademaster"]
+  players.1.graveyard: []
 """),
     ("a card's effects all resolve though the first ends the game", "Game Zones - Effects "
      "Stack (each effect fully resolves); General Rules - Objectives 1", """setup:

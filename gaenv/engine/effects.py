@@ -550,7 +550,8 @@ def _destroy(state: GameState, frame: ResolveFrame, args: Args,
     """Destroy or sacrifice objects ("Game Terms - Destruction", "Sacrifice"): to the
     graveyard; an ally so destroyed dies. A sacrifice is a destruction too ("Game Terms -
     Died/Dies and Kills/Killed 1a"), so neither reaches an Immortal object ("Keywords -
-    Immortality 1b") nor, here, a champion (`rules.destructible`)."""
+    Immortality 1b"; `rules.destructible`). Either reaches a champion, an object too
+    ("Game Terms - Destruction 1", "Sacrifice 2"): it is banished with its lineage."""
     rules.destroy_at_once(state, [cid for cid in objects_of(state, frame, args)
                                   if rules.destructible(state, cid)])
     return None
