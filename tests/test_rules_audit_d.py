@@ -230,6 +230,47 @@ cards:
     reserve_cost: 0
     abilities:
       - static: {set_stats: {power: 2, applies_to: {type: champion, controller: you}}}
+  - name: Test Topdeck Any
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - move: {target: {target: {}}, to: deck_top}
+  - name: Test Exile Any
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - move: {target: {target: {}}, to: banishment}
+  - name: Test Unlevel
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - delevel: {player: opponent}
+  - name: Test Halving
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - draw: {amount: {cards: {zone: hand}, per: 2}}
+  - name: Test Level Charm
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - static: {modify_level: {amount: 1, applies_to: {type: champion, controller: you}}}
+  - name: Test Raise
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - level_up: {player: opponent}
 """
 
 
@@ -797,6 +838,175 @@ expect:
 steps: [activate Test Mutual Ruin, pass, pass]
 expect:
   winner: draw
+"""),
+    ("a weapon loses no durability when the damage step is skipped", "Card Types - Weapon 2c "
+     "(no damage step, no durability lost)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Test Cheap Blade]
+    - lineage: [Spirit of Water]
+      field: [Sparring Knight]
+      hand: [Test Bounce Any]
+steps: [attack with Spirit of Fire using Test Cheap Blade, "target Sparring Knight (player 1)", \
+pass, activate Test Bounce Any, "target Sparring Knight (player 1)", pass, pass, \
+{pass_until: main}]
+expect:
+  players.1.hand: [Sparring Knight]
+  players.0.field.0.durability: 2
+  players.0.champion.rested: true
+"""),
+    ("a regalia sent to the top of the deck returns to the material deck",
+     "Card Types - Supertypes 2d (main deck)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Topdeck Any]
+    - lineage: [Spirit of Water]
+      field: [Test Relic Blade]
+      deck: [Quick Study]
+steps: [activate Test Topdeck Any, "target Test Relic Blade (player 1)", pass, pass]
+expect:
+  players.1.material: [Test Relic Blade]
+  players.1.deck: [Quick Study]
+"""),
+    ("a stolen ally banished goes to its owner's banishment", "Game Zones - Banishment "
+     "(owner's)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Seize Any, Test Exile Any]
+    - lineage: [Spirit of Water]
+      field: [Sparring Knight]
+steps: [activate Test Seize Any, "target Sparring Knight (player 1)", pass, pass, \
+activate Test Exile Any, "target Sparring Knight (player 0)", pass, pass]
+expect:
+  players.1.banishment: [Sparring Knight]
+  players.0.banishment: []
+"""),
+    ("a stolen ally sent to the deck goes to its owner's deck", "Game Zones - Main Deck; "
+     "Game Terms - Control and Ownership", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Seize Any, Test Topdeck Any]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+      field: [Sparring Knight]
+      deck: [Quick Study]
+steps: [activate Test Seize Any, "target Sparring Knight (player 1)", pass, pass, \
+activate Test Topdeck Any, "target Sparring Knight (player 0)", pass, pass]
+expect:
+  players.1.deck: [Sparring Knight, Quick Study]
+  players.0.deck: [Quick Study]
+"""),
+    ("a level 0 champion delevelled leaves its player without one: they lose",
+     "Card Types - Champion, Deleveling; General Rules - Ending the Game", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Unlevel]
+    - lineage: [Spirit of Water]
+steps: [activate Test Unlevel, pass, pass]
+expect:
+  players.1.lineage: []
+  players.1.material: [Spirit of Water]
+  winner: 0
+"""),
+    ("a fire regalia is not materialized without fire", "Parts of a Card - Element; Playing "
+     "Cards - Card Materialization", """setup:
+  turn_player: 0
+  phase: materialize
+  turn: 3
+  players:
+    - lineage: [Spirit of Water]
+      material: [Emberheart Brazier, Tidestone Pendant]
+      memory: [Quick Study, Quick Study]
+    - lineage: [Spirit of Fire]
+steps: []
+not_offered_before: [materialize Emberheart Brazier]
+expect:
+  players.0.material.count: 2
+offered: [materialize Tidestone Pendant]
+"""),
+    ("a level 0 champion is never materialized", "Card Types - Champion (no materializing "
+     "level 0)", """setup:
+  turn_player: 0
+  phase: materialize
+  turn: 3
+  players:
+    - lineage: [Spirit of Water]
+      material: [Spirit of Fire, "Lorraine, Wandering Warrior"]
+      memory: [Quick Study, Quick Study]
+    - lineage: [Spirit of Fire]
+steps: []
+offered: ["materialize Lorraine, Wandering Warrior"]
+not_offered: [materialize Spirit of Fire]
+expect:
+  players.0.material.count: 2
+"""),
+    ("nothing is materialized in the main phase", "Parts of a Card - Cost 3 (memory costs only "
+     "in the materialize phase)", """setup:
+  players:
+    - lineage: [Spirit of Water]
+      material: [Tidestone Pendant]
+      memory: [Quick Study, Quick Study]
+    - lineage: [Spirit of Fire]
+steps: []
+not_offered: [materialize Tidestone Pendant]
+expect:
+  phase: main
+"""),
+    ("a level modifier does not change which champion can level up", "Card Types - Champion, "
+     "Leveling Up 1 (printed level)", """setup:
+  turn_player: 0
+  phase: materialize
+  turn: 3
+  players:
+    - lineage: [Spirit of Water, "Lorraine, Wandering Warrior"]
+      field: [Test Level Charm]
+      material: ["Lorraine, Blademaster", "Lorraine, Crux Knight"]
+      memory: [Quick Study, Quick Study, Quick Study]
+    - lineage: [Spirit of Fire]
+steps: []
+offered: ["materialize Lorraine, Blademaster"]
+not_offered: ["materialize Lorraine, Crux Knight"]
+expect:
+  players.0.champion.level: 2
+"""),
+    ("a level up effect levels only that player's champion", "Card Types - Champion, Leveling "
+     "Up 7", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Raise]
+      material: ["Lorraine, Wandering Warrior"]
+    - lineage: [Spirit of Water]
+      material: ["Rai, Spellcrafter"]
+steps: [activate Test Raise, pass, pass, "choose Rai, Spellcrafter"]
+expect:
+  players.1.champion.name: Rai, Spellcrafter
+  players.0.champion.name: Spirit of Fire
+  players.0.material: ["Lorraine, Wandering Warrior"]
+"""),
+    ("taking a Unique object you already have one of: you keep one", "Card Types - "
+     "Supertypes 1; Game Terms - Control and Ownership", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Seize Any]
+      field: [Test Unique Idol]
+    - lineage: [Spirit of Water]
+      field: [Test Unique Idol]
+steps: [activate Test Seize Any, "target Test Unique Idol (player 1)", pass, pass, \
+"keep Test Unique Idol #1"]
+expect:
+  players.0.field.count: 1
+  players.1.field: []
+  players.1.graveyard: [Test Unique Idol]
+"""),
+    ("amounts round down", "Miscellaneous - Rounding", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Halving, Quick Study, Quick Study, Quick Study]
+      deck: [Sparring Knight, Practice Squire]
+    - lineage: [Spirit of Water]
+steps: [activate Test Halving, pass, pass]
+expect:
+  players.0.hand: [Quick Study, Quick Study, Quick Study, Sparring Knight]
 """),
 ]
 
