@@ -271,6 +271,20 @@ cards:
     reserve_cost: 0
     effect:
       - level_up: {player: opponent}
+  - name: Test Ally Ruin
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - destroy: target_ally
+  - name: Test Death Watcher
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: dies, filter: {type: ally}}
+        effect: [draw: 1]
 """
 
 
@@ -1007,6 +1021,84 @@ expect:
 steps: [activate Test Halving, pass, pass]
 expect:
   players.0.hand: [Quick Study, Quick Study, Quick Study, Sparring Knight]
+"""),
+    ("no slow action during a combat", "General Rules - Players 2 (main phase, empty stack); "
+     "Card Types - Ally, Attack (slow)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Sparring Knight]
+      hand: [Test Cheap Ally, Test Cheap Strike, Test Slow Knack, Test Plain Knack]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [attack with Sparring Knight, "target Spirit of Water (player 1)"]
+expect:
+  phase: combat
+  decision.player: 0
+offered: [activate Test Plain Knack]
+not_offered: [activate Test Cheap Ally, activate Test Cheap Strike, activate Test Slow Knack]
+"""),
+    ("no slow action in the end phase", "General Rules - Players 2 (main phase only)",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cheap Ally, Test Slow Knack, Test Plain Knack]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [{pass_until: end}]
+expect:
+  phase: end
+offered: [activate Test Plain Knack]
+not_offered: [activate Test Cheap Ally, activate Test Slow Knack]
+"""),
+    ("an ally on the effects stack is not yet an object", "Game Zones - Field (objects enter "
+     "as they resolve)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cheap Ally]
+    - lineage: [Spirit of Water]
+      hand: [Test Ally Ruin]
+steps: [activate Test Cheap Ally, pass]
+expect:
+  decision.player: 1
+not_offered: [activate Test Ally Ruin]
+"""),
+    ("a token ally destroyed dies, then ceases to exist", "Game Terms - Token 2, 3; "
+     "Died/Dies and Kills/Killed 1", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Summons, Test Ally Ruin]
+      field: [Test Death Watcher]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Summons, pass, pass, activate Test Ally Ruin, "target Spirit Wisp \
+(player 0)", pass, pass, pass, pass]
+expect:
+  players.0.field: [Test Death Watcher]
+  players.0.hand: [Quick Study]
+  players.0.graveyard: [Test Summons, Test Ally Ruin]
+"""),
+    ("an ally of an element does not enable it", "Parts of a Card - Element (non-champion "
+     "cards do not unlock elements)", """setup:
+  players:
+    - lineage: [Spirit of Water]
+      field: [Cinder Acolyte]
+      hand: [Test Knack]
+    - lineage: [Spirit of Fire]
+steps: []
+not_offered_before: [activate Test Knack]
+expect:
+  players.0.hand: [Test Knack]
+"""),
+    ("the top champion's element is enabled", "Parts of a Card - Element; Card Types - "
+     "Champion (elements of the lineage)", """setup:
+  players:
+    - lineage: [Spirit of Water, "Lorraine, Wandering Warrior", "Lorraine, Blademaster", \
+"Lorraine, Crux Knight"]
+      hand: [Crux Lance]
+    - lineage: [Spirit of Fire]
+steps: []
+expect:
+  players.0.champion.elements: [crux, norm, water]
 """),
 ]
 
