@@ -285,6 +285,13 @@ cards:
     abilities:
       - trigger: {event: dies, filter: {type: ally}}
         effect: [draw: 1]
+  - name: Test Cull
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - sacrifice: {each: {type: ally}}
 """
 
 
@@ -1099,6 +1106,19 @@ expect:
 steps: []
 expect:
   players.0.champion.elements: [crux, norm, water]
+"""),
+    ("sacrificing each ally takes only the player's own", "Game Terms - Sacrifice 1, 2c",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cull]
+      field: [Practice Squire]
+    - lineage: [Spirit of Water]
+      field: [Sparring Knight]
+steps: [activate Test Cull, pass, pass]
+expect:
+  players.0.graveyard: [Practice Squire, Test Cull]
+  players.1.field: [Sparring Knight]
 """),
 ]
 
