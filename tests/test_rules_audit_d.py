@@ -292,6 +292,13 @@ cards:
     reserve_cost: 0
     effect:
       - sacrifice: {each: {type: ally}}
+  - name: Test Blunting
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - remove_counters: {target: {target: {}}, kind: durability, amount: 5}
 """
 
 
@@ -1119,6 +1126,59 @@ steps: [activate Test Cull, pass, pass]
 expect:
   players.0.graveyard: [Practice Squire, Test Cull]
   players.1.field: [Sparring Knight]
+"""),
+    ("a weapon whose durability counters are removed is destroyed", "Card Types - Weapon 3; "
+     "Game Terms - Destruction 4 (by other means)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Blunting]
+    - lineage: [Spirit of Water]
+      field: [Test Cheap Blade]
+steps: [activate Test Blunting, "target Test Cheap Blade (player 1)", pass, pass]
+expect:
+  players.1.field: []
+  players.1.graveyard: [Test Cheap Blade]
+"""),
+    ("a siegeable domain whose durability counters are removed is destroyed",
+     "Card Types - Functional Subtypes, Siegeable 1b iii", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Blunting]
+    - lineage: [Spirit of Water]
+      field: [Watchtower Ruins]
+steps: [activate Test Blunting, "target Watchtower Ruins (player 1)", pass, pass]
+expect:
+  players.1.field: []
+  players.1.graveyard: [Watchtower Ruins]
+"""),
+    ("a champion without power has no attack of its own", "Card Types - Champion (attacks "
+     "only through attack cards or weapons)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cheap Strike]
+    - lineage: [Spirit of Water]
+steps: []
+not_offered_before: [attack with Spirit of Fire]
+offered: [activate Test Cheap Strike]
+expect:
+  players.0.champion.rested: false
+"""),
+    ("a reserve cost change leaves a regalia's memory cost", "Parts of a Card - Cost 6 (the "
+     "card's own cost type)", """setup:
+  turn_player: 0
+  phase: materialize
+  turn: 3
+  players:
+    - lineage: [Spirit of Water]
+      field: [Test Discount Charm]
+      material: [Tidestone Pendant]
+      memory: [Quick Study, Quick Study]
+    - lineage: [Spirit of Fire]
+steps: [materialize Tidestone Pendant, pass, pass]
+expect:
+  players.0.field: [Test Discount Charm, Tidestone Pendant]
+  players.0.memory.count: 1
+  players.0.banishment.count: 1
 """),
 ]
 
