@@ -299,6 +299,19 @@ cards:
     reserve_cost: 0
     effect:
       - remove_counters: {target: {target: {}}, kind: durability, amount: 5}
+  - name: Test Enter Watcher
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: enters, filter: {controller: you, another: true}}
+        effect: [draw: 1]
+  - name: Test Self Raise
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [level_up: {}]
 """
 
 
@@ -1179,6 +1192,33 @@ expect:
   players.0.field: [Test Discount Charm, Tidestone Pendant]
   players.0.memory.count: 1
   players.0.banishment.count: 1
+"""),
+    ("a level up is no object entering the field", "Card Types - Champion, Leveling Up 6b",
+     """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Self Raise]
+      field: [Test Enter Watcher]
+      material: ["Lorraine, Wandering Warrior"]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Self Raise, pass, pass, "choose Lorraine, Wandering Warrior", \
+{pass_until: end}]
+expect:
+  players.0.champion.name: Lorraine, Wandering Warrior
+  players.0.hand: []
+"""),
+    ("an object entering is seen by the watcher", "Card Types - Champion, Leveling Up 6b "
+     "(the other side: a new object does enter)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cheap Ally]
+      field: [Test Enter Watcher]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Cheap Ally, pass, pass, pass, pass]
+expect:
+  players.0.hand: [Quick Study]
 """),
 ]
 
