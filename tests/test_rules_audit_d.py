@@ -312,6 +312,13 @@ cards:
     speed: fast
     reserve_cost: 0
     effect: [level_up: {}]
+  - name: Test Fire Lens
+    type: item
+    element: fire
+    reserve_cost: 0
+    abilities:
+      - activated: [draw: 1]
+        cost: {rest: true}
 """
 
 
@@ -1217,6 +1224,17 @@ expect:
       deck: [Quick Study]
     - lineage: [Spirit of Water]
 steps: [activate Test Cheap Ally, pass, pass, pass, pass]
+expect:
+  players.0.hand: [Quick Study]
+"""),
+    ("an object's ability is used without its element enabled", "Parts of a Card - Element "
+     "(playing a card, not using an object)", """setup:
+  players:
+    - lineage: [Spirit of Water]
+      field: [Test Fire Lens]
+      deck: [Quick Study]
+    - lineage: [Spirit of Fire]
+steps: ["use Test Fire Lens: ability 1", pass, pass]
 expect:
   players.0.hand: [Quick Study]
 """),
