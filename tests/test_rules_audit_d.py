@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import pool_with, run_scenario
 
-from gaenv.cards.schema import CardPool
+from gaenv.cards.schema import CardFileError, CardPool
 
 EXTRA = """set: test-audit-d
 cards:
@@ -1238,9 +1238,58 @@ steps: ["use Test Fire Lens: ability 1", pass, pass]
 expect:
   players.0.hand: [Quick Study]
 """),
+    ("a rested champion cannot attack with a weapon", "Card Types - Champion 9 (rests as a "
+     "cost)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      champion: {rested: true}
+      field: [Test Cheap Blade]
+    - lineage: [Spirit of Water]
+steps: []
+not_offered_before: [attack with Spirit of Fire using Test Cheap Blade]
+expect:
+  players.0.field.0.durability: 2
+"""),
+    ("a weapon played again is a new object with its full durability", "Parts of a Card - "
+     "Durability 2; Game Zones - Hand", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [{card: Test Cheap Blade, counters: {durability: 1}}]
+      hand: [Test Bounce Any]
+    - lineage: [Spirit of Water]
+steps: [activate Test Bounce Any, "target Test Cheap Blade (player 0)", pass, pass, \
+activate Test Cheap Blade, pass, pass]
+expect:
+  players.0.field.0.durability: 2
+"""),
 ]
 
 
 @pytest.mark.parametrize(("name", "rules", "body"), CASES, ids=[c[0] for c in CASES])
 def test_rule(tmp_path: Path, pool: CardPool, name: str, rules: str, body: str) -> None:
     run_scenario(tmp_path, pool, _scenario(name, rules, body))
+
+
+def test_card_names_are_unique(tmp_path: Path) -> None:
+    """"Parts of a Card - Name": two cards of one name are refused as the pool loads, with
+    an error naming the card."""
+    twice = EXTRA + """  - name: Test Cheap Item
+    type: item
+    element: fire
+    reserve_cost: 1
+"""
+    with pytest.raises(CardFileError, match="Test Cheap Item"):
+        pool_with(tmp_path, twice)
+
+
+def test_every_card_has_an_element(tmp_path: Path) -> None:
+    """"General Rules - Parts of a Card": every card has a name, cost, type and element; a
+    card without an element is refused, naming the card and the field."""
+    text = """set: test-audit-d-bad
+cards:
+  - name: Test Elementless
+    type: item
+    reserve_cost: 0
+"""
+    with pytest.raises(CardFileError, match="Test Elementless.*element"):
+        pool_with(tmp_path, text)
