@@ -1262,6 +1262,20 @@ activate Test Cheap Blade, pass, pass]
 expect:
   players.0.field.0.durability: 2
 """),
+    ("a champion delevelled below its damage dies", "Card Types - Champion, Deleveling; "
+     "Champion 6 iv (the top card's life, 20 + 2 from its Inherited Effect)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Unlevel]
+    - lineage: [Spirit of Water, "Lorraine, Wandering Warrior", "Lorraine, Blademaster"]
+      champion: {damage: 22}
+steps: [activate Test Unlevel, pass, pass]
+expect:
+  players.1.lineage: []
+  players.1.material: ["Lorraine, Blademaster"]
+  players.1.banishment.count: 2
+  winner: 0
+"""),
 ]
 
 
@@ -1291,5 +1305,5 @@ cards:
     type: item
     reserve_cost: 0
 """
-    with pytest.raises(CardFileError, match="Test Elementless.*element"):
+    with pytest.raises(CardFileError, match=r"Test Elementless.*element"):
         pool_with(tmp_path, text)
