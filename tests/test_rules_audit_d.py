@@ -1276,6 +1276,34 @@ expect:
   players.1.banishment.count: 2
   winner: 0
 """),
+    ("a champion with a power stat retaliates", "Card Types - Champion (no power: no "
+     "retaliation; with one, it may)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [Sparring Knight]
+    - lineage: [Spirit of Water]
+      field: [Test Champion Might]
+steps: [attack with Sparring Knight, "target Spirit of Water (player 1)", pass, pass, \
+retaliate with Spirit of Water, {pass_until: main}]
+expect:
+  players.1.champion.damage: 2
+  players.0.field: []
+  players.0.graveyard: [Sparring Knight]
+"""),
+    ("a stolen ally sacrificed goes to its owner's graveyard", "Game Zones - Graveyard "
+     "(owner's); Game Terms - Sacrifice 2c (the controller sacrifices)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Seize Any, Test Cull]
+    - lineage: [Spirit of Water]
+      field: [Sparring Knight, Practice Squire]
+steps: [activate Test Seize Any, "target Sparring Knight (player 1)", pass, pass, \
+activate Test Cull, pass, pass]
+expect:
+  players.1.graveyard: [Sparring Knight]
+  players.1.field: [Practice Squire]
+  players.0.field: []
+"""),
 ]
 
 
