@@ -1304,6 +1304,20 @@ expect:
   players.1.field: [Practice Squire]
   players.0.field: []
 """),
+    ("a delevelled champion's element is no longer enabled", "Parts of a Card - Element; "
+     "Card Types - Champion, Deleveling", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Unlevel]
+    - lineage: [Spirit of Water, "Lorraine, Wandering Warrior", "Lorraine, Blademaster", \
+"Lorraine, Crux Knight"]
+      hand: [Crux Lance, Quick Study]
+steps: [activate Test Unlevel, pass, pass, pass]
+expect:
+  decision.player: 1
+  players.1.champion.name: Lorraine, Blademaster
+not_offered: [activate Crux Lance]
+"""),
 ]
 
 
