@@ -1349,3 +1349,23 @@ cards:
 """
     with pytest.raises(CardFileError, match=r"Test Elementless.*element"):
         pool_with(tmp_path, text)
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("  - {name: Test Bad Relic, type: item, supertypes: [regalia], element: norm, "
+     "reserve_cost: 1}", "Test Bad Relic.*memory_cost"),      # Supertypes 2b
+    ("  - {name: Test Bad Champ, type: champion, element: norm, level: 1, life: 9, "
+     "reserve_cost: 1}", "Test Bad Champ.*memory_cost"),      # Parts of a Card - Cost
+    ("  - {name: Test Bad Ally, type: ally, element: norm, reserve_cost: 1, power: 1}",
+     "Test Bad Ally.*life"),                                  # Typeline: power and life
+    ("  - {name: Test Bad Blade, type: weapon, element: norm, reserve_cost: 1, power: 1}",
+     "Test Bad Blade.*durability"),                           # Typeline: power, durability
+])
+def test_card_types_carry_their_costs_and_stats(tmp_path: Path, body: str,
+                                                message: str) -> None:
+    """"Card Types - Supertypes 2b" (a regalia has a memory cost), "Parts of a Card - Cost"
+    (a champion's memory cost) and "Parts of a Card - Typeline" (the stats each type
+    carries): a card that breaks them is refused as the pool loads, naming it and the
+    field."""
+    with pytest.raises(CardFileError, match=message):
+        pool_with(tmp_path, f"set: test-audit-d-bad\ncards:\n{body}\n")
