@@ -319,6 +319,13 @@ cards:
     abilities:
       - activated: [draw: 1]
         cost: {rest: true}
+  - name: Test Call Forth
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - materialize: {type: champion}
 """
 
 
@@ -1317,6 +1324,33 @@ expect:
   decision.player: 1
   players.1.champion.name: Lorraine, Blademaster
 not_offered: [activate Crux Lance]
+"""),
+    ("a resolved attack card declares its attack at a legal target only", "Card Types - "
+     "Attack 2 (a legal attack target); Keywords - Taunt", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Cheap Strike]
+    - lineage: [Spirit of Water]
+      field: [Bulwark Squire]
+steps: [activate Test Cheap Strike, pass, pass]
+expect:
+  players.0.champion.rested: true
+offered: ["target Bulwark Squire (player 1)"]
+not_offered: ["target Spirit of Water (player 1)"]
+"""),
+    ("an effect's materialization never offers a level 0 champion", "Card Types - Champion "
+     "(no materializing level 0); Playing Cards - Card Materialization", """setup:
+  players:
+    - lineage: [Spirit of Water]
+      hand: [Test Call Forth]
+      material: [Spirit of Fire, "Lorraine, Wandering Warrior"]
+      memory: [Quick Study]
+    - lineage: [Spirit of Fire]
+steps: [activate Test Call Forth, pass, pass]
+offered: ["choose Lorraine, Wandering Warrior"]
+not_offered: [choose Spirit of Fire]
+expect:
+  players.0.material.count: 2
 """),
 ]
 
