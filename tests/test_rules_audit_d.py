@@ -326,6 +326,13 @@ cards:
     reserve_cost: 0
     effect:
       - materialize: {type: champion}
+  - name: Test Grave Send
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - move_cards: {filter: {}, zone: material, to: graveyard, amount: 2}
 """
 
 
@@ -1351,6 +1358,21 @@ offered: ["choose Lorraine, Wandering Warrior"]
 not_offered: [choose Spirit of Fire]
 expect:
   players.0.material.count: 2
+"""),
+    ("a champion card put into the graveyard from the material deck is banished",
+     "Card Types - Champion (graveyard from anywhere: banished); Card Types - Supertypes 2c",
+     """setup:
+  players:
+    - lineage: [Spirit of Water]
+      hand: [Test Grave Send]
+      material: ["Lorraine, Wandering Warrior", Tidestone Pendant]
+    - lineage: [Spirit of Fire]
+steps: [activate Test Grave Send, pass, pass, "choose Lorraine, Wandering Warrior", \
+choose Tidestone Pendant]
+expect:
+  players.0.graveyard: [Test Grave Send]
+  players.0.banishment: ["Lorraine, Wandering Warrior", Tidestone Pendant]
+  players.0.material: []
 """),
 ]
 
