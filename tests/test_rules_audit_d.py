@@ -333,6 +333,19 @@ cards:
     reserve_cost: 0
     effect:
       - move_cards: {filter: {}, zone: material, to: graveyard, amount: 2}
+  - name: Test Self Unlevel
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect: [delevel: {}]
+  - name: Test Leave Watcher
+    type: item
+    element: norm
+    reserve_cost: 0
+    abilities:
+      - trigger: {event: leaves, filter: {controller: you, another: true}}
+        effect: [draw: 1]
 """
 
 
@@ -1373,6 +1386,32 @@ expect:
   players.0.graveyard: [Test Grave Send]
   players.0.banishment: ["Lorraine, Wandering Warrior", Tidestone Pendant]
   players.0.material: []
+"""),
+    ("a delevel is no object leaving the field", "Card Types - Champion, Deleveling (the "
+     "object carries on)", """setup:
+  players:
+    - lineage: [Spirit of Fire, "Lorraine, Wandering Warrior"]
+      hand: [Test Self Unlevel]
+      field: [Test Leave Watcher]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Self Unlevel, pass, pass, {pass_until: end}]
+expect:
+  players.0.champion.name: Spirit of Fire
+  players.0.material: ["Lorraine, Wandering Warrior"]
+  players.0.hand: []
+"""),
+    ("an object leaving is seen by the watcher", "Card Types - Champion, Deleveling (the "
+     "other side: an object that leaves)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Bounce Any]
+      field: [Test Leave Watcher, Test Cheap Item]
+      deck: [Quick Study]
+    - lineage: [Spirit of Water]
+steps: [activate Test Bounce Any, "target Test Cheap Item (player 0)", pass, pass, pass, pass]
+expect:
+  players.0.hand: [Test Cheap Item, Quick Study]
 """),
 ]
 

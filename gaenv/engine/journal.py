@@ -334,9 +334,14 @@ def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | N
 
 def leave_lineage(state: GameState, player: int) -> None:
     """The top card of the lineage returns to the material deck ("Card Types - Champion,
-    Deleveling 1"); the card beneath, if any, becomes the champion object."""
+    Deleveling 1"); the card beneath, if any, becomes the champion object. That object
+    carries on, so the card returning is no object leaving the field (no ``leaves``, as a
+    level up is no object entering it: "Leveling Up 6b"); only the last card's is."""
     lineage = state.players[player].zones[LINEAGE]
-    champion = state.cards[lineage[-1]].copy()
+    top = state.cards[lineage[-1]]
+    champion = top.copy()
+    if len(lineage) > 1:
+        top.clear_object_state()
     move(state, champion.id, MATERIAL)
     if lineage:
         _carry(champion, state.cards[lineage[-1]])
