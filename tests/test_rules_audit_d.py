@@ -529,11 +529,12 @@ expect:
       hand: [Test Plain Knack]
       deck: [Quick Study]
     - lineage: [Spirit of Water]
-      hand: [Test Slow Knack, Test Cheap Ally, Test Cheap Item]
+      hand: [Test Slow Knack, Test Cheap Ally, Test Cheap Item, Test Cheap Strike]
 steps: [activate Test Plain Knack, pass]
 expect:
   decision.player: 1
-not_offered: [activate Test Slow Knack, activate Test Cheap Ally, activate Test Cheap Item]
+not_offered: [activate Test Slow Knack, activate Test Cheap Ally, activate Test Cheap Item, \
+activate Test Cheap Strike]
 """),
     ("a fast action in the opponent's turn", "Parts of a Card - Speed; Timing and Permissions",
      """setup:
@@ -1412,6 +1413,17 @@ expect:
 steps: [activate Test Bounce Any, "target Test Cheap Item (player 0)", pass, pass, pass, pass]
 expect:
   players.0.hand: [Test Cheap Item, Quick Study]
+"""),
+    ("a rested ally cannot attack", "Card Types - Ally (attacks while awake)", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      field: [{card: Sparring Knight, rested: true}, Practice Squire]
+    - lineage: [Spirit of Water]
+steps: []
+offered: [attack with Practice Squire]
+not_offered: [attack with Sparring Knight]
+expect:
+  players.0.field.0.rested: true
 """),
 ]
 
