@@ -312,7 +312,9 @@ def test_power_filter_reads_power_after_counters(tmp_path: Path, pool: CardPool)
 
 def test_cost_filters_and_either_of_two(tmp_path: Path, pool: CardPool) -> None:
     """``any``: reserve cost 1 or less, or memory cost 0; a card without a reserve cost is
-    not "reserve cost 1 or less" (no cost is not a cost of 0)."""
+    not "reserve cost 1 or less" (no cost is not a cost of 0). The champion is an object
+    too ("Game Terms - Destruction 1"): Spirit of Water, memory cost 0, is destroyed with
+    the rest, banished as a champion card, and its player loses."""
     _run(tmp_path, pool, {
         "name": "cheap objects are destroyed", "setup": _setup(
             {"hand": ["Test Cheap Purge"]},
@@ -320,7 +322,8 @@ def test_cost_filters_and_either_of_two(tmp_path: Path, pool: CardPool) -> None:
         "steps": ["activate Test Cheap Purge", "pass", "pass"],
         "expect": {"players.1.field": ["Test Hound", "Test Crown"],
                    "players.1.graveyard": ["Test Pup"],
-                   "players.1.banishment": ["Test Charm"]}})  # a regalia is banished
+                   "players.1.banishment": ["Test Charm", "Spirit of Water"],  # regalia too
+                   "winner": 0}})
 
 
 def test_attacking_an_ally_is_read_during_the_combat_only(tmp_path: Path,

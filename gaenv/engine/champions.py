@@ -107,8 +107,15 @@ def champion_dies(state: GameState, player: int) -> None:
     """The champion dies ("State-based Checks"): its death is recorded, then the inner
     lineage goes to the graveyard (so banished: they were never objects) and the champion
     itself last, leaving the field."""
+    journal.emit(state, "dies", state.players[player].zones[LINEAGE][-1], player)
+    lineage_leaves(state, player)
+
+
+def lineage_leaves(state: GameState, player: int) -> None:
+    """The player's champion leaves the field for the graveyard with its whole lineage
+    ("Card Types - Champion 6b i"): the inner lineage first, then the champion itself
+    (each banished instead, as a champion card)."""
     lineage = state.players[player].zones[LINEAGE]
-    journal.emit(state, "dies", lineage[-1], player)
     while len(lineage) > 1:
         journal.move(state, lineage[0], GRAVEYARD)
     journal.move(state, lineage[-1], GRAVEYARD)

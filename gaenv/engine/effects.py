@@ -547,15 +547,28 @@ def _become_distant(state: GameState, frame: ResolveFrame, args: Args,
 
 
 @primitive("destroy", "target", target=("object", True, None))
-@primitive("sacrifice", "target", target=("object", True, None))
 def _destroy(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
-    """Destroy or sacrifice objects ("Game Terms - Destruction", "Sacrifice"): to the
-    graveyard; an ally so destroyed dies. A sacrifice is a destruction too ("Game Terms -
-    Died/Dies and Kills/Killed 1a"), so neither reaches an Immortal object ("Keywords -
-    Immortality 1b") nor, here, a champion (`rules.destructible`)."""
+    """Destroy objects ("Game Terms - Destruction"): to the graveyard; a unit so destroyed
+    dies. It never reaches an Immortal object ("Keywords - Immortality 1b";
+    `rules.destructible`), but reaches a champion, an object too ("Game Terms -
+    Destruction 1"): it is banished with its lineage."""
     rules.destroy_at_once(state, [cid for cid in objects_of(state, frame, args)
                                   if rules.destructible(state, cid)])
+    return None
+
+
+@primitive("sacrifice", "target", target=("object", True, None))
+def _sacrifice(state: GameState, frame: ResolveFrame, args: Args,
+               answer: Option | None) -> Decision | None:
+    """The effect's controller sacrifices objects: a destruction too ("Game Terms -
+    Died/Dies and Kills/Killed 1a"), as `_destroy`, the champion included ("Sacrifice 2"),
+    but only of the selected objects they control ("Sacrifice 1, 2c": a player action;
+    "sacrifice each ally" leaves the opponent's)."""
+    player = frame.item.controller
+    rules.destroy_at_once(state, [cid for cid in objects_of(state, frame, args)
+                                  if state.cards[cid].controller == player
+                                  and rules.destructible(state, cid)])
     return None
 
 

@@ -11,7 +11,8 @@ on what was involved (`gaenv.engine.objects.Trigger`). When an event happens:
    is recorded before it moves; ``leaves`` after, with its controller of that moment);
 2. then the abilities of every other object in play that listen for it (``another: true``
    and the like), in play order: each player's champion, then their field (keyword
-   triggers such as Vigor follow the object's own abilities).
+   triggers such as Vigor follow the object's own abilities); not for a level up's
+   ``enters`` (``LEVEL_UP``), which is no object entering the field.
 
 A triggered ability whose condition holds is recorded in ``state.pending_triggers`` with
 its controller at that moment ("Control and Ownership 4"); pending triggers go onto the
@@ -33,10 +34,16 @@ from gaenv.engine.objects import LISTENED_KINDS, Ability, Node, Trigger
 from gaenv.engine.state import GameState
 from gaenv.engine.statics import requirement_met
 
+# The detail of the ``enters`` of a champion card placed on top of a lineage: a new card
+# in the lineage, but no new object on the field ("Card Types - Champion, Leveling Up 6b"),
+# so no other object's ability sees it enter.
+LEVEL_UP = "level_up"
+
 # Event kinds, what the event's ``card`` is, and what else it carries.
 EVENTS: dict[str, str] = {
     "moved": "card changed zone (detail: the zone it went to)",
-    "enters": "an object entered the field (a champion card: became the top of a lineage)",
+    "enters": "an object entered the field (a champion card: became the top of a lineage; "
+              "detail `level_up` when it leveled the champion up: no object entered)",
     "leaves": "an object left the field",
     "dies": "a unit died (left the field for the graveyard by damage or destruction)",
     "attacks": "an attack was declared; card: the attacker, the weapon or the attack card",
@@ -172,6 +179,8 @@ def happened(state: GameState, event: Event) -> None:
                 flt = ability.trigger.filter  # type: ignore[union-attr]
                 if flt.get("self") or (in_play and not flt.get("another")):
                     _consider(state, event, about, index, ability)
+    if event.detail == LEVEL_UP:  # "Leveling Up 6b": only the new top card's own abilities
+        return
     keyworded = _KEYWORD_LISTENERS.get((kind, ""), ())
     if event.detail:
         keyworded += _KEYWORD_LISTENERS.get((kind, event.detail), ())

@@ -317,7 +317,8 @@ def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | N
     champion object's top card until now) the new top becomes that same object ("Card
     Types - Champion, Leveling Up 4, 7": same oid and timestamp, rested or awake, damage
     and counters kept); without, it is a new object (turn one's champion). Either way its
-    On Enter abilities trigger: ``enters`` is recorded (and ``levels_up`` for a level)."""
+    On Enter abilities trigger: ``enters`` is recorded (and ``levels_up`` for a level);
+    for a level only its own (`events.LEVEL_UP`: "Leveling Up 6b", no object entered)."""
     move(state, cid, LINEAGE)
     new = state.cards[cid]
     if champion is None:
@@ -326,16 +327,21 @@ def enter_lineage(state: GameState, player: int, cid: int, champion: CardObj | N
         _carry(champion.copy(), new)
         champion.clear_object_state()
     _advance(state, SOURCE, new)
-    emit(state, "enters", cid, player)
+    emit(state, "enters", cid, player, detail="" if champion is None else events.LEVEL_UP)
     if champion is not None:
         emit(state, "levels_up", cid, player)
 
 
 def leave_lineage(state: GameState, player: int) -> None:
     """The top card of the lineage returns to the material deck ("Card Types - Champion,
-    Deleveling 1"); the card beneath, if any, becomes the champion object."""
+    Deleveling 1"); the card beneath, if any, becomes the champion object. That object
+    carries on, so the card returning is no object leaving the field (no ``leaves``, as a
+    level up is no object entering it: "Leveling Up 6b"); only the last card's is."""
     lineage = state.players[player].zones[LINEAGE]
-    champion = state.cards[lineage[-1]].copy()
+    top = state.cards[lineage[-1]]
+    champion = top.copy()
+    if len(lineage) > 1:
+        top.clear_object_state()
     move(state, champion.id, MATERIAL)
     if lineage:
         _carry(champion, state.cards[lineage[-1]])

@@ -120,15 +120,20 @@ def _unlinked(state: GameState) -> list[int]:
 
 
 def destroy_at_once(state: GameState, ids: list[int]) -> None:
-    """Destroy the objects ``ids`` together: the allies' deaths are all recorded, then all
-    of them go to the graveyard ("Game Terms - Died/Dies and Kills/Killed")."""
+    """Destroy the objects ``ids`` together: the units' deaths are all recorded, then all
+    of them go to the graveyard ("Game Terms - Died/Dies and Kills/Killed"); a champion
+    goes with its inner lineage, banished instead (`champions.lineage_leaves`)."""
     cards = state.cards
     for cid in ids:
         card = cards[cid]
-        if card.defn.type == "ally":
+        if card.defn.is_unit:
             journal.emit(state, "dies", cid, card.controller)
     for cid in ids:
-        journal.move(state, cid, GRAVEYARD)
+        card = cards[cid]
+        if card.defn.is_champion:
+            champions.lineage_leaves(state, card.controller)
+        else:
+            journal.move(state, cid, GRAVEYARD)
 
 
 def _unique_clash(state: GameState, player: int) -> list[int]:
@@ -155,23 +160,20 @@ def keep_unique(state: GameState, kept: int) -> None:
 
 
 def destructible(state: GameState, cid: int) -> bool:
-    """Whether an effect can destroy or sacrifice object ``cid``: not a champion, and not
-    an Immortal object, which cannot be sent from the field to the graveyard, by
-    destruction or by sacrifice ("Keywords - Immortality 1, 1b"). (The rules' own
-    sacrifices of extra Unique objects do reach Immortal ones: Immortality 2.)"""
-    return not state.cards[cid].defn.is_champion and not keywords.has(state, cid, "immortality")
+    """Whether an effect can destroy or sacrifice object ``cid``: any object, the champion
+    included ("Game Terms - Destruction 1", "Sacrifice 2"), but an Immortal one, which
+    cannot be sent from the field to the graveyard, by destruction or by sacrifice
+    ("Keywords - Immortality 1, 1b"). (The rules' own sacrifices of extra Unique objects
+    do reach Immortal ones: Immortality 2.)"""
+    return not keywords.has(state, cid, "immortality")
 
 
 def sacrifice(state: GameState, cid: int) -> None:
     """Its controller sacrifices object ``cid``: to the graveyard (banished if a champion
     or regalia); an ally so sacrificed dies, so its On Death triggers ("Game Terms -
-    Sacrifice 2, 3"); so does a champion, with its inner lineage (`champions.champion_dies`;
+    Sacrifice 2, 3"); so does a champion, with its inner lineage (`destroy_at_once`;
     the player without a champion then loses)."""
-    card = state.cards[cid]
-    if card.defn.is_champion:
-        champions.champion_dies(state, card.controller)
-    else:
-        destroy_at_once(state, [cid])
+    destroy_at_once(state, [cid])
 
 
 def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:
