@@ -22,6 +22,7 @@ from typing import Any
 from gaenv.cards.importer import CLASSES
 from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import ELEMENTS
+from gaenv.engine.selectors import PRINTED_KEYS
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -1659,6 +1660,15 @@ class _Card:
                         **object_filter(what),
                         "player": "you" if activate.group(1).lower() == "you" else "opponent"}},
                     "effect": effect_of(activate.group(3), used, event=True)}
+        sacrificed = re.fullmatch(r"whenever you sacrifice (?:a|an) ([^,]+?), (.+)", rest,
+                                  flags=re.IGNORECASE)
+        if sacrificed:  # "whenever you sacrifice a Powercell": what it was, printed only
+            flt = object_filter(sacrificed.group(1))
+            if set(flt) - set(PRINTED_KEYS):
+                raise NotUnderstood(rest)
+            used.append("whenever sacrificed")
+            return {"trigger": {"event": "sacrificed", "filter": {**flt, "player": "you"}},
+                    "effect": effect_of(sacrificed.group(2), used, event=True)}
         found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field|becomes distant|is "
                              r"dealt damage|levels up)( under your control)?, (.+)", rest,
                              flags=re.IGNORECASE)
