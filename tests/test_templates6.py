@@ -32,6 +32,13 @@ cards:
   - {name: Test Oil, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{boost: {target: {target: {type: ally, controller: you,
                                          has_keyword: stealth}}, power: 2}}]}
+  - {name: Test Halt, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{if: {when: {amount: {count: {type: [champion, ally], attacking: {}}},
+                           at_least: 1},
+                    then: [{end_combat: {}}]}}]}
+  - {name: Test Stop, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{end_combat: {}}]}
+  - {name: Test Raider, type: ally, element: norm, reserve_cost: 0, power: 2, life: 4}
 """
 
 
@@ -94,3 +101,34 @@ def test_a_target_with_a_keyword_now(tmp_path: Path, pool: CardPool, first: list
         {"field": ["Test Sneak"], "hand": ["Test Oil"]}),
         "steps": [*steps, "target Test Sneak", "pass", "pass"],
         "expect": {"players.0.field.0.power": power}})
+
+
+def test_end_the_combat_phase_translates() -> None:
+    out = translate("Still Water", "action", "If a unit is attacking, end the combat phase.")
+    assert out.status == "full" and out.fields["effect"] == [{"if": {
+        "when": {"amount": {"count": {"type": ["champion", "ally"], "attacking": {}}},
+                 "at_least": 1},
+        "then": [{"end_combat": {}}]}}]
+
+
+def test_ending_the_combat_phase(tmp_path: Path, pool: CardPool) -> None:
+    """"Combat Phase - End of Combat Step": an effect that ends the combat phase before
+    damage leaves only the end of combat step, then the main phase."""
+    _run(tmp_path, pool, {
+        "name": "halt", "setup": {"players": [
+            {"lineage": ["Spirit of Fire"], "field": ["Test Raider"]},
+            {"lineage": ["Spirit of Water"], "hand": ["Test Halt"]}]},
+        "steps": ["attack with Test Raider", "target Spirit of Water (player 1)", "pass",
+                  "activate Test Halt", "pass", "pass"],
+        "expect": {"phase": "main", "players.1.champion.damage": 0}})
+
+
+def test_ending_the_combat_phase_outside_a_combat(tmp_path: Path, pool: CardPool) -> None:
+    """The `end_combat` step in the main phase does nothing: no combat to end."""
+    _run(tmp_path, pool, {
+        "name": "no combat", "setup": {"players": [
+            {"lineage": ["Spirit of Fire"], "hand": ["Test Stop"]},
+            {"lineage": ["Spirit of Water"]}]},
+        "steps": ["activate Test Stop", "pass", "pass"],
+        "expect": {"phase": "main", "players.0.graveyard": ["Test Stop"],
+                   "decision.player": 0}})

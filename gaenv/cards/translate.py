@@ -763,6 +763,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                              r"field rested",
              lambda m: [{"this_turn": {"enter_rested": {"applies_to": object_filter(
                  m.group(1))}}}]),
+    Template("end combat", r"end the combat phase", lambda m: [{"end_combat": {}}]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
     Template("prevent next time", rf"the next time (?:damage would be dealt to {TARGET}|{TARGET} "
@@ -1354,6 +1355,9 @@ def condition_of(text: str) -> dict[str, Any]:
     if counters:
         return {"amount": {"counters": {"kind": counters.group(2)}},
                 "at_least": amount(counters.group(1))}
+    if re.fullmatch(r"(?:a|an) (?:unit|ally) is attacking", low):  # any attack in progress
+        return {"amount": {"count": {**object_filter(low.split()[1]), "attacking": {}}},
+                "at_least": 1}
     state = re.fullmatch(r"~ is (rested|awake|distant|damaged)", low)
     if state:
         word = state.group(1)
