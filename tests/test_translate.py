@@ -585,10 +585,9 @@ def test_plural_subtypes_and_classes_name_each_one() -> None:
         "target": {"each": {"controller": "you", "subtype": ["Herb"]}}, "power": 1}}]
 
 
-def test_return_to_material_deck_graveyard_to_memory_and_a_targets_keyword() -> None:
+def test_return_to_material_deck_and_graveyard_to_memory() -> None:
     """Return to the owner's material deck ("Game Mechanics - Game Zones"), a graveyard card
-    to memory; "if that unit has KEYWORD ... instead" is not understood (a filter's keyword
-    is the printed one, and the unit may have been granted it: "Keywords - Stealth")."""
+    to memory."""
     out = translate("Undo Crown", "action", "Return target regalia you don't control to its "
                     "owner's material deck.")
     assert out.fields["effect"] == [{"move": {"target": {"target": {
@@ -596,27 +595,42 @@ def test_return_to_material_deck_graveyard_to_memory_and_a_targets_keyword() -> 
     out = translate("Recall Gust", "action", "Return target water element card from your "
                     "graveyard to your memory.")
     assert out.status == "full" and out.fields["effect"][0]["move"]["to"] == "memory"
-    out = translate("Flush Out", "action", "Deal 2 damage to target ally. If that ally has "
-                    "taunt, deal 3 damage to it instead.")
-    assert out.status == "none"
 
 
 @pytest.mark.parametrize("text", [
-    "Target unit you control with taunt gets +3 LIFE until end of turn.",
-    "Target unit with taunt gains vigor until end of turn.",
     "As long as an opponent controls an ally with stealth, this gets -1 POWER.",
     "As long as this is attacking a unit with stealth, this gets +1 POWER.",
-    "If that unit has stealth, draw a card.",
+    "Until end of turn, if an ally with taunt would take damage, prevent 1 of that damage.",
 ])
-def test_a_keyword_of_an_object_in_play_is_not_understood(text: str) -> None:
-    """A filter's ``keyword`` reads printed keywords, but an object in play also has those
-    granted to it ("Keywords - Stealth": a unit that gained stealth has it), so the
-    translator refuses rather than miss them; a card's keyword (in a zone, or activated)
-    is its printed one and stays understood."""
+def test_a_static_reading_an_objects_keyword_now_is_not_understood(text: str) -> None:
+    """An object in play has the keywords printed on it and those granted to it
+    ("Keywords - Stealth": a unit that gained stealth has it); the statics make the
+    granted ones, so a static cannot pick its objects or its condition by them: refused.
+    A card's keyword (in a zone, or activated) is its printed one and stays understood."""
     assert translate("Invented Spark", "ally", text).status != "full"
     out = translate("Invented Spark", "ally", "Whenever an opponent activates an attack card "
                     "with cleave, draw a card.")
     assert out.fields["abilities"][0]["trigger"]["filter"]["keyword"] == ["cleave"]
+
+
+def test_an_effect_reads_an_objects_keyword_now() -> None:
+    """In an effect, "target unit with taunt", "ally you control with stealth" and "if that
+    unit has stealth" read the keywords the object has as the effect is activated or
+    resolves, granted ones too (``has_keyword``, "Keywords - Stealth")."""
+    out = translate("Invented Oil", "action", "Target unit with taunt gains vigor until end "
+                    "of turn.")
+    assert out.fields["effect"] == [{"grant": {"target": {"target": {
+        "has_keyword": ["taunt"], "type": ["champion", "ally"]}}, "keyword": "vigor"}}]
+    out = translate("Invented Oil", "action", "Target ally you control with stealth gets "
+                    "+2 POWER until end of turn.")
+    assert out.fields["effect"][0]["boost"]["target"] == {"target": {
+        "controller": "you", "type": "ally", "has_keyword": ["stealth"]}}
+    out = translate("Invented Oil", "action", "Deal 2 damage to target ally. If that ally has "
+                    "taunt, deal 3 damage to it instead.")
+    assert out.fields["effect"] == [{"if": {
+        "when": {"not": {"target": {"has_keyword": ["taunt"]}}},
+        "then": [{"deal_damage": {"amount": 2, "target": {"target": {"type": "ally"}}}}],
+        "otherwise": [{"deal_damage": {"amount": 3, "target": "same_target"}}]}}]
 
 
 def test_an_attack_cards_own_power_is_a_static() -> None:

@@ -462,6 +462,7 @@ def parse_trigger(value: Any, where: _Where, field: str) -> Trigger:
 # Filter keys whose values must be known names (class, subtype and name are free text).
 _FILTER_VALUES: dict[str, tuple[str, ...]] = {
     "type": CARD_TYPES, "supertype": SUPERTYPES, "element": ELEMENTS, "keyword": tuple(KEYWORDS),
+    "has_keyword": tuple(KEYWORDS),
 }
 
 

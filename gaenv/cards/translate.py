@@ -22,6 +22,7 @@ from typing import Any
 from gaenv.cards.importer import CLASSES
 from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import ELEMENTS
+from gaenv.engine.selectors import PRINTED_KEYS
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -223,8 +224,9 @@ def object_filter(phrase: str) -> dict[str, Any]:
         phrase = attacking.group(1)
     trailing = re.fullmatch(r"(.+? (?:you|an opponent) (?:don't )?controls?) with ([a-z ]+)",
                             phrase)
-    if trailing and keyword_of(trailing.group(2)):  # "ally you control with stealth"
-        raise NotUnderstood(phrase)  # an object's keyword now: `_printed_keyword`
+    now = keyword_of(trailing.group(2)) if trailing else None
+    if trailing and now:  # "ally you control with stealth": an object's keyword now
+        return {**flt, **object_filter(trailing.group(1)), "has_keyword": [now[0]]}
     words = phrase.split()
     for suffix, controller in ((" you don't control", "opponent"),
                                (" an opponent controls", "opponent"),
@@ -247,8 +249,7 @@ def object_filter(phrase: str) -> dict[str, Any]:
     printed = keyword_of(with_keyword.group(2)) if with_keyword else None
     if with_keyword and printed:
         words = with_keyword.group(1).split()
-        _printed_keyword(words[-1], phrase)
-        flt["keyword"] = [printed[0]]
+        flt[keyword_key(words[-1])] = [printed[0]]
     if not words:
         raise NotUnderstood(phrase)
     last = words[-1]
@@ -307,13 +308,22 @@ def object_filter(phrase: str) -> dict[str, Any]:
     return flt
 
 
-def _printed_keyword(noun: str, phrase: str) -> None:
-    """A filter's ``keyword`` reads the keywords printed on a card (docs/cards.md, Filters):
-    right for a card ("a card with floating memory", "an attack card with cleave"), wrong
-    for an object in play, whose keywords are also those granted and lost ("target unit
-    with taunt", "an ally with stealth", "if that unit has stealth"): not understood."""
-    if noun.lower() not in ("card", "cards"):
-        raise NotUnderstood(phrase)
+def keyword_key(noun: str) -> str:
+    """The filter key of "NOUN with KEYWORD" (docs/cards.md, Filters): ``keyword`` reads
+    the keywords printed on a card ("a card with floating memory", "an attack card with
+    cleave"); an object in play also has those granted, less those lost ("target unit
+    with taunt", "an ally with stealth"): ``has_keyword``."""
+    return "keyword" if noun.lower() in ("card", "cards") else "has_keyword"
+
+
+def reads_keywords_now(tree: Any, in_static: bool = False) -> bool:
+    """Whether a static (an ability's, or one an effect sets up) reads an object's keywords
+    now (``has_keyword``): the statics make those keywords, so one cannot depend on them."""
+    if isinstance(tree, dict):
+        in_static = in_static or "static" in tree or "this_turn" in tree
+        return (in_static and "has_keyword" in tree) or any(
+            reads_keywords_now(v, in_static) for v in tree.values())
+    return isinstance(tree, list) and any(reads_keywords_now(v, in_static) for v in tree)
 
 
 def _singular(word: str) -> str:
@@ -753,6 +763,7 @@ STEP_TEMPLATES: tuple[Template, ...] = (
                              r"field rested",
              lambda m: [{"this_turn": {"enter_rested": {"applies_to": object_filter(
                  m.group(1))}}}]),
+    Template("end combat", r"end the combat phase", lambda m: [{"end_combat": {}}]),
     Template("distant", rf"{TARGET} becomes? distant",
              lambda m: [main_arg("become_distant", target(m.group(1)))]),
     Template("prevent next time", rf"the next time (?:damage would be dealt to {TARGET}|{TARGET} "
@@ -1332,8 +1343,9 @@ def condition_of(text: str) -> dict[str, Any]:
                 {"supertype": ["unique"]} if word == "unique" else
                 {"attacking": {}} if word == "attacking" else {word: True}}
     has = re.fullmatch(r"(?:that unit|that ally|that champion|it) has ([a-z ]+)", low)
-    if has and keyword_of(has.group(1)):  # "if that unit has stealth": granted ones too
-        _printed_keyword("unit", text)
+    now = keyword_of(has.group(1)) if has else None
+    if now:  # "if that unit has stealth": the target's keywords now, granted ones too
+        return {"target": {"has_keyword": [now[0]]}}
     discarded = re.fullmatch(r"(?:(?:a|an) ((?:[\w-]+ )*?card) was discarded|you didn't "
                              r"discard (?:a|an) ((?:[\w-]+ )*?card))", text.strip(), re.IGNORECASE)
     if discarded:  # "if a fire element card was discarded": by this effect's discard
@@ -1343,6 +1355,9 @@ def condition_of(text: str) -> dict[str, Any]:
     if counters:
         return {"amount": {"counters": {"kind": counters.group(2)}},
                 "at_least": amount(counters.group(1))}
+    if re.fullmatch(r"(?:a|an) (?:unit|ally) is attacking", low):  # any attack in progress
+        return {"amount": {"count": {**object_filter(low.split()[1]), "attacking": {}}},
+                "at_least": 1}
     state = re.fullmatch(r"~ is (rested|awake|distant|damaged)", low)
     if state:
         word = state.group(1)
@@ -1649,6 +1664,15 @@ class _Card:
                         **object_filter(what),
                         "player": "you" if activate.group(1).lower() == "you" else "opponent"}},
                     "effect": effect_of(activate.group(3), used, event=True)}
+        sacrificed = re.fullmatch(r"whenever you sacrifice (?:a|an) ([^,]+?), (.+)", rest,
+                                  flags=re.IGNORECASE)
+        if sacrificed:  # "whenever you sacrifice a Powercell": what it was, printed only
+            flt = object_filter(sacrificed.group(1))
+            if set(flt) - set(PRINTED_KEYS):
+                raise NotUnderstood(rest)
+            used.append("whenever sacrificed")
+            return {"trigger": {"event": "sacrificed", "filter": {**flt, "player": "you"}},
+                    "effect": effect_of(sacrificed.group(2), used, event=True)}
         found = re.fullmatch(r"whenever (.+?) (dies|attacks|enters the field|becomes distant|is "
                              r"dealt damage|levels up)( under your control)?, (.+)", rest,
                              flags=re.IGNORECASE)
@@ -1697,7 +1721,11 @@ def translate(name: str, card_type: str | None, text: str) -> Translation:
             groups.append((line, []))
     for line, bullets in groups:
         try:
+            before = (len(card.abilities), len(card.effect))
             card.line(line, bullets)
+            if reads_keywords_now([card.abilities[before[0]:], card.effect[before[1]:]]):
+                del card.abilities[before[0]:], card.effect[before[1]:]
+                raise NotUnderstood(line)
         except NotUnderstood:
             card.out.not_understood += [line, *bullets]
     fields = card.out.fields

@@ -535,6 +535,18 @@ def _stay_rested(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
+@primitive("end_combat", None)
+def _end_combat(state: GameState, frame: ResolveFrame, args: Args,
+                answer: Option | None) -> Decision | None:
+    """End the combat phase in progress ("Combat Phase - End of Combat Step": that step
+    still comes): once the effects stack is empty and every player has passed, the combat
+    goes on to its end of combat step, with no retaliation or damage left to come;
+    nothing outside a combat."""
+    if state.combat is not None:
+        state.phase_stage = combat.END
+    return None
+
+
 @primitive("become_distant", "target", target=("object", True, None))
 def _become_distant(state: GameState, frame: ResolveFrame, args: Args,
                     answer: Option | None) -> Decision | None:

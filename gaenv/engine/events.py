@@ -60,6 +60,7 @@ EVENTS: dict[str, str] = {
     "levels_up": "a champion leveled up; card: its new top card",
     "rests": "an object was rested",
     "fostered": "an object became fostered",
+    "sacrificed": "an object was sacrificed (player: who controlled it)",
     "currents_change": "player's Shifting Currents changed direction (detail: OLD_to_NEW)",
     "gathered": "player gathered (\"Game Terms - Gather\"); card: the ingredient summoned",
     "wakes": "an object was woken",

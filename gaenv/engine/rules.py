@@ -172,8 +172,11 @@ def sacrifice(state: GameState, cid: int) -> None:
     """Its controller sacrifices object ``cid``: to the graveyard (banished if a champion
     or regalia); an ally so sacrificed dies, so its On Death triggers ("Game Terms -
     Sacrifice 2, 3"); so does a champion, with its inner lineage (`destroy_at_once`;
-    the player without a champion then loses)."""
+    the player without a champion then loses); then records `sacrificed` ("whenever you
+    sacrifice a Powercell")."""
+    controller = state.cards[cid].controller
     destroy_at_once(state, [cid])
+    journal.emit(state, "sacrificed", cid, controller)
 
 
 def _doomed(state: GameState, ids: list[int], lowering: bool) -> list[int]:

@@ -86,7 +86,7 @@ PRINTED_KEYS = ("type", "supertype", "subtype", "element", "class", "keyword", "
 STATE_KEYS = ("controller", "rested", "damaged", "distant", "counters", "self", "another",
               "power", "damage", "attacking", "defending", "retaliating", "distinct",
               "fostered", "hurt", "brewed", "imbued", "prepared", "linked", "activation",
-              "graveyard")
+              "graveyard", "has_keyword")
 # Keys whose value is a range ``{at_least, at_most}`` of a number on the card.
 BOUND_KEYS = ("reserve_cost", "memory_cost", "power", "damage")
 FILTER_KEYS = (*PRINTED_KEYS, *STATE_KEYS)
@@ -101,7 +101,8 @@ CARD_ZONES = tuple(z for z in PLAYER_ZONES if z not in (FIELD, LINEAGE, "intent"
 MARK_KEYS = frozenset({"rested", "damaged", "distant", "counters", "cards", "influence",
                        "your_turn",
                        "stat", "fostered", "hurt", "brewed", "imbued", "prepared", "power",
-                       "damage", "attacking", "defending", "retaliating", "can_pay"})
+                       "damage", "attacking", "defending", "retaliating", "can_pay",
+                       "has_keyword"})
 # State keys that read the combat in progress (`gaenv.engine.journal.combat_changes`): a
 # source reading them about itself is not reading its own marks only.
 COMBAT_KEYS = frozenset({"attacking", "defending", "retaliating"})
@@ -311,6 +312,11 @@ def matches(state: GameState, flt: Mapping[str, Any], cid: int, controller: int,
         elif key == "defending":  # an attack target of the combat in progress
             combat = state.combat
             if (combat is not None and card.oid in combat.defenders) != want:
+                return False
+        elif key == "has_keyword":  # the keywords it has now, granted ones too ("Keywords")
+            from gaenv.engine import keywords  # keywords reads statics, which read this module
+
+            if not any(keywords.has(state, cid, k) for k in want):
                 return False
         elif key == "any":
             if not any(matches(state, f, cid, controller, source) for f in want):
