@@ -38,6 +38,10 @@ cards:
                     then: [{end_combat: {}}]}}]}
   - {name: Test Stop, type: action, element: norm, speed: fast, reserve_cost: 0,
      effect: [{end_combat: {}}]}
+  - {name: Test Judge, type: ally, element: norm, reserve_cost: 0, power: 1, life: 4,
+     abilities: [{static: {no_recover: {players: opponent}}}]}
+  - {name: Test Salve, type: action, element: norm, speed: fast, reserve_cost: 0,
+     effect: [{recover: 2}]}
   - {name: Test Raider, type: ally, element: norm, reserve_cost: 0, power: 2, life: 4}
 """
 
@@ -132,3 +136,27 @@ def test_ending_the_combat_phase_outside_a_combat(tmp_path: Path, pool: CardPool
         "steps": ["activate Test Stop", "pass", "pass"],
         "expect": {"phase": "main", "players.0.graveyard": ["Test Stop"],
                    "decision.player": 0}})
+
+
+def test_cant_recover_translates() -> None:
+    out = translate("Stern Judge", "ally", "Your opponents can't recover.")
+    assert out.status == "full" and out.fields["abilities"] == [
+        {"static": {"no_recover": {"players": "opponent"}}}]
+    assert translate("Stern Judge", "ally", "Players can't recover.").fields["abilities"] == [
+        {"static": {"no_recover": {"players": "each"}}}]
+
+
+@pytest.mark.parametrize(("judge_of", "damage"), [(1, 3), (0, 1)])
+def test_an_opponent_who_cant_recover(tmp_path: Path, pool: CardPool, judge_of: int,
+                                      damage: int) -> None:
+    """"Game Terms - Recover": recovering removes damage counters from the champion; while
+    a static says a player can't recover (here the opponents of Test Judge's controller),
+    their recover removes none, and the static's controller still recovers."""
+    judge = {"field": ["Test Judge"]}
+    _run(tmp_path, pool, {
+        "name": "no recover", "setup": {"players": [
+            {"lineage": ["Spirit of Fire"], "champion": {"damage": 3}, "hand": ["Test Salve"],
+             **(judge if judge_of == 0 else {})},
+            {"lineage": ["Spirit of Water"], **(judge if judge_of == 1 else {})}]},
+        "steps": ["activate Test Salve", "pass", "pass"],
+        "expect": {"players.0.champion.damage": damage}})

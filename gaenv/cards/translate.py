@@ -1249,6 +1249,12 @@ def static_of(sentence: str, used: list[str]) -> dict[str, Any]:
         applies = _applies(gets.group(1), sentence)
         used.append("static stats")
         return {"modify_stats": {**_stats(gets, 2), "applies_to": applies}}
+    barred = re.fullmatch(r"(your opponents|players|you) can't recover", sentence,
+                          flags=re.IGNORECASE)
+    if barred:  # "Your opponents can't recover"
+        used.append("can't recover")
+        return {"no_recover": {"players": {"your opponents": "opponent", "players": "each",
+                                           "you": "you"}[barred.group(1).lower()]}}
     deeper = mechanics.static_of(sentence, used)
     if deeper is None:
         raise NotUnderstood(sentence)

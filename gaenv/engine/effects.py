@@ -23,6 +23,7 @@ from gaenv.engine import (
     keywords,
     rules,
     selectors,
+    statics,
     zones,
 )
 from gaenv.engine.decisions import Decision, Option
@@ -262,11 +263,14 @@ def _deal_damage(state: GameState, frame: ResolveFrame, args: Args,
 @primitive("recover", "amount", amount=("amount", True, None), player=("player", False, "you"))
 def _recover(state: GameState, frame: ResolveFrame, args: Args,
              answer: Option | None) -> Decision | None:
-    """Remove up to ``amount`` damage counters from the champion ("Game Terms - Recover")."""
+    """Remove up to ``amount`` damage counters from the champion ("Game Terms - Recover"),
+    unless a ``no_recover`` static says the player can't recover."""
     amount = amount_of(state, frame, args["amount"])
+    barred = statics.of_kind(state, "no_recover")
     for p in players_of(state, frame, args):
         cid = champions.champion(state, p)
-        if cid >= 0:
+        if cid >= 0 and not any(s.node.args["players"] == "each" or (
+                s.node.args["players"] == "you") == (s.controller == p) for s in barred):
             journal.heal(state, cid, amount)
     return None
 

@@ -118,6 +118,10 @@ STATICS: dict[str, dict[str, tuple[str, bool, Any]]] = {
     },
     # Its controller may materialize this many more cards each materialize phase.
     "extra_materialization": {"amount": ("nat", True, None)},
+    # The players it names (relative to its controller) can't recover: the ``recover`` step
+    # removes no damage from their champion ("Game Terms - Recover"; "your opponents can't
+    # recover").
+    "no_recover": {"players": ("enum:you,opponent,each", True, None)},
     # The card's own cost ("this card costs N less"), and a keyword the card has (Floating
     # Memory, Efficiency or Fast Activation under a Class Bonus): they work wherever the
     # card is ("Keywords - Class Bonus 3"), read by `costs` as it is paid for, not from the
