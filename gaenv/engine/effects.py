@@ -1227,7 +1227,7 @@ def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> 
         selector = node.args.get("target")
         choosing = isinstance(selector, Selector) and selector.mode == "choose"
         if choosing and answer is None:
-            decision = _choose_object(state, frame, selector)
+            decision = _choose_object(state, frame, selector, node.op == "sacrifice")
             if decision is not None:
                 return decision
             frame.pc += 1
@@ -1245,11 +1245,14 @@ def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> 
     return None
 
 
-def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector
-                   ) -> Decision | None:
-    """Ask the controller to choose one object that fits (None when none does)."""
+def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector,
+                   own: bool) -> Decision | None:
+    """Ask the controller to choose one object that fits (None when none does); with
+    ``own``, one they control (what they sacrifice: "Game Terms - Sacrifice 2c")."""
     item = frame.item
     found = selectors.objects(state, selector.filter, item.controller, source_of(state, item))
+    if own:
+        found = [cid for cid in found if state.cards[cid].controller == item.controller]
     if not found:
         return None
     cards = state.cards
