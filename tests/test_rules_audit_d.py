@@ -346,6 +346,13 @@ cards:
     abilities:
       - trigger: {event: leaves, filter: {controller: you, another: true}}
         effect: [draw: 1]
+  - name: Test Pick Cull
+    type: action
+    element: norm
+    speed: fast
+    reserve_cost: 0
+    effect:
+      - sacrifice: {choose: {type: ally}}
 """
 
 
@@ -1424,6 +1431,20 @@ offered: [attack with Practice Squire]
 not_offered: [attack with Sparring Knight]
 expect:
   players.0.field.0.rested: true
+"""),
+    ("sacrificing an ally of the player's choice offers only their own", "Game Terms - "
+     "Sacrifice 2c", """setup:
+  players:
+    - lineage: [Spirit of Fire]
+      hand: [Test Pick Cull]
+      field: [Practice Squire]
+    - lineage: [Spirit of Water]
+      field: [Sparring Knight]
+steps: [activate Test Pick Cull, pass, pass]
+offered: ["choose Practice Squire (player 0)"]
+not_offered: ["choose Sparring Knight (player 1)"]
+expect:
+  players.1.field: [Sparring Knight]
 """),
 ]
 

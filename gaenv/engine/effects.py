@@ -1286,18 +1286,19 @@ def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> 
         node = frame.queue[frame.pc]
         selector = node.args.get("target")
         choosing = isinstance(selector, Selector) and selector.mode in _CHOOSING
+        own = node.op == "sacrifice"
         if choosing and selector.mode == "choose_any":
             if answer is None or answer.verb != decisions.NOTHING.verb:
                 if answer is None:  # the step begins: nothing chosen yet
                     frame.scratch = []
                 else:
                     frame.scratch.append(state.cards[answer.card].oid)
-                decision = _choose_object(state, frame, selector, frame.scratch)
+                decision = _choose_object(state, frame, selector, own, frame.scratch)
                 if decision is not None:
                     return decision._replace(options=(decisions.NOTHING, *decision.options))
             answer = None
         elif choosing and answer is None:
-            decision = _choose_object(state, frame, selector)
+            decision = _choose_object(state, frame, selector, own)
             if decision is not None:
                 return decision
             frame.pc += 1
@@ -1316,17 +1317,19 @@ def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> 
 
 
 def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector,
-                   chosen: list[int] | None = None) -> Decision | None:
-    """Ask the controller to choose one object that fits (None when none does), other than
-    the objects ``chosen`` already (``choose_any``)."""
+                   own: bool, chosen: list[int] | None = None) -> Decision | None:
+    """Ask the controller to choose one object that fits (None when none does): with
+    ``own``, one they control (what they sacrifice: "Game Terms - Sacrifice 2c"); other
+    than the objects ``chosen`` already (``choose_any``)."""
     item = frame.item
     found = selectors.objects(state, selector.filter, item.controller, source_of(state, item))
+    cards = state.cards
+    if own:
+        found = [cid for cid in found if cards[cid].controller == item.controller]
     if chosen:
-        cards = state.cards
         found = [c for c in found if cards[c].oid not in chosen]
     if not found:
         return None
-    cards = state.cards
     return Decision(item.controller, decisions.CHOOSE_CARD, tuple(
         decisions.choose_object(c, zones.label(state, c), cards[c].controller) for c in found),
         item.card)
