@@ -108,11 +108,12 @@ def test_a_target_with_a_keyword_now(tmp_path: Path, pool: CardPool, first: list
 
 
 def test_end_the_combat_phase_translates() -> None:
-    out = translate("Still Water", "action", "If a unit is attacking, end the combat phase.")
+    out = translate("Still Water", "action",
+                    "If a unit is attacking, draw a card and end the combat phase.")
     assert out.status == "full" and out.fields["effect"] == [{"if": {
         "when": {"amount": {"count": {"type": ["champion", "ally"], "attacking": {}}},
                  "at_least": 1},
-        "then": [{"end_combat": {}}]}}]
+        "then": [{"draw": {"amount": 1}}, {"end_combat": {}}]}}]
 
 
 def test_ending_the_combat_phase(tmp_path: Path, pool: CardPool) -> None:

@@ -726,9 +726,9 @@ def test_two_types_of_one_object_are_not_understood() -> None:
     "domain, item, or weapon" and "allies and weapons" are any of those types."""
     assert translate("Invented Spark", "action", "Phantasia allies you control get +2 LIFE "
                      "until end of turn.").status != "full"
-    out = translate("Invented Spark", "action", "Destroy target domain, item, or weapon.")
+    out = translate("Invented Spark", "action", "Destroy target item, domain, or weapon.")
     assert out.fields["effect"] == [{"destroy": {"target": {
-        "type": ["weapon", "domain", "item"]}}}]
+        "type": ["weapon", "item", "domain"]}}}]
     out = translate("Invented Spark", "ally", "Other allies and weapons you control get +1 "
                     "POWER.")
     assert out.fields["abilities"][0]["static"]["modify_stats"]["applies_to"]["type"] == [

@@ -45,7 +45,7 @@ CARDS = [
     {"name": "Test Cull", "type": "action", "element": "norm", "reserve_cost": 0,
      "effect": [{"deal_damage": {"amount": 1, "target": {"target": {"type": "ally"}}}}]},
     _card("Test Schemer", "ally", "On Attack: You may remove up to two preparation counters "
-          "from your champion. For each counter removed this way, this attack gets +2 POWER.",
+          "from your champion. For each counter removed this way, this attack gets +1 POWER.",
           reserve_cost=0, power=1, life=6),
     _card("Test Relic", "item", "Divine Relic", supertypes=["regalia"], memory_cost=0),
     _card("Test Second Relic", "item", "Divine Relic", supertypes=["regalia"], memory_cost=0),
@@ -290,12 +290,12 @@ def test_preserve_is_only_an_actions_field(tmp_path: Path) -> None:
 # --- removing counters ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("answers", "damage", "left"), [
-    ('"yes", "yes"', 5, 1), ('"yes", "no"', 3, 2), ('"no"', 1, 3)])
+    ('"yes", "yes"', 3, 1), ('"yes", "no"', 2, 2), ('"no"', 1, 3)])
 def test_remove_up_to_counters_one_at_a_time(tmp_path: Path, pool: CardPool, answers: str,
                                              damage: int, left: int) -> None:
     """"You may remove up to two preparation counters from your champion. For each counter
-    removed this way, this attack gets +2 POWER": one counter a question, each with its
-    +2, never more than two ("Preparation Counters"; "Combat Phase - Attacking 6b")."""
+    removed this way, this attack gets +1 POWER": one counter a question, each with its
+    +1, never more than two ("Preparation Counters"; "Combat Phase - Attacking 6b")."""
     _attack(tmp_path, pool, f"remove up to ({answers})", "Test Schemer",
             "      champion: {counters: {preparation: 3}}\n", answers,
             f"  players.1.field.0.damage: {damage}\n"

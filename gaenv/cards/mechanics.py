@@ -264,8 +264,8 @@ def join_sentences(body: str) -> str:
     after returning an omen or waking your champion (done only when it can be)."""
     body = re.sub(r"(search your deck for [^.]+)\. (then shuffle your deck)", r"\1; \2", body,
                   flags=re.IGNORECASE)
-    # "Rest target Potion. If you do, ...", "Remove a level counter from target champion. If
-    # level counter was removed this way, ...": done exactly when the target allowed it
+    # "Rest target Herb. If you do, ...", "Remove a buff counter from target unit. If buff
+    # counter was removed this way, ...": done exactly when the target allowed it
     body = re.sub(r"\b(rest target [^.]+|remove (?:a|an|one) (\w+) counter from target [^.]+)\. "
                   r"if (?:you do|(?:an? )?\2 counters? (?:was|were) removed this way), ",
                   r"\1; if you do, ", body, flags=re.IGNORECASE)
