@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 import random
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -33,6 +34,23 @@ from gaenv.env.observation import Encoder
 from gaenv.env.view import View
 
 AGENTS = ("player_0", "player_1")
+
+
+@dataclass
+class _Seat:
+    """What the environment worked out for one seat at one point of a game: for whom,
+    after how many decisions, whether the game was over then, the legal options by action
+    index, the action mask, what the observation is made from (`raw_env._assign`), and the
+    observation once somebody asked for it (made only then: an agent that does not read it
+    never pays for it)."""
+
+    agent: str
+    decisions: int
+    over: bool
+    by_index: dict[int, Option]
+    mask: np.ndarray
+    parts: Any
+    observation: dict[str, np.ndarray] | None = None
 
 
 class raw_env(AECEnv):
@@ -58,11 +76,7 @@ class raw_env(AECEnv):
         self._action_space = spaces.Discrete(n_actions)
         self._rng = random.Random(self.config.seed)
         self.game: Game | None = None
-        # What was last worked out for a seat: for whom, after how many decisions, whether
-        # the game was over then, the legal options by action index, the action mask, what
-        # the observation is made from, and the observation once it was asked for (it is
-        # made only then: an agent that does not read it never pays for it).
-        self._cache: list[Any] | None = None
+        self._cache: _Seat | None = None  # the seat last worked out
 
     def _load_game(self) -> tuple[int, Any, int]:
         """The pool, decks and encoder of the game played; returns the observation's size
@@ -166,29 +180,19 @@ class raw_env(AECEnv):
 
     # --- observing -----------------------------------------------------------------------
 
-    def _legal(self, agent: str) -> list[Any]:
-        """The cache entry for ``agent`` at this point of the game (see ``_cache``), its
-        legal options worked out, its observation not necessarily."""
+    def _seat(self, agent: str) -> _Seat:
+        """What is worked out for ``agent`` at this point of the game: its legal options
+        always, its observation only once `observe` asked for it."""
         game = self.game
         assert game is not None
         state = game.state
-        cache = self._cache
-        if cache is None or cache[0] != agent or cache[1] != state.decisions_made \
-                or cache[2] != state.over:
+        seat = self._cache
+        if seat is None or seat.agent != agent or seat.decisions != state.decisions_made \
+                or seat.over != state.over:
             by_index, mask, parts = self._assign(state, AGENTS.index(agent))
-            cache = self._cache = [agent, state.decisions_made, state.over, by_index, mask,
-                                   parts, None]
-        return cache
-
-    def _encoded(self, agent: str) -> dict[str, np.ndarray]:
-        """``agent``'s observation and action mask now (made once per decision)."""
-        cache = self._legal(agent)
-        if cache[6] is None:
-            game = self.game
-            assert game is not None
-            cache[6] = {"observation": self._vector(game.state, AGENTS.index(agent), cache[5]),
-                        "action_mask": cache[4]}
-        return cache[6]
+            seat = self._cache = _Seat(agent, state.decisions_made, state.over, by_index, mask,
+                                       parts)
+        return seat
 
     def _assign(self, state: Any, player: int) -> tuple[dict[int, Option], np.ndarray, Any]:
         """The legal options by action index for ``player``, the action mask, and what the
@@ -207,12 +211,20 @@ class raw_env(AECEnv):
         return self.encoder.encode(state, player, decision, slots, choices)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self._encoded(agent)
+        """``agent``'s observation and action mask now (made once per decision)."""
+        seat = self._seat(agent)
+        if seat.observation is None:
+            game = self.game
+            assert game is not None
+            seat.observation = {
+                "observation": self._vector(game.state, AGENTS.index(agent), seat.parts),
+                "action_mask": seat.mask}
+        return seat.observation
 
     def legal_options(self, agent: str) -> dict[int, Option]:
         """The agent's legal action indices and the engine option each one means (empty
         when it is not the agent's decision)."""
-        return self._legal(agent)[3]
+        return self._seat(agent).by_index
 
     def ask(self, actor: Any) -> int:
         """The action ``actor`` chooses for the agent to move: an agent object
@@ -223,7 +235,7 @@ class raw_env(AECEnv):
         agent = self.agent_selection
         act = getattr(actor, "act", None)
         if act is not None and not getattr(actor, "reads_observation", True):
-            observation, mask = None, self._legal(agent)[4]
+            observation, mask = None, self._seat(agent).mask
         else:
             obs = self.observe(agent)
             observation, mask = obs["observation"], obs["action_mask"]
