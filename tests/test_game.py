@@ -167,9 +167,13 @@ def test_public_and_private_zones(decks: dict[str, Deck]) -> None:
     assert {DECK, HAND, MATERIAL, LINEAGE} <= seen_zones
 
 
-def test_clone_sets_every_slot(decks: dict[str, Deck]) -> None:
-    from gaenv.engine.state import GameState
-
-    twin = _new(decks, 2).state.clone()
-    missing = [s for s in GameState.__slots__ if not hasattr(twin, s)]
-    assert missing == []
+def test_clone_copies_every_slot(decks: dict[str, Deck]) -> None:
+    game = _new(decks, 2)
+    _play(game, 2, limit=300)
+    state = game.state
+    twin = state.clone()
+    assert twin.snapshot() == state.snapshot()  # the cards, players, stack, frames, rng ...
+    plain = [s for s in dir(state)
+             if not s.startswith("_") and isinstance(getattr(state, s), int | str | dict)]
+    assert len(plain) > 15
+    assert [s for s in plain if getattr(twin, s) != getattr(state, s)] == []

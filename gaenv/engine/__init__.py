@@ -1,4 +1,5 @@
-"""The rules engine: pure Python, no gym, pettingzoo or torch imports."""
+"""The rules engine: pure Python, no gym, pettingzoo or torch imports (compiled with mypyc
+when installed: setup.py; docs/engine.md, "Compiled")."""
 
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import DeckList, Game, IllegalOption

@@ -1284,10 +1284,10 @@ def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> 
     than those chosen, until they choose nothing or none is left."""
     while frame.pc < len(frame.queue):
         node = frame.queue[frame.pc]
-        selector = node.args.get("target")
-        choosing = isinstance(selector, Selector) and selector.mode in _CHOOSING
+        target = node.args.get("target")
+        selector = target if isinstance(target, Selector) and target.mode in _CHOOSING else None
         own = node.op == "sacrifice"
-        if choosing and selector.mode == "choose_any":
+        if selector is not None and selector.mode == "choose_any":
             if answer is None or answer.verb != decisions.NOTHING.verb:
                 if answer is None:  # the step begins: nothing chosen yet
                     frame.scratch = []
@@ -1297,20 +1297,20 @@ def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> 
                 if decision is not None:
                     return decision._replace(options=(decisions.NOTHING, *decision.options))
             answer = None
-        elif choosing and answer is None:
+        elif selector is not None and answer is None:
             decision = _choose_object(state, frame, selector, own)
             if decision is not None:
                 return decision
             frame.pc += 1
             continue
-        elif choosing:
+        elif selector is not None and answer is not None:
             frame.scratch = [state.cards[answer.card].oid]
             answer = None
         decision = PRIMITIVES[node.op].run(state, frame, node.args, answer)
         answer = None
         if decision is not None:
             return decision
-        if choosing:
+        if selector is not None:
             frame.scratch = []
         frame.pc += 1
     return None

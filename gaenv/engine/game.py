@@ -19,6 +19,8 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from gaenv.engine import champions, combat, decisions, journal, rules, stack, turn
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import DECK, HAND, MATERIAL, MEMORY, CardDef
@@ -32,9 +34,15 @@ ENGINE_VERSION = "0.2.0"      # changes when the same choices could give another
 def _pool_version(decks: tuple[DeckList, DeckList]) -> str:
     """A digest of what the cards in both decks print (not their order, not where their
     files are, not their place in the card vocabulary)."""
-    printed = sorted({repr(dataclasses.replace(c, index=0, supertypes=sorted(c.supertypes)))
-                      for d in decks for c in (*d.main, *d.material)})
+    printed = sorted({_printed(c) for d in decks for c in (*d.main, *d.material)})
     return hashlib.sha256("\n".join(printed).encode()).hexdigest()[:12]
+
+
+def _printed(card: CardDef) -> str:
+    """What a card prints, as text: its fields but its place in the vocabulary, its
+    supertypes sorted (a set's order varies between processes)."""
+    text = repr(dataclasses.replace(card, index=0, supertypes=frozenset()))
+    return text.replace("supertypes=frozenset()", f"supertypes={sorted(card.supertypes)!r}", 1)
 
 
 class IllegalOption(ValueError):
@@ -64,6 +72,7 @@ class ReplayError(ValueError):
     """A saved game or replay that cannot be restored here; the message says where."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (the duel's game derives from it)
 class Played:
     """What every game of this project shares (`Game`, and the duel's
     `gaenv.duel.game.DuelGame`): a ``state`` whose ``decision``, ``over``, ``winner`` and
@@ -154,6 +163,13 @@ class Played:
         self.step(index)
 
 
+def _undecided(state: GameState) -> bool:
+    """No decision is asked and the game goes on. (A function, not a test written in the
+    loop: compiled, the loop would keep mypy's narrowing of ``state.decision`` to None
+    across the calls that set it; docs/engine.md, "Compiled".)"""
+    return state.decision is None and not state.over
+
+
 class Game(Played):
     """A game of Grand Archive between players 0 and 1.
 
@@ -163,7 +179,6 @@ class Game(Played):
     """
 
     __slots__ = ("setup",)
-    state: GameState
 
     def __init__(self, state: GameState, setup: Setup | None = None,
                  log: list[tuple[int, str, int, str]] | None = None) -> None:
@@ -176,10 +191,10 @@ class Game(Played):
         """Start a game ("General Rules - Starting the Game"): decks in place and
         shuffled, a random first player, then turn one."""
         state = GameState(seed, turn_limit)
-        for player, deck in ((0, deck0), (1, deck1)):
-            for defn in deck.material:
+        for player, listed in ((0, deck0), (1, deck1)):
+            for defn in listed.material:
                 journal.create(state, player, defn, MATERIAL)
-            for defn in deck.main:
+            for defn in listed.main:
                 journal.create(state, player, defn, DECK)
         state.first_player = state.rng.randrange(2)
         for p in state.players:
@@ -310,7 +325,7 @@ class Game(Played):
     def run(self) -> None:
         """Advance until a decision is needed or the game is over."""
         state = self.state
-        while state.decision is None and not state.over:
+        while _undecided(state):
             if state.frames:
                 self._continue_frame(None)
                 continue
@@ -318,7 +333,7 @@ class Game(Played):
             # happens to or for a player who has already lost ("State-based Checks").
             if state.checks_due:  # (they can find nothing otherwise: see state_based)
                 rules.state_based(state)
-                if state.over or state.decision is not None:
+                if not _undecided(state):
                     break
             if state.pending_triggers:
                 state.decision = stack.put_triggers(state)

@@ -314,10 +314,7 @@ class CardObj:
         self.linked = -1
 
     def copy(self) -> CardObj:
-        c = CardObj.__new__(CardObj)
-        c.id = self.id
-        c.defn = self.defn
-        c.owner = self.owner
+        c = CardObj(self.id, self.defn, self.owner, self.zone)
         c.controller = self.controller
         c.zone = self.zone
         c.stamp = self.stamp

@@ -375,7 +375,7 @@ class Board(NamedTuple):
     listeners: dict[str, list[tuple[int, int]]]
 
 
-def _board(state: GameState) -> tuple[Board, bool]:
+def _board(state: GameState) -> tuple[Board, int]:
     cards = state.cards
     objects: dict[int, int] = {}
     activatable: tuple[list[int], list[int]] = ([], [])
@@ -408,8 +408,8 @@ def objects(state: GameState, flt: Mapping[str, Any], controller: int,
     """The objects in play that fit the filter, player 0's first (`in_play` order)."""
     want = flt.get("controller")
     players = (0, 1) if want is None else (controller,) if want == "you" else (1 - controller,)
-    types = flt.get("type")
-    plain = types is not None and len(flt) == 1 + (want is not None)  # type and controller
+    types = flt.get("type") or ()
+    plain = bool(types) and len(flt) == 1 + (want is not None)  # type and controller
     cards = state.cards
     found: list[int] = []
     for cid in in_play(state, players):

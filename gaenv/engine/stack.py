@@ -360,9 +360,9 @@ def put_triggers(state: GameState) -> Decision | None:
             for i in groups.values():
                 card = cards[pending[i][0]]
                 ability = events.ability_of(state, card.id, pending[i][1])
-                trigger = ability.trigger.name if ability.trigger is not None else ""
+                when = ability.trigger.name if ability.trigger is not None else ""
                 options.append(decisions.stack_trigger(i, card.defn.name,
-                                                       ability.text or trigger))
+                                                       ability.text or when))
             return Decision(player, decisions.ORDER_TRIGGERS, tuple(options))
         for i in mine:
             _push_trigger(state, pending[i])

@@ -259,8 +259,7 @@ class PlayerState:
         self.attacked = False
 
     def copy(self) -> PlayerState:
-        c = PlayerState.__new__(PlayerState)
-        c.index = self.index
+        c = PlayerState(self.index)  # (a compiled class is made only by its constructor)
         c.zones = {k: v[:] for k, v in self.zones.items()}
         c.turns_started = self.turns_started
         c.materialized = self.materialized
@@ -352,7 +351,7 @@ class GameState:
         self.rng = random.Random(seed)
 
     def clone(self) -> GameState:
-        c = GameState.__new__(GameState)
+        c = GameState(0, self.turn_limit)  # (its random generator is replaced below)
         c.cards = [card.copy() for card in self.cards]
         c.players = [p.copy() for p in self.players]
         c.stack = [item.copy() for item in self.stack]

@@ -28,7 +28,7 @@ and per-card costs memoized inside it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from gaenv.engine import selectors, views
 from gaenv.engine.objects import (
@@ -258,7 +258,7 @@ def _scan(state: GameState) -> tuple[InForce, int]:
     for e in state.lasting:
         depends = min(depends, reach(e.node, MARK))
     if later:
-        first = [Static(a.static, c, t, -1, s) for (a, _, c, t, s), h in zip(
+        first = [Static(cast(Node, a.static), c, t, -1, s) for (a, _, c, t, s), h in zip(
             candidates, held, strict=True) if h]
         # What the level reads meanwhile (`level_modifier`), in place of the view in use if
         # there is one (`views.check` scans beside it), which is then put back.
@@ -272,7 +272,7 @@ def _scan(state: GameState) -> tuple[InForce, int]:
                 del state.views["statics"]
             else:
                 state.views["statics"] = kept
-    found = [Static(a.static, c, t, -1, s) for (a, _, c, t, s), h in zip(
+    found = [Static(cast(Node, a.static), c, t, -1, s) for (a, _, c, t, s), h in zip(
         candidates, held, strict=True) if h]
     return _in_force(cards, found + lasting), depends
 

@@ -107,7 +107,7 @@ def labels(state: GameState, player: int) -> dict[int, str]:
     return (state.views.get("labels") or views.get(state, LABELS))[player]
 
 
-def _labels(state: GameState) -> tuple[tuple[dict[int, str], dict[int, str]], bool]:
+def _labels(state: GameState) -> tuple[tuple[dict[int, str], dict[int, str]], int]:
     cards = state.cards
     both = []
     for player in (0, 1):
