@@ -12,7 +12,7 @@ TRAIN_CONFIG ?= quick
 RUN_DIR ?= runs/quick
 EVAL_GAMES ?= 40
 
-.PHONY: run test test-all browser bench bench-train bench-rllib fuzz lint clean
+.PHONY: run test test-all browser build bench bench-train bench-rllib fuzz lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,14 +21,31 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
-run: $(STAMP)
+# The rules engine and the encoder are compiled with mypyc as gaenv is installed (setup.py,
+# gaenv/compiled.py); `build` compiles them again once one of their sources has changed
+# (`test`, `run` and `bench` do this first). GAENV_COMPILE=0: run them as pure Python (no C
+# compiler needed; e.g. to profile them).
+COMPILED_SOURCES := $(wildcard gaenv/engine/*.py) gaenv/env/observation.py gaenv/compiled.py \
+	setup.py
+COMPILED := gaenv/compiled.json
+BUILT := gaenv/engine/*.so gaenv/env/*.so gaenv__mypyc*.so $(COMPILED)
+ifeq ($(GAENV_COMPILE),0)
+build: $(STAMP)
+	rm -f $(BUILT)
+else
+build: $(COMPILED)
+$(COMPILED): $(COMPILED_SOURCES) | $(STAMP)
+	$(BIN)/python setup.py --quiet build_ext --inplace
+endif
+
+run: build
 	rm -rf $(RUN_DIR)
 	$(BIN)/gaenv train --config $(TRAIN_CONFIG) --out $(RUN_DIR)
 	$(BIN)/gaenv eval --agents ppo:$(RUN_DIR) random heuristic --games $(EVAL_GAMES) \
 		--out $(RUN_DIR)/eval
 	@echo "run folder: $(RUN_DIR) (model, checkpoints, eval.csv, curve.png, tb/, eval/)"
 
-test: $(STAMP) browser
+test: build browser
 	$(BIN)/python -m pytest
 
 # Everything, the distributed extra's tests too (a local Ray: one RLlib training iteration,
@@ -56,12 +73,12 @@ browser:
 		>/dev/null 2>&1 && { apt-get update -qq && apt-get install -y -qq chromium \
 		chromium-driver >/dev/null; } ; } || echo "browser: chromium not installed; the browser test will skip"
 
-bench: $(STAMP)
+bench: build
 	$(BIN)/python scripts/bench.py
 
 # Not in CI (tens of minutes): time to strength of BENCH_CONFIG (scripts/bench_train.py).
 BENCH_CONFIG ?= standard
-bench-train: $(STAMP)
+bench-train: build
 	$(BIN)/python scripts/bench_train.py --config $(BENCH_CONFIG)
 
 # Not in CI: FUZZ_GAMES games of checked random play (replays of failures in runs/fuzz).
@@ -70,7 +87,7 @@ bench-train: $(STAMP)
 FUZZ_GAMES ?= 10000
 FUZZ_POOL ?=
 FUZZ_DECKS ?=
-fuzz: $(STAMP)
+fuzz: build
 	$(BIN)/python scripts/fuzz.py --games $(FUZZ_GAMES) $(if $(FUZZ_POOL),--pool $(FUZZ_POOL)) \
 		$(if $(FUZZ_DECKS),--decks $(FUZZ_DECKS))
 
@@ -78,4 +95,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check gaenv tests scripts notebooks
 
 clean:
-	rm -rf $(VENV) $(ALL_VENV) build *.egg-info
+	rm -rf $(VENV) $(ALL_VENV) build *.egg-info $(BUILT)

@@ -99,9 +99,20 @@ def breakdown(decisions: int) -> dict[str, float]:
                     inner[-1] += elapsed
         return wrapper
 
-    new = Game.__dict__["new"]
-    patches = [(Game, "step", timed(Game.step, "rules (engine steps, new games)")),
-               (Game, "new", classmethod(timed(new.__func__, "rules (engine steps, new games)"))),
+    rules = "rules (engine steps, new games)"
+
+    class TimedGame:
+        """A game whose steps are timed (the compiled engine's classes cannot be patched)."""
+
+        def __init__(self, game: Game) -> None:
+            self.game = game
+            self.step = timed(game.step, rules)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.game, name)
+
+    new_game = timed(raw_env._new_game, rules)
+    patches = [(raw_env, "_new_game", lambda *a: TimedGame(new_game(*a))),
                (Encoder, "encode", timed(Encoder.encode, "observation encoding")),
                (actions, "assign", timed(actions.assign, "action mask")),
                (actions, "mask_of", timed(actions.mask_of, "action mask")),

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 FROM_THE_WHEEL = """
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -26,6 +27,9 @@ from gaenv.env import gaenv_v0
 from pettingzoo.test import api_test
 
 assert Path(gaenv.__file__).is_relative_to(sys.prefix), gaenv.__file__
+import gaenv.engine.game  # compiled unless the build was told not to (setup.py)
+compiled = os.environ.get("GAENV_COMPILE", "1") != "0"
+assert gaenv.engine.game.__file__.endswith(".so") == compiled, gaenv.engine.game.__file__
 assert importlib.util.find_spec("agents") is None, "a top-level 'agents' package is installed"
 assert len(builtin_deck_names()) >= 6, builtin_deck_names()
 assert load("quick").name == "quick"
@@ -50,10 +54,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("wheel")
     source = tmp / "source"  # a copy, so that the build leaves nothing in the checkout
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(ROOT / name, source)
-    shutil.copytree(ROOT / "gaenv", source / "gaenv",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "gaenv", source / "gaenv",  # (the wheel compiles its own engine)
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "compiled.json"))
     pip = [sys.executable, "-m", "pip"]
     _run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--no-index", "--quiet",
           "--wheel-dir", tmp / "dist", source], tmp)

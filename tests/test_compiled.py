@@ -1,0 +1,72 @@
+"""The compiled modules (setup.py, gaenv/compiled.py; docs/engine.md, "Compiled"): they
+type-check, the checkout runs them compiled, and a module compiled from an older source
+is refused at import with the file named."""
+
+from __future__ import annotations
+
+import os
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+from gaenv import compiled
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_compiled_modules_type_check_as_the_compiler_reads_them(tmp_path: Path) -> None:
+    api = pytest.importorskip("mypy.api", reason="mypy is in the dev extra")
+    out, err, status = api.run([*compiled.MYPY_FLAGS, "--cache-dir", str(tmp_path),
+                                *(str(p) for p in compiled.sources(ROOT))])
+    assert status == 0, out + err
+
+
+def test_the_modules_in_use_are_the_compiled_ones() -> None:
+    import gaenv.engine.game
+    import gaenv.env.observation
+
+    if os.environ.get("GAENV_COMPILE") == "0":
+        pytest.skip("GAENV_COMPILE=0: pure Python is meant")
+    for module in (gaenv.engine.game, gaenv.env.observation):
+        assert module.__file__ is not None
+        assert module.__file__.endswith(tuple(EXTENSION_SUFFIXES)), (
+            f"{module.__name__} runs as pure Python: `make build` compiles it "
+            "(GAENV_COMPILE=0 says that pure Python is meant)")
+
+
+def _project(tmp_path: Path, compiled_as: str) -> Path:
+    """A project whose one compiled module, the engine's ``rules``, was built from
+    ``compiled_as`` (its compiled module: an empty file will do); its root."""
+    root = tmp_path / "project"
+    engine = root / "gaenv" / "engine"
+    engine.mkdir(parents=True)
+    (engine / "rules.py").write_text(compiled_as)
+    compiled.write_digest(root)
+    (engine / f"rules{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    return root
+
+
+def test_a_build_of_the_sources_as_they_are_passes(tmp_path: Path) -> None:
+    compiled.check(_project(tmp_path, "X = 1\n"))
+
+
+def test_a_source_changed_after_the_build_is_named(tmp_path: Path) -> None:
+    root = _project(tmp_path, "X = 1\n")
+    (root / "gaenv" / "engine" / "rules.py").write_text("X = 2\n")
+    with pytest.raises(compiled.StaleBuild, match=r"engine/rules\.py: changed since it was"):
+        compiled.check(root)
+
+
+def test_compiled_modules_without_their_digests_are_refused(tmp_path: Path) -> None:
+    root = _project(tmp_path, "X = 1\n")
+    (root / "gaenv" / compiled.DIGESTS).write_text("{not json")
+    with pytest.raises(compiled.StaleBuild, match=r"compiled\.json: unreadable"):
+        compiled.check(root)
+
+
+def test_pure_python_needs_no_digests(tmp_path: Path) -> None:
+    engine = tmp_path / "gaenv" / "engine"
+    engine.mkdir(parents=True)
+    (engine / "rules.py").write_text("X = 1\n")
+    compiled.check(tmp_path)
