@@ -207,3 +207,49 @@ def test_duel_tiny_training_run(tmp_path: Path) -> None:
     assert agent.act(np.zeros(agent.model.observation_space.shape, np.float32), mask) in (2, 7)
     with pytest.raises(ValueError, match="a policy plays only the game it was trained on"):
         agent.act(np.zeros(agent.model.observation_space.shape, np.float32), mask[:100])
+
+
+def test_advice_marks_the_heuristics_option() -> None:
+    """The observation's ``advice`` piece flags the action index of the option the duel
+    heuristic would take, only for the player deciding."""
+    env = raw_env_for(game="duel", seed=3)
+    env.reset(seed=3)
+    size = env.action_space(env.agents[0]).n
+    for _ in range(60):
+        agent = env.agent_selection
+        observation = env.observe(agent)
+        advice = observation["observation"][-size:]
+        chosen = duel_heuristic.choose(env.game)
+        options = env.legal_options(agent)
+        assert np.flatnonzero(advice).tolist() == [next(i for i, o in options.items()
+                                                        if o == chosen)]
+        other = next(a for a in env.agents if a != agent)
+        assert not env.observe(other)["observation"][-size:].any()
+        env.step(random.Random(len(options)).choice(sorted(options)))
+        if env.game.over:
+            break
+
+
+def test_advised_policy_starts_as_the_heuristic(tmp_path: Path) -> None:
+    """``ppo.advice_weight``: the action head adds the weighted advice flag to its logits,
+    so the fresh policy takes the heuristic's option; Grand Archive's config refuses it."""
+    path = tmp_path / "advised.yaml"
+    path.write_text("game: duel\ntotal_timesteps: 64\nn_envs: 1\nvec_env: dummy\n"
+                    "turn_limit: 40\nopponents: {heuristic: 1}\nsnapshot_every: 64\n"
+                    "checkpoint_every: 64\neval_every: 64\neval_games: 2\n"
+                    "ppo: {n_steps: 64, batch_size: 64, n_epochs: 1, features_dim: 16, "
+                    "net_arch: [8], advice_weight: 20.0}\n")
+    folder = train(load(path), tmp_path / "run", progress_bar=False, log=lambda _: None)
+    agent = make(f"ppo:{folder}")
+    env = raw_env_for(game="duel", seed=5)
+    env.reset(seed=5)
+    for _ in range(40):
+        observed = env.observe(env.agent_selection)
+        action = agent.act(observed["observation"], observed["action_mask"])
+        assert observed["observation"][-len(observed["action_mask"]):][action] == 1.0
+        env.step(action)
+        if env.game.over:
+            break
+    path.write_text("ppo: {advice_weight: 1.0}\n")
+    with pytest.raises(ConfigError, match="advice_weight: only the duel"):
+        load(path)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from gaenv.agents.heuristic import best
+from gaenv.agents.heuristic import best, best_option
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import DuelCard
@@ -42,6 +42,12 @@ HARMFUL = frozenset({"deal", "destroy_target", "return_target", "flip_target_fac
 def choose(game: DuelGame) -> Option:
     """The heuristic's answer to the current decision (`heuristic.best` by `score`)."""
     return best(game, score)
+
+
+def pick(state: DuelState, decision: Decision) -> Option:
+    """`choose` for a decision of a bare state: the option the duel observation's
+    ``advice`` piece marks."""
+    return best_option(state, decision, score)
 
 
 def score(state: DuelState, decision: Decision, option: Option) -> float:

@@ -62,7 +62,13 @@ def best(game: Played, score: Callable[[Any, Decision, Option], float]) -> Optio
     highest, the earliest of the engine's options on a tie: either game's heuristic."""
     decision = game.decision
     assert decision is not None
-    return max(decision.options, key=lambda o: score(game.state, decision, o))
+    return best_option(game.state, decision, score)
+
+
+def best_option(state: Any, decision: Decision,
+                score: Callable[[Any, Decision, Option], float]) -> Option:
+    """`best` for a decision of ``state`` (the duel's observation asks it of a bare state)."""
+    return max(decision.options, key=lambda o: score(state, decision, o))
 
 
 def score(state: GameState, decision: Decision, option: Option) -> float:

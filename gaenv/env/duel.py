@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from gaenv.agents import duel_heuristic
 from gaenv.duel.board import board
 from gaenv.duel.cards import DuelCardError, builtin_decks, default_pool, find_deck
 from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
@@ -54,14 +55,19 @@ class duel_raw_env(raw_env):
 
     def _assign(self, state: DuelState, player: int
                 ) -> tuple[dict[int, Option], np.ndarray, Any]:
+        """The observation is made from the decision and the index of the heuristic's
+        option (the ``advice`` piece)."""
         decision = state.decision if not state.over else None
         by_index: dict[int, Option] = {}
+        advice = None
         if decision is not None and decision.player == player:
             by_index = self.layout.assign(state, decision)
-        return by_index, self.layout.mask(by_index), decision
+            chosen = duel_heuristic.pick(state, decision)
+            advice = next(i for i, o in by_index.items() if o == chosen)
+        return by_index, self.layout.mask(by_index), (decision, advice)
 
     def _vector(self, state: DuelState, player: int, parts: Any) -> np.ndarray:
-        return self.encoder.encode(state, player, parts)
+        return self.encoder.encode(state, player, *parts)
 
     def render(self) -> str | None:
         """The observer's board (`gaenv.duel.board`: everything, hidden cards too) with
