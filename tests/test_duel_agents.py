@@ -253,3 +253,15 @@ def test_advised_policy_starts_as_the_heuristic(tmp_path: Path) -> None:
     path.write_text("ppo: {advice_weight: 1.0}\n")
     with pytest.raises(ConfigError, match="advice_weight: only the duel"):
         load(path)
+
+
+def test_default_decks_give_all_four_pairings() -> None:
+    """Without ``decks`` each seat gets one of the duel's decks at random, mirrors too: the
+    pairings `gaenv eval` plays, so training sees what evaluation measures."""
+    env = raw_env_for(game="duel", seed=9)
+    pairings = set()
+    for seed in range(40):
+        env.reset(seed=seed)
+        pairings.add(tuple(deck["name"] for deck in env.game.header()["decks"]))
+    names = [deck.name for deck in builtin_decks().values()]
+    assert pairings == {(a, b) for a in names for b in names}

@@ -26,7 +26,7 @@ from gaenv.env.duel_observation import HIGH, DuelEncoder
 
 class duel_raw_env(raw_env):
     """The unwrapped duel environment. ``decks``: two keys of the duel's built-in decks
-    (default: both, in a random order per game)."""
+    (default: each seat one of them at random per game, mirrors included)."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "gaenv_duel_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
@@ -49,8 +49,8 @@ class duel_raw_env(raw_env):
         return self.encoder.size, HIGH, self.layout.size
 
     def _new_game(self, deck0: Any, deck1: Any, seed: int) -> DuelGame:
-        if len(self._decks) == 2 and self._rng.random() < 0.5 and not self.config.decks:
-            deck0, deck1 = deck1, deck0  # both built-in decks, either seat
+        if not self.config.decks:  # each seat one of the built-in decks, as `gaenv eval` pairs
+            deck0, deck1 = self._rng.choice(self._decks), self._rng.choice(self._decks)
         return DuelGame.new(deck0, deck1, seed, self.config.turn_limit)
 
     def _assign(self, state: DuelState, player: int
