@@ -12,7 +12,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gaenv.agents import duel_heuristic
 from gaenv.agents.base import RandomAgent
 from gaenv.agents.duel_search import evaluate as duel_worth
 from gaenv.agents.evaluate import evaluate
@@ -23,6 +22,7 @@ from gaenv.agents.search import position_worth
 from gaenv.agents.train import train
 from gaenv.agents.train_config import load
 from gaenv.cli import main
+from gaenv.duel import heuristic as duel_heuristic
 from gaenv.duel.cards import builtin_decks, default_pool
 from gaenv.duel.game import DuelGame
 from gaenv.duel.state import DECK, FIELD, GRAVE, HAND, DuelState

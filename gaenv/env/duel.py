@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from gaenv.agents import duel_heuristic
+from gaenv.duel import heuristic as duel_heuristic
 from gaenv.duel.board import board
 from gaenv.duel.cards import DuelCardError, builtin_decks, default_pool, find_deck
 from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame

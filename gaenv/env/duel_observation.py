@@ -12,7 +12,7 @@ many cards they equipped in their last turn) and ``resolving`` (the effect whose
 are being paid or which is resolving: its card, whose it is, the step asking now and
 the steps after it; a resolving activation has left the chain, DUEL 6.7, so without
 this piece a target for Healing Rain looks like one for Firebolt) and ``advice`` (one
-flag per action index: the option the duel heuristic would take, `duel_heuristic.pick`;
+flag per action index: the option the duel heuristic would take, `gaenv.duel.heuristic.pick`;
 it reads only what the seat may know, so the flag leaks nothing; a policy may add it to
 its logits, `gaenv.agents.policy.AdvisedPolicy`).
 """
