@@ -372,7 +372,9 @@ def test_observation_names_the_effect_a_choice_belongs_to() -> None:
     from gaenv.env.duel_observation import STEPS, DuelEncoder
 
     encoder = DuelEncoder(default_pool())
-    start = sum(size for name, size in encoder.pieces[:-1])
+    names = [name for name, _ in encoder.pieces]
+    start = sum(size for _, size in encoder.pieces[:names.index("resolving")])
+    end = start + encoder.pieces[names.index("resolving")][1]
     seen = {}
     for spell in ("Healing Rain", "Firebolt"):
         game = build({"players": [{"champions": [{"card": "Hestia", "damage": 40}],
@@ -380,14 +382,14 @@ def test_observation_names_the_effect_a_choice_belongs_to() -> None:
         game.step(f"activate {spell}")
         assert game.decision is not None and game.decision.kind == "choose_target"
         assert not game.state.chain  # the activation is resolving, no longer on the chain
-        piece = encoder.encode(game.state, 0, game.decision)[start:]
+        piece = encoder.encode(game.state, 0, game.decision)[start:end]
         assert piece[:3].tolist() == [1.0, 1.0, 0.0]  # an effect, player 0's, resolving
         assert piece[3 + encoder.names[spell]] == 1.0
         following = piece[3 + len(encoder.names) + len(STEPS):][:len(STEPS)]
         assert following[STEPS.index("heal" if spell == "Healing Rain" else "deal")] == 1.0
         seen[spell] = piece
         game.step(game.decision.options[0])
-        assert not encoder.encode(game.state, 1, game.decision)[start:].any()  # no effect now
+        assert not encoder.encode(game.state, 1, game.decision)[start:end].any()  # no effect now
     assert (seen["Healing Rain"] != seen["Firebolt"]).any()
 
 

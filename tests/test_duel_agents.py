@@ -12,7 +12,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gaenv.agents import duel_heuristic
 from gaenv.agents.base import RandomAgent
 from gaenv.agents.duel_search import evaluate as duel_worth
 from gaenv.agents.evaluate import evaluate
@@ -23,6 +22,7 @@ from gaenv.agents.search import position_worth
 from gaenv.agents.train import train
 from gaenv.agents.train_config import load
 from gaenv.cli import main
+from gaenv.duel import heuristic as duel_heuristic
 from gaenv.duel.cards import builtin_decks, default_pool
 from gaenv.duel.game import DuelGame
 from gaenv.duel.state import DECK, FIELD, GRAVE, HAND, DuelState
@@ -207,3 +207,61 @@ def test_duel_tiny_training_run(tmp_path: Path) -> None:
     assert agent.act(np.zeros(agent.model.observation_space.shape, np.float32), mask) in (2, 7)
     with pytest.raises(ValueError, match="a policy plays only the game it was trained on"):
         agent.act(np.zeros(agent.model.observation_space.shape, np.float32), mask[:100])
+
+
+def test_advice_marks_the_heuristics_option() -> None:
+    """The observation's ``advice`` piece flags the action index of the option the duel
+    heuristic would take, only for the player deciding."""
+    env = raw_env_for(game="duel", seed=3)
+    env.reset(seed=3)
+    size = env.action_space(env.agents[0]).n
+    for _ in range(60):
+        agent = env.agent_selection
+        observation = env.observe(agent)
+        advice = observation["observation"][-size:]
+        chosen = duel_heuristic.choose(env.game)
+        options = env.legal_options(agent)
+        assert np.flatnonzero(advice).tolist() == [next(i for i, o in options.items()
+                                                        if o == chosen)]
+        other = next(a for a in env.agents if a != agent)
+        assert not env.observe(other)["observation"][-size:].any()
+        env.step(random.Random(len(options)).choice(sorted(options)))
+        if env.game.over:
+            break
+
+
+def test_advised_policy_starts_as_the_heuristic(tmp_path: Path) -> None:
+    """``ppo.advice_weight``: the action head adds the weighted advice flag to its logits,
+    so the fresh policy takes the heuristic's option; Grand Archive's config refuses it."""
+    path = tmp_path / "advised.yaml"
+    path.write_text("game: duel\ntotal_timesteps: 64\nn_envs: 1\nvec_env: dummy\n"
+                    "turn_limit: 40\nopponents: {heuristic: 1}\nsnapshot_every: 64\n"
+                    "checkpoint_every: 64\neval_every: 64\neval_games: 2\n"
+                    "ppo: {n_steps: 64, batch_size: 64, n_epochs: 1, features_dim: 16, "
+                    "net_arch: [8], advice_weight: 20.0}\n")
+    folder = train(load(path), tmp_path / "run", progress_bar=False, log=lambda _: None)
+    agent = make(f"ppo:{folder}")
+    env = raw_env_for(game="duel", seed=5)
+    env.reset(seed=5)
+    for _ in range(40):
+        observed = env.observe(env.agent_selection)
+        action = agent.act(observed["observation"], observed["action_mask"])
+        assert observed["observation"][-len(observed["action_mask"]):][action] == 1.0
+        env.step(action)
+        if env.game.over:
+            break
+    path.write_text("ppo: {advice_weight: 1.0}\n")
+    with pytest.raises(ConfigError, match="advice_weight: only the duel"):
+        load(path)
+
+
+def test_default_decks_give_all_four_pairings() -> None:
+    """Without ``decks`` each seat gets one of the duel's decks at random, mirrors too: the
+    pairings `gaenv eval` plays, so training sees what evaluation measures."""
+    env = raw_env_for(game="duel", seed=9)
+    pairings = set()
+    for seed in range(40):
+        env.reset(seed=seed)
+        pairings.add(tuple(deck["name"] for deck in env.game.header()["decks"]))
+    names = [deck.name for deck in builtin_decks().values()]
+    assert pairings == {(a, b) for a in names for b in names}

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import math
 
-from gaenv.agents.duel_heuristic import DRAW_WORTH, choose, side_worth
 from gaenv.agents.search import SearchRules
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.game import DuelGame
+from gaenv.duel.heuristic import DRAW_WORTH, choose, side_worth
 from gaenv.duel.state import DuelState
 
 SEARCHED = frozenset({opt.ACTION, opt.TRIGGER_WINDOW, opt.CHOOSE_TARGET, opt.CHOOSE_MODE})

@@ -40,13 +40,13 @@ class HeuristicAgent(Agent):
     def act(self, observation: np.ndarray | None, mask: np.ndarray,
             view: View | None = None) -> int:
         """Grand Archive's heuristic, or the duel's for a duel
-        (`gaenv.agents.duel_heuristic`)."""
+        (`gaenv.duel.heuristic`)."""
         if view is None:
             raise ValueError("the heuristic agent needs a View of the game (needs_view)")
         from gaenv.duel.game import DuelGame
 
         if isinstance(view.game, DuelGame):
-            from gaenv.agents import duel_heuristic
+            from gaenv.duel import heuristic as duel_heuristic
 
             return view.index_of(duel_heuristic.choose(view.game))
         return view.index_of(choose(view.game))
@@ -59,7 +59,7 @@ def choose(game: Game) -> Option:
 
 def best(game: Played, score: Callable[[Any, Decision, Option], float]) -> Option:
     """The option of the current decision that ``score`` (state, decision, option) rates
-    highest, the earliest of the engine's options on a tie: either game's heuristic."""
+    highest, the earliest of the engine's options on a tie."""
     decision = game.decision
     assert decision is not None
     return max(decision.options, key=lambda o: score(game.state, decision, o))

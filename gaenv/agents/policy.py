@@ -16,15 +16,22 @@ on a quarter of the floats.
 
 The duel's observation (`gaenv.env.duel_observation`) marks card identities as one-hot
 flags, not indices, so `DenseExtractor` (one shared layer over the whole vector) is its
-feature extractor.
+feature extractor; or, with ``ppo.advice_weight`` set, `AdvisedPolicy`: the same layer
+over all but the ``advice`` piece (the duel heuristic's pick, one flag per action), and
+action logits that add the flags, weighted, to what the layer's features give.
 """
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 import gymnasium
 import numpy as np
 import torch
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+from stable_baselines3.common.type_aliases import Schedule
 from torch import nn
 
 from gaenv.cards.schema import default_pool
@@ -113,3 +120,59 @@ class DenseExtractor(BaseFeaturesExtractor):
 
     def forward(self, observations: torch.Tensor) -> torch.Tensor:
         return self.layer(observations)
+
+
+class AdvisedExtractor(BaseFeaturesExtractor):
+    """`DenseExtractor`'s layer over the observation without its last ``advice`` floats
+    (the duel's ``advice`` piece), those floats appended as they are: the features are
+    ``hidden`` + ``advice`` wide, for `AdvisedPolicy`."""
+
+    def __init__(self, observation_space: gymnasium.spaces.Box, hidden: int = 256,
+                 advice: int = 0) -> None:
+        super().__init__(observation_space, hidden + advice)
+        self.advice = advice
+        self.layer = nn.Sequential(nn.Linear(observation_space.shape[0] - advice, hidden),
+                                   nn.ReLU())
+
+    def forward(self, observations: torch.Tensor) -> torch.Tensor:
+        split = observations.shape[1] - self.advice
+        return torch.cat([self.layer(observations[:, :split]), observations[:, split:]], dim=1)
+
+
+class AdvisedHead(nn.Module):
+    """Action logits: a linear map of the hidden features plus ``weight`` (learned, from
+    ``start``) times the advice flags, so a new policy already prefers the advised action
+    and training learns where to differ from it."""
+
+    def __init__(self, hidden: int, actions: int, start: float) -> None:
+        super().__init__()
+        self.hidden = hidden
+        self.linear = nn.Linear(hidden, actions)
+        self.weight = nn.Parameter(torch.tensor(start))
+
+    def forward(self, latent: torch.Tensor) -> torch.Tensor:
+        return self.linear(latent[:, :self.hidden]) + self.weight * latent[:, self.hidden:]
+
+
+class AdvisedPolicy(MaskableActorCriticPolicy):
+    """A maskable actor-critic over `AdvisedExtractor` features whose action head is an
+    `AdvisedHead` (``advice_weight``: its starting weight); ``net_arch`` must give the
+    policy no layers of its own (``pi: []``) so the head sees the advice flags."""
+
+    def __init__(self, *args: Any, advice_weight: float = 4.0, **kwargs: Any) -> None:
+        self.advice_weight = advice_weight
+        super().__init__(*args, **kwargs)
+
+    def _build(self, lr_schedule: Schedule) -> None:
+        super()._build(lr_schedule)
+        extractor = self.features_extractor
+        assert isinstance(extractor, AdvisedExtractor)
+        assert self.mlp_extractor.latent_dim_pi == extractor.features_dim, "pi must be []"
+        hidden = extractor.features_dim - extractor.advice
+        self.action_net = AdvisedHead(hidden, extractor.advice, self.advice_weight)
+        self.action_net.linear.apply(partial(self.init_weights, gain=0.01))
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),
+                                              **self.optimizer_kwargs)
+
+    def _get_constructor_parameters(self) -> dict[str, Any]:
+        return {**super()._get_constructor_parameters(), "advice_weight": self.advice_weight}

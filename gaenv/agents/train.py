@@ -505,7 +505,12 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
     fits (saved with it)."""
     from sb3_contrib import MaskablePPO
 
-    from gaenv.agents.policy import CardEmbeddingExtractor, DenseExtractor
+    from gaenv.agents.policy import (
+        AdvisedExtractor,
+        AdvisedPolicy,
+        CardEmbeddingExtractor,
+        DenseExtractor,
+    )
 
     ppo = config.ppo
     cards = layout(config.pool_files(), config.game, config.observation)
@@ -514,15 +519,22 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
         (CardEmbeddingExtractor, {"features_dim": ppo.features_dim,
                                   "embedding_dim": ppo.embedding_dim,
                                   "cards": int(cards["cards"])}))
+    policy: Any = "MlpPolicy"
+    net_arch = {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}
+    advised = {}
+    if ppo.advice_weight:  # the duel's advice piece: the action space's size, last
+        policy, net_arch["pi"] = AdvisedPolicy, []
+        extractor = (AdvisedExtractor, {"hidden": ppo.features_dim,
+                                        "advice": int(env.action_space.n)})
+        advised = {"advice_weight": ppo.advice_weight}
     model = MaskablePPO(
-        "MlpPolicy", env, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
+        policy, env, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
         batch_size=ppo.batch_size, n_epochs=ppo.n_epochs, gamma=ppo.gamma,
         gae_lambda=ppo.gae_lambda, clip_range=ppo.clip_range, ent_coef=ppo.ent_coef,
         vf_coef=ppo.vf_coef, max_grad_norm=ppo.max_grad_norm, seed=config.seed,
         policy_kwargs={
             "features_extractor_class": extractor[0],
-            "features_extractor_kwargs": extractor[1],
-            "net_arch": {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}},
+            "features_extractor_kwargs": extractor[1], "net_arch": net_arch, **advised},
         device="cpu", tensorboard_log=str(tensorboard) if tensorboard else None, verbose=0)
     if config.observation == "compact":  # the printed features it looks up
         from gaenv.cards.schema import pool_of

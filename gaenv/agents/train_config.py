@@ -33,6 +33,7 @@ class PPOSettings:
     features_dim: int = 256          # the shared layer after the card embeddings
     embedding_dim: int = 8           # per card identity (gaenv.agents.policy)
     net_arch: tuple[int, ...] = (128,)  # hidden layers of each of the policy and value heads
+    advice_weight: float = 0.0       # duel: > 0, the advised policy (gaenv.agents.policy)
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,8 @@ RANGES: tuple[tuple[tuple[str, ...], Callable[[float], bool], str], ...] = (
       "max_snapshots", "pretrain.workers", "pretrain.epochs", "pretrain.batch_size",
       "ppo.n_steps", "ppo.batch_size", "ppo.n_epochs", "ppo.features_dim",
       "ppo.embedding_dim"), lambda v: v >= 1, "at least 1"),
-    (("shaping", "pretrain.games", "pretrain.dagger", "ppo.ent_coef", "ppo.vf_coef"),
+    (("shaping", "pretrain.games", "pretrain.dagger", "ppo.ent_coef", "ppo.vf_coef",
+      "ppo.advice_weight"),
      lambda v: v >= 0, "0 or more"),
     (("pretrain.learning_rate", "ppo.learning_rate", "ppo.clip_range", "ppo.max_grad_norm"),
      lambda v: v > 0, "more than 0"),
@@ -171,6 +173,8 @@ def check(config: TrainConfig, where: str) -> None:
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
                for n in config.ppo.net_arch):
         problem("ppo.net_arch", f"expected layer sizes of at least 1, got {config.ppo.net_arch}")
+    if config.ppo.advice_weight and config.game != "duel":
+        problem("ppo.advice_weight", "only the duel's observation carries advice")
     pool = None
     if config.card_pool is not None and config.game == "duel":
         problem("card_pool", "the duel plays its own cards (docs/duel.md)")

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from gaenv.duel import heuristic as duel_heuristic
 from gaenv.duel.board import board
 from gaenv.duel.cards import DuelCardError, builtin_decks, default_pool, find_deck
 from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
@@ -25,7 +26,7 @@ from gaenv.env.duel_observation import HIGH, DuelEncoder
 
 class duel_raw_env(raw_env):
     """The unwrapped duel environment. ``decks``: two keys of the duel's built-in decks
-    (default: both, in a random order per game)."""
+    (default: each seat one of them at random per game, mirrors included)."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "gaenv_duel_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
@@ -48,20 +49,25 @@ class duel_raw_env(raw_env):
         return self.encoder.size, HIGH, self.layout.size
 
     def _new_game(self, deck0: Any, deck1: Any, seed: int) -> DuelGame:
-        if len(self._decks) == 2 and self._rng.random() < 0.5 and not self.config.decks:
-            deck0, deck1 = deck1, deck0  # both built-in decks, either seat
+        if not self.config.decks:  # each seat one of the built-in decks, as `gaenv eval` pairs
+            deck0, deck1 = self._rng.choice(self._decks), self._rng.choice(self._decks)
         return DuelGame.new(deck0, deck1, seed, self.config.turn_limit)
 
     def _assign(self, state: DuelState, player: int
                 ) -> tuple[dict[int, Option], np.ndarray, Any]:
+        """The observation is made from the decision and the index of the heuristic's
+        option (the ``advice`` piece)."""
         decision = state.decision if not state.over else None
         by_index: dict[int, Option] = {}
+        advice = None
         if decision is not None and decision.player == player:
             by_index = self.layout.assign(state, decision)
-        return by_index, self.layout.mask(by_index), decision
+            chosen = duel_heuristic.pick(state, decision)
+            advice = next(i for i, o in by_index.items() if o == chosen)
+        return by_index, self.layout.mask(by_index), (decision, advice)
 
     def _vector(self, state: DuelState, player: int, parts: Any) -> np.ndarray:
-        return self.encoder.encode(state, player, parts)
+        return self.encoder.encode(state, player, *parts)
 
     def render(self) -> str | None:
         """The observer's board (`gaenv.duel.board`: everything, hidden cards too) with

@@ -11,7 +11,10 @@ activations), ``last_turn`` (the Spells the opponent activated from hand and how
 many cards they equipped in their last turn) and ``resolving`` (the effect whose costs
 are being paid or which is resolving: its card, whose it is, the step asking now and
 the steps after it; a resolving activation has left the chain, DUEL 6.7, so without
-this piece a target for Healing Rain looks like one for Firebolt).
+this piece a target for Healing Rain looks like one for Firebolt) and ``advice`` (one
+flag per action index: the option the duel heuristic would take, `gaenv.duel.heuristic.pick`;
+it reads only what the seat may know, so the flag leaks nothing; a policy may add it to
+its logits, `gaenv.agents.policy.AdvisedPolicy`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from gaenv.duel import options as opt
 from gaenv.duel.cards import ELEMENTS, DuelPool
 from gaenv.duel.state import Champ, DuelState, Program
 from gaenv.engine.decisions import Decision
-from gaenv.env.duel_actions import POSITIONS, SLOTS
+from gaenv.env.duel_actions import POSITIONS, SLOTS, DuelActions
 
 CHAIN_ITEMS = 4
 SCALE = 200.0  # health and damage are divided by this
@@ -49,6 +52,7 @@ class DuelEncoder:
             ("champions", 2 * POSITIONS * self.champion_size),
             ("chain", CHAIN_ITEMS * (2 + len(self.names))), ("last_turn", len(self.spells) + 1),
             ("resolving", 4 + len(self.names) + 2 * len(STEPS)),
+            ("advice", DuelActions(pool).size),
         )
         self.size = sum(size for _, size in self.pieces)
 
@@ -56,7 +60,9 @@ class DuelEncoder:
         for cid in ids:
             out[at + self.names[state.cards[cid].defn.name]] += 0.25
 
-    def encode(self, state: DuelState, player: int, decision: Decision | None) -> np.ndarray:
+    def encode(self, state: DuelState, player: int, decision: Decision | None,
+               advice: int | None = None) -> np.ndarray:
+        """``advice``: the action index the heuristic would take (None: no flag)."""
         out = np.zeros(self.size, dtype=np.float32)
         me, them = state.players[player], state.players[1 - player]
         compelled = state.compel[0] == state.turn and state.turn_player == player
@@ -84,7 +90,10 @@ class DuelEncoder:
         for name in last.spells:
             out[at + self.spells[name]] += 0.5
         out[at + len(self.spells)] = len(last.equipped) / 4
-        self._resolving(out, at + len(self.spells) + 1, state, player)
+        at += len(self.spells) + 1
+        self._resolving(out, at, state, player)
+        if advice is not None:
+            out[self.size - self.pieces[-1][1] + advice] = 1.0
         return np.minimum(out, HIGH, out=out)
 
     def _resolving(self, out: np.ndarray, at: int, state: DuelState, player: int) -> None:

@@ -1,5 +1,7 @@
 """The duel's scripted player (docs/agents.md, "The duel"): it scores every legal option
-and takes the best (ties: the first of the engine's options).
+and takes the best (ties: the first of the engine's options). It is part of the duel's
+game knowledge, beside its rules: the `heuristic` agent plays it, and the environment's
+``advice`` piece marks its pick.
 
 Scores come from the card data, not from card names: an effect is worth what its steps
 do (`effect_worth`: damage to the opponent's champions, healing of its own, cards drawn,
@@ -20,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from gaenv.agents.heuristic import best
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import DuelCard
@@ -40,8 +41,16 @@ HARMFUL = frozenset({"deal", "destroy_target", "return_target", "flip_target_fac
 
 
 def choose(game: DuelGame) -> Option:
-    """The heuristic's answer to the current decision (`heuristic.best` by `score`)."""
-    return best(game, score)
+    """The heuristic's answer to the game's current decision (`pick`)."""
+    decision = game.decision
+    assert decision is not None
+    return pick(game.state, decision)
+
+
+def pick(state: DuelState, decision: Decision) -> Option:
+    """The option of ``decision`` that `score` rates highest, the earliest of the engine's
+    options on a tie."""
+    return max(decision.options, key=lambda o: score(state, decision, o))
 
 
 def score(state: DuelState, decision: Decision, option: Option) -> float:
