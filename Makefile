@@ -28,7 +28,7 @@ $(STAMP): pyproject.toml
 COMPILED_SOURCES := $(wildcard gaenv/engine/*.py) gaenv/env/observation.py gaenv/compiled.py \
 	setup.py
 COMPILED := gaenv/compiled.json
-BUILT := gaenv/engine/*.so gaenv/env/*.so gaenv__mypyc*.so $(COMPILED)
+BUILT := gaenv/engine/*.so gaenv/env/*.so gaenv/native__mypyc*.so $(COMPILED)
 ifeq ($(GAENV_COMPILE),0)
 build: $(STAMP)
 	rm -f $(BUILT)

@@ -27,6 +27,8 @@ if os.environ.get("GAENV_COMPILE", "1") != "0":
     compiled.write_digest(ROOT)
     ext_modules = mypycify([*compiled.MYPY_FLAGS,
                             *(str(p.relative_to(ROOT)) for p in compiled.sources(ROOT))],
-                           group_name="gaenv", opt_level="3")
+                           # (the runtime they share: gaenv/native__mypyc, inside the
+                           # package, so that an editable install finds it too)
+                           group_name="gaenv.native", opt_level="3")
 
 setup(ext_modules=ext_modules)

@@ -5,6 +5,8 @@ is refused at import with the file named."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -33,6 +35,15 @@ def test_the_modules_in_use_are_the_compiled_ones() -> None:
         assert module.__file__.endswith(tuple(EXTENSION_SUFFIXES)), (
             f"{module.__name__} runs as pure Python: `make build` compiles it "
             "(GAENV_COMPILE=0 says that pure Python is meant)")
+
+
+def test_they_import_from_outside_the_checkout(tmp_path: Path) -> None:
+    """As the console scripts do (``gaenv``, run from any folder): the compiled modules
+    and the runtime they share are found through the package alone."""
+    done = subprocess.run([sys.executable, "-c", "import gaenv.engine.game, gaenv.env"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    assert done.returncode == 0, done.stderr
 
 
 def _project(tmp_path: Path, compiled_as: str) -> Path:
