@@ -53,7 +53,7 @@ def _project(tmp_path: Path, compiled_as: str) -> Path:
     engine = root / "gaenv" / "engine"
     engine.mkdir(parents=True)
     (engine / "rules.py").write_text(compiled_as)
-    compiled.write_digest(root)
+    compiled.write_digests(root / "gaenv", compiled.digests(root))
     (engine / f"rules{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
     return root
 

@@ -220,9 +220,15 @@ def verify_settled(state: GameState) -> None:
     probe.checks_due = True
     probe.decision = None
     state_based(probe)
-    probe.decision = probe.decision or state.decision
+    # (read through a function: compiled, the narrowing to None above would outlive the
+    # call; docs/engine.md, "Compiled")
+    probe.decision = _decision(probe) or state.decision
     if _check_results(probe) != _check_results(state):
         raise AssertionError("state-based checks were due but not flagged")
+
+
+def _decision(state: GameState) -> Decision | None:
+    return state.decision
 
 
 def _check_results(state: GameState) -> tuple[object, ...]:

@@ -351,7 +351,7 @@ class GameState:
         self.rng = random.Random(seed)
 
     def clone(self) -> GameState:
-        c = GameState(0, self.turn_limit)  # (its random generator is replaced below)
+        c = GameState(0, self.turn_limit)  # (its random generator is set to ours below)
         c.cards = [card.copy() for card in self.cards]
         c.players = [p.copy() for p in self.players]
         c.stack = [item.copy() for item in self.stack]
@@ -368,7 +368,6 @@ class GameState:
         # Immutable values, and values only ever replaced (the decision):
         for name in _SHARED_SLOTS:
             setattr(c, name, getattr(self, name))
-        c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
         return c
 

@@ -55,19 +55,23 @@ class duel_raw_env(raw_env):
 
     def _assign(self, state: DuelState, player: int
                 ) -> tuple[dict[int, Option], np.ndarray, Any]:
-        """The observation is made from the decision and the index of the heuristic's
-        option (the ``advice`` piece)."""
+        """The observation is made from the decision and its options by index (`_vector`)."""
         decision = state.decision if not state.over else None
         by_index: dict[int, Option] = {}
-        advice = None
         if decision is not None and decision.player == player:
             by_index = self.layout.assign(state, decision)
-            chosen = duel_heuristic.pick(state, decision)
-            advice = next(i for i, o in by_index.items() if o == chosen)
-        return by_index, self.layout.mask(by_index), (decision, advice)
+        return by_index, self.layout.mask(by_index), (decision, by_index)
 
     def _vector(self, state: DuelState, player: int, parts: Any) -> np.ndarray:
-        return self.encoder.encode(state, player, *parts)
+        """The observation, with the index of the heuristic's option (the ``advice`` piece;
+        worked out only when somebody observes: agents that do not read the observation
+        never pay for it)."""
+        decision, by_index = parts
+        advice = None
+        if by_index:
+            chosen = duel_heuristic.pick(state, decision)
+            advice = next(i for i, o in by_index.items() if o == chosen)
+        return self.encoder.encode(state, player, decision, advice)
 
     def render(self) -> str | None:
         """The observer's board (`gaenv.duel.board`: everything, hidden cards too) with
