@@ -517,8 +517,8 @@ def test_heuristic_values_leveling_up() -> None:
     the counter reaches a band."""
     from pathlib import Path
 
-    from gaenv.agents.heuristic import choose
     from gaenv.cards.schema import default_pool
+    from gaenv.heuristic import choose
     from gaenv.scenario import Scenario, build
 
     setup = {"turn_player": 0, "phase": "main", "players": [

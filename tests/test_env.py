@@ -165,11 +165,17 @@ def _hidden_shuffle(e: raw_env, viewer: int, rng: random.Random) -> None:
     e._cache = None
 
 
-def test_no_hidden_information_leaks() -> None:
-    """The viewer's observation is byte-identical after changing only hidden things.
-    Skipped: the moments the viewer is itself choosing among its own deck's cards
+@pytest.mark.parametrize("advice", [False, True])
+def test_no_hidden_information_leaks(advice: bool) -> None:
+    """The viewer's observation is byte-identical after changing only hidden things, the
+    heuristic's ``advice`` piece included (gaenv.env.advice)."""
+    _check_no_leaks(advice)
+
+
+def _check_no_leaks(advice: bool) -> None:
+    """Skipped: the moments the viewer is itself choosing among its own deck's cards
     (search, glimpse), which the rules show it."""
-    e = raw_env(seed=5)
+    e = raw_env(seed=5, advice=advice)
     rng = random.Random(5)
     checked = 0
     for _ in _random_walk(e, 800, seed=5):
@@ -209,7 +215,7 @@ def test_leak_test_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(observation.Encoder, "encode", leaky)
     with pytest.raises(AssertionError, match="observation changed"):
-        test_no_hidden_information_leaks()
+        _check_no_leaks(False)
 
 
 def test_caps_overflow_into_choice_slots() -> None:

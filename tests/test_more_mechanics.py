@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 from conftest import pool_with, run_scenario
 
-from gaenv import scenario
-from gaenv.agents import heuristic
+from gaenv import heuristic, scenario
 from gaenv.cards.schema import CardFileError, CardPool
 from gaenv.cards.translate import translate
 from gaenv.engine import champions, effects, events, journal, statics, views

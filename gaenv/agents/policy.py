@@ -16,9 +16,12 @@ on a quarter of the floats.
 
 The duel's observation (`gaenv.env.duel_observation`) marks card identities as one-hot
 flags, not indices, so `DenseExtractor` (one shared layer over the whole vector) is its
-feature extractor; or, with ``ppo.advice_weight`` set, `AdvisedPolicy`: the same layer
-over all but the ``advice`` piece (the duel heuristic's pick, one flag per action), and
-action logits that add the flags, weighted, to what the layer's features give.
+feature extractor.
+
+With ``ppo.advice_weight`` set, in either game, the policy is `AdvisedPolicy`: the
+game's extractor over all but the ``advice`` piece (the heuristic's pick, one flag per
+action; `gaenv.env.advice`), and action logits that add the flags, weighted, to what the
+features give, so a fresh policy plays as the heuristic.
 """
 
 from __future__ import annotations
@@ -123,20 +126,23 @@ class DenseExtractor(BaseFeaturesExtractor):
 
 
 class AdvisedExtractor(BaseFeaturesExtractor):
-    """`DenseExtractor`'s layer over the observation without its last ``advice`` floats
-    (the duel's ``advice`` piece), those floats appended as they are: the features are
-    ``hidden`` + ``advice`` wide, for `AdvisedPolicy`."""
+    """An ``inner`` extractor (`CardEmbeddingExtractor` for Grand Archive,
+    `DenseExtractor` for the duel, built with ``inner_kwargs``) over the observation
+    without its last ``advice`` floats (the ``advice`` piece), those floats appended as
+    they are: the features are the inner's plus ``advice`` wide, for `AdvisedPolicy`."""
 
-    def __init__(self, observation_space: gymnasium.spaces.Box, hidden: int = 256,
-                 advice: int = 0) -> None:
-        super().__init__(observation_space, hidden + advice)
+    def __init__(self, observation_space: gymnasium.spaces.Box, inner: type[BaseFeaturesExtractor],
+                 advice: int, **inner_kwargs: Any) -> None:
+        rest = gymnasium.spaces.Box(observation_space.low[:-advice],
+                                    observation_space.high[:-advice])
+        extractor = inner(rest, **inner_kwargs)
+        super().__init__(observation_space, extractor.features_dim + advice)
+        self.inner = extractor
         self.advice = advice
-        self.layer = nn.Sequential(nn.Linear(observation_space.shape[0] - advice, hidden),
-                                   nn.ReLU())
 
     def forward(self, observations: torch.Tensor) -> torch.Tensor:
         split = observations.shape[1] - self.advice
-        return torch.cat([self.layer(observations[:, :split]), observations[:, split:]], dim=1)
+        return torch.cat([self.inner(observations[:, :split]), observations[:, split:]], dim=1)
 
 
 class AdvisedHead(nn.Module):

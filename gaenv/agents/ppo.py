@@ -22,7 +22,9 @@ import numpy as np
 from gaenv.agents.base import Agent
 from gaenv.agents.registry import AgentSpecError
 from gaenv.cards.schema import pool_of
+from gaenv.env import advice
 from gaenv.env.actions import N_ACTIONS
+from gaenv.env.advice import MARKDOWN as ADVICE_MARKDOWN
 from gaenv.env.view import View
 
 FINAL_MODEL = "final_model.zip"  # what a training run folder holds when it finishes
@@ -48,13 +50,14 @@ def pool_name(pool: tuple[str, ...] | None) -> str:
 
 @functools.cache
 def layout(pool: tuple[str, ...] | None = None, game: str = "ga",
-           observation: str = "full") -> dict[str, str | int]:
+           observation: str = "full", advice: bool = False) -> dict[str, str | int | bool]:
     """What a policy's weights fit: the card pool of these card files (None: the built-in
     pool), by digest and name, its size (the card vocabulary), the observation
-    (``full`` or ``compact``) and action layout (a digest of what `gaenv layout` prints
-    of it) and their sizes; a duel policy records ``game: duel`` instead of a pool (its
-    digest is that of the duel's cards). A full observation's record has no
-    ``observation`` key (as models saved before compact observations)."""
+    (``full`` or ``compact``, with or without the ``advice`` piece) and action layout (a
+    digest of what `gaenv layout` prints of it) and their sizes; a duel policy records
+    ``game: duel`` instead of a pool (its digest is that of the duel's cards). A full
+    observation's record has no ``observation`` key, and one without advice no
+    ``advice`` key (as models saved before either)."""
     if game == "duel":
         from gaenv.duel.cards import CARD_FILE
         from gaenv.env.duel import duel_raw_env, layout_markdown
@@ -69,12 +72,15 @@ def layout(pool: tuple[str, ...] | None = None, game: str = "ga",
     from gaenv.env.observation import Encoder, compact_markdown, markdown
 
     encoder = Encoder(pool_of(pool), compact=observation == "compact")
-    described = markdown(encoder) + (compact_markdown(encoder) if encoder.compact else "")
+    described = (markdown(encoder) + (compact_markdown(encoder) if encoder.compact else "")
+                 + (ADVICE_MARKDOWN if advice else ""))
     return {"card_pool": encoder.pool.version, "card_pool_name": pool_name(pool),
             "cards": len(encoder.pool.cards),
             **({"observation": observation} if encoder.compact else {}),
+            **({"advice": True} if advice else {}),
             "observation_layout": hashlib.sha256(described.encode()).hexdigest()[:12],
-            "observation_size": encoder.observation_size, "actions": N_ACTIONS}
+            "observation_size": encoder.observation_size + (N_ACTIONS if advice else 0),
+            "actions": N_ACTIONS}
 
 
 def check_model(path: Path, pool: tuple[str, ...] | None = None) -> None:
@@ -96,7 +102,8 @@ def check_layout(saved: Any, pool: tuple[str, ...] | None, where: str) -> None:
         raise ModelMismatchError(f"{where}: the model does not record the card pool and "
                                  "observation layout it was trained on (saved before gaenv "
                                  "recorded them); train it again")
-    now = layout(pool, str(saved.get("game", "ga")), str(saved.get("observation", "full")))
+    now = layout(pool, str(saved.get("game", "ga")), str(saved.get("observation", "full")),
+                 bool(saved.get("advice", False)))
     problems = []
     if saved.get("card_pool") != now["card_pool"]:
         # (models saved before pools had names were all trained on the built-in pool)
@@ -150,6 +157,16 @@ def _compact_columns() -> np.ndarray:
     return compact_columns(Encoder(default_pool()))
 
 
+@functools.cache
+def _encoded_sizes() -> tuple[int, int]:
+    """The full and the compact observation's sizes (the same for every pool)."""
+    from gaenv.cards.schema import default_pool
+    from gaenv.env.observation import Encoder
+
+    full = Encoder(default_pool())
+    return full.size, len(_compact_columns())
+
+
 class PPOAgent(Agent):
     """Acts with a trained policy in games of the card pool ``pool`` (card files; None: the
     built-in pool): the most likely legal action if ``deterministic``, else one drawn from
@@ -167,13 +184,45 @@ class PPOAgent(Agent):
         self.batch_key = self.model  # the loaded policy, shared by the agents playing it
         self.deterministic = deterministic
         self.rng = random.Random(seed)
+        fits = getattr(self.model, LAYOUT, {})
         # A compact policy playing in an environment of full observations keeps their
         # compact columns (gaenv.env.observation.compact_columns).
-        self.columns = _compact_columns() if getattr(
-            self.model, LAYOUT, {}).get("observation") == "compact" else None
+        self.columns = _compact_columns() if fits.get("observation") == "compact" else None
+        # A policy that reads the heuristic's advice (gaenv.env.advice) works the piece
+        # out from a view when the environment's observation does not carry it.
+        self.advised = bool(fits.get("advice"))
+        self.needs_view = self.advised
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
-        return self.act_batch([self], [observation], [mask])[0]
+        self._check_game(mask)
+        return self.act_batch([self], [self.fit(observation, view)], [mask])[0]
+
+    def _check_game(self, mask: np.ndarray) -> None:
+        if len(mask) != self.model.action_space.n:
+            raise ValueError(f"{self.path}: the policy has {self.model.action_space.n} "
+                             f"actions and this game {len(mask)}: a policy plays only the "
+                             "game it was trained on")
+
+    def fit(self, observation: np.ndarray, view: View | None = None) -> np.ndarray:
+        """The vector the policy reads, from an environment's Grand Archive observation:
+        the compact columns of a full one for a compact policy; the ``advice`` piece kept,
+        dropped or (from ``view``) worked out, as the policy reads it or not."""
+        if len(observation) == self.model.observation_space.shape[0]:
+            return observation
+        full, compact = _encoded_sizes()
+        piece = None
+        if len(observation) - N_ACTIONS in (full, compact):  # it carries the advice piece
+            observation, piece = observation[:-N_ACTIONS], observation[-N_ACTIONS:]
+        if self.advised and piece is None:
+            if view is None:
+                raise ValueError(f"{self.path}: the policy reads the heuristic's advice; play "
+                                 "it in an environment made with advice=True, or give it a "
+                                 "view of the game")
+            game = view.game
+            piece = advice.flags(game.state, game.decision, view.options)
+        if self.columns is not None and len(observation) == full:
+            observation = observation[self.columns]
+        return np.concatenate([observation, piece]) if self.advised else observation
 
     @staticmethod
     def act_batch(agents: Sequence[PPOAgent], observations: Sequence[np.ndarray],
@@ -188,12 +237,11 @@ class PPOAgent(Agent):
         size = model.observation_space.shape[0]
         rows = []
         for agent, observation, mask in zip(agents, observations, masks, strict=True):
-            if len(mask) != model.action_space.n:
-                raise ValueError(f"{agent.path}: the policy has {model.action_space.n} "
-                                 f"actions and this game {len(mask)}: a policy plays only the "
-                                 "game it was trained on")
-            if agent.columns is not None and len(observation) != size:
-                observation = observation[agent.columns]
+            agent._check_game(mask)
+            observation = agent.fit(observation)
+            if len(observation) != size:
+                raise ValueError(f"{agent.path}: an observation of {len(observation)} floats; "
+                                 f"the policy reads {size}")
             rows.append(observation)
         legal = np.array(masks, dtype=bool)
         policy = model.policy

@@ -28,12 +28,12 @@ from typing import Any
 import numpy as np
 
 from gaenv.agents.base import Agent
-from gaenv.agents.heuristic import choose
 from gaenv.engine import champions, decisions, statics
 from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game
 from gaenv.engine.objects import FIELD, HAND
 from gaenv.env.view import View
+from gaenv.heuristic import choose
 
 SEARCHED = frozenset({
     decisions.OPPORTUNITY, decisions.MATERIALIZE, decisions.ATTACK_TARGET,

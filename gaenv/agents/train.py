@@ -513,8 +513,9 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
     )
 
     ppo = config.ppo
-    cards = layout(config.pool_files(), config.game, config.observation)
-    extractor: tuple[type, dict[str, int]] = (
+    cards = layout(config.pool_files(), config.game, config.observation,
+                   config.env_config().get("advice", False))
+    extractor: tuple[type, dict[str, Any]] = (
         (DenseExtractor, {"features_dim": ppo.features_dim}) if config.game == "duel" else
         (CardEmbeddingExtractor, {"features_dim": ppo.features_dim,
                                   "embedding_dim": ppo.embedding_dim,
@@ -522,10 +523,10 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
     policy: Any = "MlpPolicy"
     net_arch = {"pi": list(ppo.net_arch), "vf": list(ppo.net_arch)}
     advised = {}
-    if ppo.advice_weight:  # the duel's advice piece: the action space's size, last
+    if ppo.advice_weight:  # the advice piece: the action space's size, last
         policy, net_arch["pi"] = AdvisedPolicy, []
-        extractor = (AdvisedExtractor, {"hidden": ppo.features_dim,
-                                        "advice": int(env.action_space.n)})
+        extractor = (AdvisedExtractor, {"inner": extractor[0], "advice": int(env.action_space.n),
+                                        **extractor[1]})
         advised = {"advice_weight": ppo.advice_weight}
     model = MaskablePPO(
         policy, env, learning_rate=ppo.learning_rate, n_steps=ppo.n_steps,
@@ -541,7 +542,8 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
         from gaenv.env.observation import Encoder
 
         table = Encoder(pool_of(config.pool_files())).printed_table()
-        model.policy.features_extractor.set_card_table(table)
+        extractor_now = model.policy.features_extractor
+        (extractor_now.inner if ppo.advice_weight else extractor_now).set_card_table(table)
     setattr(model, LAYOUT, cards)
     return model
 

@@ -33,7 +33,7 @@ class PPOSettings:
     features_dim: int = 256          # the shared layer after the card embeddings
     embedding_dim: int = 8           # per card identity (gaenv.agents.policy)
     net_arch: tuple[int, ...] = (128,)  # hidden layers of each of the policy and value heads
-    advice_weight: float = 0.0       # duel: > 0, the advised policy (gaenv.agents.policy)
+    advice_weight: float = 0.0       # > 0: the advised policy (gaenv.agents.policy)
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,11 @@ class TrainConfig(GameKeys):
     ppo: PPOSettings = field(default_factory=PPOSettings)
 
     def env_config(self) -> dict[str, Any]:
-        return {**super().env_config(), "game": self.game, "observation": self.observation}
+        """The environment's keys: Grand Archive's observation carries the ``advice``
+        piece when the policy reads it (``ppo.advice_weight``; the duel's always does)."""
+        advice = {"advice": True} if self.game == "ga" and self.ppo.advice_weight else {}
+        return {**super().env_config(), "game": self.game, "observation": self.observation,
+                **advice}
 
     def as_dict(self) -> dict[str, Any]:
         return plain(self)
@@ -173,8 +177,6 @@ def check(config: TrainConfig, where: str) -> None:
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
                for n in config.ppo.net_arch):
         problem("ppo.net_arch", f"expected layer sizes of at least 1, got {config.ppo.net_arch}")
-    if config.ppo.advice_weight and config.game != "duel":
-        problem("ppo.advice_weight", "only the duel's observation carries advice")
     pool = None
     if config.card_pool is not None and config.game == "duel":
         problem("card_pool", "the duel plays its own cards (docs/duel.md)")

@@ -28,7 +28,7 @@ from gaenv.cards.decks import builtin_deck_names, load_deck
 from gaenv.cards.schema import pool_of
 from gaenv.engine.decisions import Option
 from gaenv.engine.game import Game
-from gaenv.env import actions
+from gaenv.env import actions, advice
 from gaenv.env.config import ConfigError, EnvConfig
 from gaenv.env.observation import Encoder
 from gaenv.env.view import View
@@ -85,7 +85,8 @@ class raw_env(AECEnv):
         names = self.config.decks or tuple(builtin_deck_names())
         self._decks = [load_deck(n, self.pool).cards for n in names]
         self.encoder = Encoder(self.pool, compact=self.config.observation == "compact")
-        return self.encoder.observation_size, self.encoder.high, actions.N_ACTIONS
+        extra = actions.N_ACTIONS if self.config.advice else 0  # the advice piece (advice.py)
+        return self.encoder.observation_size + extra, self.encoder.high, actions.N_ACTIONS
 
     # --- spaces ------------------------------------------------------------------------
 
@@ -203,12 +204,16 @@ class raw_env(AECEnv):
         choices: list[Option] = []
         if decision is not None and decision.player == player:
             by_index, choices = actions.assign(state, decision, slots)
-        return by_index, actions.mask_of(by_index), (decision, slots, choices)
+        return by_index, actions.mask_of(by_index), (decision, slots, choices, by_index)
 
     def _vector(self, state: Any, player: int, parts: Any) -> np.ndarray:
-        """``player``'s observation vector, from what `_assign` gave."""
-        decision, slots, choices = parts
-        return self.encoder.encode(state, player, decision, slots, choices)
+        """``player``'s observation vector, from what `_assign` gave; with ``advice``, the
+        heuristic's pick appended (`gaenv.env.advice`)."""
+        decision, slots, choices, by_index = parts
+        vector = self.encoder.encode(state, player, decision, slots, choices)
+        if not self.config.advice:
+            return vector
+        return np.concatenate([vector, advice.flags(state, decision, by_index)])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and action mask now (made once per decision)."""

@@ -131,6 +131,9 @@ class EnvConfig:
     observation: ``full`` (every card slot with its printed features) or ``compact``
         (without them: a policy looks them up from the card index; Grand Archive only,
         docs/observation.md).
+    advice: append the ``advice`` piece, the heuristic's pick as one flag per action
+        (`gaenv.env.advice`; Grand Archive only: the duel's observation always ends in
+        its own).
     """
 
     decks: tuple[str, str] | None = None
@@ -142,6 +145,7 @@ class EnvConfig:
     pool: tuple[str, ...] | None = None
     game: str = "ga"
     observation: str = "full"
+    advice: bool = False
 
     @classmethod
     def from_kwargs(cls, **kwargs: Any) -> EnvConfig:
@@ -179,6 +183,12 @@ class EnvConfig:
             allowed = "full" if self.game == "duel" else ", ".join(OBSERVATIONS)
             raise ConfigError(f"config key 'observation': expected {allowed} for game "
                               f"{self.game!r}, got {self.observation!r}")
+        if not isinstance(self.advice, bool):
+            raise ConfigError(f"config key 'advice': expected true or false, got "
+                              f"{self.advice!r}")
+        if self.advice and self.game == "duel":
+            raise ConfigError("config key 'advice': Grand Archive only (the duel's "
+                              "observation always ends in its own advice piece)")
         if self.pool is not None:
             if isinstance(self.pool, str) or not self.pool or not all(
                     isinstance(f, str) for f in self.pool):
