@@ -19,12 +19,12 @@ the observation (the optional ``advice`` piece) without importing the agents;
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from gaenv.engine import champions, combat, decisions, events, statics, zones
 from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.game import Game
+from gaenv.engine.game import Game, Played
 from gaenv.engine.objects import CardDef, CardObj
 from gaenv.engine.state import GameState
 
@@ -34,16 +34,16 @@ PERMANENT_TYPES = ("ally", "weapon", "item", "domain")
 
 
 def choose(game: Game) -> Option:
-    """The heuristic's answer to the game's current decision."""
+    """The heuristic's answer to the game's current decision (`best` by `score`)."""
+    return best(game, score)
+
+
+def best(game: Played, score: Callable[[Any, Decision, Option], float]) -> Option:
+    """The option of the current decision that ``score`` (state, decision, option) rates
+    highest, the earliest of the engine's options on a tie."""
     decision = game.decision
     assert decision is not None
-    return pick(game.state, decision)
-
-
-def pick(state: GameState, decision: Decision) -> Option:
-    """The option of ``decision`` that `score` rates highest, the earliest of the engine's
-    options on a tie."""
-    return max(decision.options, key=lambda o: score(state, decision, o))
+    return max(decision.options, key=lambda o: score(game.state, decision, o))
 
 
 def score(state: GameState, decision: Decision, option: Option) -> float:

@@ -218,8 +218,7 @@ class PPOAgent(Agent):
                 raise ValueError(f"{self.path}: the policy reads the heuristic's advice; play "
                                  "it in an environment made with advice=True, or give it a "
                                  "view of the game")
-            game = view.game
-            piece = advice.flags(game.state, game.decision, view.options)
+            piece = advice.flags(view.game, view.options)
         if self.columns is not None and len(observation) == full:
             observation = observation[self.columns]
         return np.concatenate([observation, piece]) if self.advised else observation

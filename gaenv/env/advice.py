@@ -3,7 +3,7 @@
 An environment made with ``advice=True`` appends one flag per action index to the
 encoder's vector (full or compact): while the decision is the observer's, the flag at
 the index of the option Grand Archive's scripted player would take
-(`gaenv.heuristic.pick`) is 1, every other 0; at any other time all are 0. The
+(`gaenv.heuristic.choose`) is 1, every other 0; at any other time all are 0. The
 heuristic reads only what the deciding seat may see, so the flag tells nothing hidden
 (tests/test_env.py's leak test covers it). A policy can add the flags to its action
 logits (`gaenv.agents.policy.AdvisedPolicy`, ``ppo.advice_weight``): it then starts as
@@ -21,8 +21,8 @@ from collections.abc import Mapping
 import numpy as np
 
 from gaenv import heuristic
-from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.state import GameState
+from gaenv.engine.decisions import Option
+from gaenv.engine.game import Game
 from gaenv.env.actions import N_ACTIONS
 
 MARKDOWN = (f"With `advice: true` the environment appends `advice`: {N_ACTIONS} floats, one "
@@ -30,12 +30,11 @@ MARKDOWN = (f"With `advice: true` the environment appends `advice`: {N_ACTIONS} 
             "take while the decision is the observer's (gaenv.env.advice).\n")
 
 
-def flags(state: GameState, decision: Decision | None, by_index: Mapping[int, Option]
-          ) -> np.ndarray:
+def flags(game: Game, by_index: Mapping[int, Option]) -> np.ndarray:
     """The piece for a seat whose legal options by action index are ``by_index`` (empty
-    when ``decision`` is not the seat's)."""
+    when the game's decision is not the seat's)."""
     out = np.zeros(N_ACTIONS, dtype=np.float32)
-    if by_index and decision is not None:
-        chosen = heuristic.pick(state, decision)
+    if by_index:
+        chosen = heuristic.choose(game)
         out[next(i for i, o in by_index.items() if o is chosen)] = 1.0
     return out

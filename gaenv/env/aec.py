@@ -213,7 +213,8 @@ class raw_env(AECEnv):
         vector = self.encoder.encode(state, player, decision, slots, choices)
         if not self.config.advice:
             return vector
-        return np.concatenate([vector, advice.flags(state, decision, by_index)])
+        assert self.game is not None and self.game.state is state
+        return np.concatenate([vector, advice.flags(self.game, by_index)])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and action mask now (made once per decision)."""
