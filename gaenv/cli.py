@@ -282,10 +282,12 @@ def _layout(args: argparse.Namespace) -> int:
 
         print(layout_markdown())
         return 0
+    from gaenv.env import advice
     from gaenv.env.observation import Encoder, compact_markdown, markdown
 
     encoder = Encoder(default_pool())
-    print(markdown(encoder) + "\nThe compact observation:\n\n" + compact_markdown(encoder), end="")
+    print(markdown(encoder) + "\nThe compact observation:\n\n" + compact_markdown(encoder)
+          + "\n" + advice.MARKDOWN, end="")
     return 0
 
 

@@ -84,3 +84,12 @@ def test_advised_policy_starts_as_the_heuristic(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="reads the heuristic's advice; play it in an "
                                          "environment made with advice=True"):
         PPOAgent.act_batch([agent], [observed["observation"]], [observed["action_mask"]])
+
+
+def test_layout_describes_the_advice_piece(capsys: pytest.CaptureFixture[str]) -> None:
+    """``gaenv layout`` says what the optional piece is, after the encoder's pieces."""
+    from gaenv.cli import main
+    from gaenv.env.advice import MARKDOWN
+
+    assert main(["layout"]) == 0
+    assert capsys.readouterr().out.endswith("\n" + MARKDOWN)
