@@ -24,7 +24,6 @@ from gaenv.agents.registry import AgentSpecError
 from gaenv.cards.schema import pool_of
 from gaenv.env import advice
 from gaenv.env.actions import N_ACTIONS
-from gaenv.env.advice import MARKDOWN as ADVICE_MARKDOWN
 from gaenv.env.view import View
 
 FINAL_MODEL = "final_model.zip"  # what a training run folder holds when it finishes
@@ -50,7 +49,7 @@ def pool_name(pool: tuple[str, ...] | None) -> str:
 
 @functools.cache
 def layout(pool: tuple[str, ...] | None = None, game: str = "ga",
-           observation: str = "full", advice: bool = False) -> dict[str, str | int | bool]:
+           observation: str = "full", advised: bool = False) -> dict[str, str | int | bool]:
     """What a policy's weights fit: the card pool of these card files (None: the built-in
     pool), by digest and name, its size (the card vocabulary), the observation
     (``full`` or ``compact``, with or without the ``advice`` piece) and action layout (a
@@ -73,13 +72,13 @@ def layout(pool: tuple[str, ...] | None = None, game: str = "ga",
 
     encoder = Encoder(pool_of(pool), compact=observation == "compact")
     described = (markdown(encoder) + (compact_markdown(encoder) if encoder.compact else "")
-                 + (ADVICE_MARKDOWN if advice else ""))
+                 + (advice.MARKDOWN if advised else ""))
     return {"card_pool": encoder.pool.version, "card_pool_name": pool_name(pool),
             "cards": len(encoder.pool.cards),
             **({"observation": observation} if encoder.compact else {}),
-            **({"advice": True} if advice else {}),
+            **({"advice": True} if advised else {}),
             "observation_layout": hashlib.sha256(described.encode()).hexdigest()[:12],
-            "observation_size": encoder.observation_size + (N_ACTIONS if advice else 0),
+            "observation_size": encoder.observation_size + (N_ACTIONS if advised else 0),
             "actions": N_ACTIONS}
 
 
