@@ -28,6 +28,7 @@ from gaenv.agents.batched import BatchedVecEnv
 from gaenv.agents.ppo import PPOAgent
 from gaenv.agents.train_config import load
 from gaenv.cli import positive_int
+from gaenv.env.view import View
 
 BLOCK = 100  # vector steps per block
 
@@ -57,9 +58,9 @@ def main() -> int:
     alone = PPOAgent.act_batch
 
     def timed(agents: list[PPOAgent], observations: list[np.ndarray],
-              masks: list[np.ndarray]) -> list[int]:
+              masks: list[np.ndarray], views: list[View | None] | None = None) -> list[int]:
         began = time.process_time()
-        actions = alone(agents, observations, masks)
+        actions = alone(agents, observations, masks, views)
         moves_cpu[current[0]] += time.process_time() - began
         sizes[current[0]][len(agents)] += 1
         return actions

@@ -3,18 +3,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from gaenv.agents.batched import BatchedVecEnv
 from gaenv.agents.ppo import PPOAgent, check_model
 from gaenv.agents.train import train
 from gaenv.agents.train_config import load
 from gaenv.env import raw_env
 from gaenv.env.actions import N_ACTIONS
 from gaenv.env.config import ConfigError
+from gaenv.env.single import SelfPlayEnv
+from gaenv.env.view import View
 from gaenv.heuristic import choose
 
 
@@ -53,21 +57,29 @@ def test_advice_config_errors(config: dict[str, object], message: str) -> None:
         raw_env(**config)
 
 
-def test_advised_policy_starts_as_the_heuristic(tmp_path: Path) -> None:
-    """A fresh advised policy (a large ``advice_weight``) takes the heuristic's option:
-    in the environment it trained in (the piece in the observation, no view) and in a
-    plain full one, where it works the piece out from the view the environment gives it
-    (``needs_view``); without either it names what it needs. Its model records the
-    piece, so the layout check tells it from a policy without advice."""
-    path = tmp_path / "advised.yaml"
+@pytest.fixture(scope="module")
+def advised_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh advised policy (a large ``advice_weight``: it takes the heuristic's
+    option) trained a few steps on a compact observation with the piece."""
+    folder = tmp_path_factory.mktemp("advised")
+    path = folder / "advised.yaml"
     path.write_text("total_timesteps: 64\nn_envs: 1\nvec_env: dummy\nobservation: compact\n"
                     "turn_limit: 30\nopponents: {heuristic: 1}\nsnapshot_every: 64\n"
                     "checkpoint_every: 64\neval_every: 64\neval_games: 2\n"
                     "ppo: {n_steps: 64, batch_size: 64, n_epochs: 1, features_dim: 16, "
                     "net_arch: [8], advice_weight: 20.0}\n")
-    folder = train(load(path), tmp_path / "run", progress_bar=False, log=lambda _: None)
-    check_model(folder / "final_model.zip")
-    agent = PPOAgent(folder / "final_model.zip")
+    run = train(load(path), folder / "run", progress_bar=False, log=lambda _: None)
+    check_model(run / "final_model.zip")
+    return run / "final_model.zip"
+
+
+def test_advised_policy_starts_as_the_heuristic(advised_model: Path) -> None:
+    """A fresh advised policy takes the heuristic's option: in the environment it trained
+    in (the piece in the observation, no view) and in a plain full one, where it works
+    the piece out from the view the environment gives it (``needs_view``); without
+    either it names what it needs. Its model records the piece, so the layout check
+    tells it from a policy without advice."""
+    agent = PPOAgent(advised_model)
     assert agent.advised and agent.needs_view
     for env in (raw_env(seed=5, observation="compact", advice=True), raw_env(seed=5)):
         env.reset(seed=5)
@@ -86,6 +98,43 @@ def test_advised_policy_starts_as_the_heuristic(tmp_path: Path) -> None:
         PPOAgent.act_batch([agent], [observed["observation"]], [observed["action_mask"]])
 
 
+@pytest.mark.parametrize("batched", [False, True])
+def test_advised_opponent_in_a_plain_training_environment(advised_model: Path,
+                                                           batched: bool) -> None:
+    """An advised policy as the opponent of a learner whose environment has no advice
+    piece (``ppo:default`` in a plain training config): its moves, handed out for
+    batching or computed alone, come with a view, so it plays the heuristic's option."""
+    agent = PPOAgent(advised_model)
+    picks = []
+    real_fit = agent.fit
+
+    def fit(observation: np.ndarray, view: View | None = None) -> np.ndarray:
+        assert view is not None
+        picks.append(choose(view.game))
+        return real_fit(observation, view)
+
+    agent.fit = fit  # type: ignore[method-assign]
+    envs = [SelfPlayEnv(opponent=agent, seed=s, turn_limit=30) for s in (1, 2)]
+    vec = BatchedVecEnv([lambda e=e: e for e in envs]) if batched else None
+    if vec is not None:
+        vec.reset()
+    else:
+        for env in envs:
+            env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        if vec is not None:
+            masks = vec.env_method("action_masks")
+            vec.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+        else:
+            for env in envs:
+                _, _, done, truncated, _ = env.step(int(rng.choice(np.flatnonzero(
+                    env.action_masks()))))
+                if done or truncated:
+                    env.reset()
+    assert len(picks) > 10
+
+
 def test_layout_describes_the_advice_piece(capsys: pytest.CaptureFixture[str]) -> None:
     """``gaenv layout`` says what the optional piece is, after the encoder's pieces."""
     from gaenv.cli import main
@@ -93,3 +142,34 @@ def test_layout_describes_the_advice_piece(capsys: pytest.CaptureFixture[str]) -
 
     assert main(["layout"]) == 0
     assert capsys.readouterr().out.endswith("\n" + MARKDOWN)
+
+
+def test_resume_with_a_config_of_another_observation(advised_model: Path) -> None:
+    """Resuming an advised checkpoint with a config whose environments lack the piece (a
+    run started before ``standard`` read advice, resumed with today's) is one line naming
+    the sizes and the run's own config, before anything starts."""
+    checkpoint = next((advised_model.parent / "checkpoints").glob("step_*.zip"))
+    config = load(advised_model.parent / "config.yaml")
+    plain = dataclasses.replace(config, ppo=dataclasses.replace(config.ppo, advice_weight=0.0))
+    with pytest.raises(ConfigError, match=r"reads another observation than this config makes "
+                                          r"\(2848 floats, this config 2718\): resume it with "
+                                          r"the config it was trained with, .*config\.yaml"):
+        train(plain, resume=checkpoint, progress_bar=False, log=lambda _: None)
+
+
+def test_a_policy_this_gaenv_cannot_rebuild_is_one_line(advised_model: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A saved policy whose classes no longer take its saved arguments (a duel policy
+    saved before the advised extractor wrapped the game's own) is refused in one line
+    naming the file, not with the traceback of its rebuilding."""
+    from gaenv.agents import policy
+    from gaenv.agents.ppo import ModelMismatchError, load_model
+
+    def older(self: object, observation_space: object, hidden: int, advice: int) -> None:
+        raise AssertionError("not reached")
+
+    monkeypatch.setattr(policy.AdvisedExtractor, "__init__", older)
+    with pytest.raises(ModelMismatchError, match=r"advised.*final_model.zip: this gaenv "
+                                                 r"cannot rebuild the policy saved there "
+                                                 r"\(.*'inner'\); train it again"):
+        load_model(advised_model)

@@ -18,6 +18,7 @@ from gaenv.agents.ppo import PPOAgent
 from gaenv.agents.train import SNAPSHOTS, make_env, new_model
 from gaenv.agents.train_config import TrainConfig, load
 from gaenv.env.aec import raw_env
+from gaenv.env.view import View
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +62,9 @@ def test_batched_environments_play_the_games_played_one_by_one(
     alone = PPOAgent.act_batch
 
     def counted(agents: list[PPOAgent], observations: list[np.ndarray],
-                masks: list[np.ndarray]) -> list[int]:
+                masks: list[np.ndarray], views: list[View | None] | None = None) -> list[int]:
         sizes[len(agents)] += 1
-        return alone(agents, observations, masks)
+        return alone(agents, observations, masks, views)
 
     def run(kind: type[DummyVecEnv]) -> list[tuple[np.ndarray, ...]]:
         return _trajectory(kind([make_env(config, folder, rank, False)

@@ -14,7 +14,6 @@ determinize the rest (`gaenv.engine.game.Game.determinized`).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar
 
 import numpy as np
 
@@ -28,7 +27,7 @@ class Agent(ABC):
     agent does without the observation (module docstring)."""
 
     name: str = "agent"
-    needs_view: ClassVar[bool] = False
+    needs_view: bool = False  # (a policy that reads advice sets it per instance)
     reads_observation: bool = True
 
     @abstractmethod

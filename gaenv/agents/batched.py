@@ -43,12 +43,12 @@ def run_batched(runs: list[Generator[Move, int, Any]]) -> list[Any]:
         advance(i, None)
     while pending:
         groups: dict[int, list[int]] = {}
-        for i, (actor, _, _) in pending.items():
+        for i, (actor, *_) in pending.items():
             groups.setdefault(id(actor.batch_key), []).append(i)
         moves, pending = pending, {}
         for members in groups.values():
-            actors, observations, masks = zip(*(moves[i] for i in members), strict=True)
-            actions = type(actors[0]).act_batch(actors, observations, masks)
+            actors, observations, masks, views = zip(*(moves[i] for i in members), strict=True)
+            actions = type(actors[0]).act_batch(actors, observations, masks, views)
             for i, action in zip(members, actions, strict=True):
                 advance(i, int(action))
     return results

@@ -85,12 +85,16 @@ def layout(pool: tuple[str, ...] | None = None, game: str = "ga",
 def check_model(path: Path, pool: tuple[str, ...] | None = None) -> None:
     """ModelMismatchError unless the model saved at ``path`` records the card pool of
     these card files (None: the built-in pool) and this observation layout."""
+    check_layout(saved_layout(path), pool, str(path))
+
+
+def saved_layout(path: Path) -> Any:
+    """The `layout` the model saved at ``path`` recorded (None if it recorded none)."""
     try:
         with zipfile.ZipFile(path) as archive:
-            saved = json.loads(archive.read("data")).get(LAYOUT)
+            return json.loads(archive.read("data")).get(LAYOUT)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
         raise ModelMismatchError(f"{path}: not a saved MaskablePPO model ({exc})") from None
-    check_layout(saved, pool, str(path))
 
 
 def check_layout(saved: Any, pool: tuple[str, ...] | None, where: str) -> None:
@@ -136,14 +140,26 @@ def model_path(path: str | Path) -> Path:
     return path
 
 
+def load_model(path: Path, **kwargs: Any) -> Any:
+    """``MaskablePPO.load``, a policy this gaenv cannot rebuild (its classes' arguments or
+    weights changed since it was saved, as the advised extractor's did) named in one
+    line."""
+    from sb3_contrib import MaskablePPO
+
+    try:
+        return MaskablePPO.load(path, device="cpu", **kwargs)
+    except (TypeError, KeyError, RuntimeError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ModelMismatchError(f"{path}: this gaenv cannot rebuild the policy saved there "
+                                 f"({first}); train it again") from None
+
+
 @functools.lru_cache(maxsize=8)
 def _load(path: Path, mtime: int, pool: tuple[str, ...] | None) -> Any:
     """A policy checked against the card pool ``pool`` and loaded, shared by the agents
     of one process (keyed by file, time and pool)."""
-    from sb3_contrib import MaskablePPO
-
     check_model(path, pool)
-    model = MaskablePPO.load(path, device="cpu")
+    model = load_model(path)
     model.policy.set_training_mode(False)
     return model
 
@@ -193,8 +209,7 @@ class PPOAgent(Agent):
         self.needs_view = self.advised
 
     def act(self, observation: np.ndarray, mask: np.ndarray, view: View | None = None) -> int:
-        self._check_game(mask)
-        return self.act_batch([self], [self.fit(observation, view)], [mask])[0]
+        return self.act_batch([self], [observation], [mask], [view])[0]
 
     def _check_game(self, mask: np.ndarray) -> None:
         if len(mask) != self.model.action_space.n:
@@ -224,19 +239,22 @@ class PPOAgent(Agent):
 
     @staticmethod
     def act_batch(agents: Sequence[PPOAgent], observations: Sequence[np.ndarray],
-                  masks: Sequence[np.ndarray]) -> list[int]:
+                  masks: Sequence[np.ndarray], views: Sequence[View | None] | None = None
+                  ) -> list[int]:
         """The move of each agent (all playing one policy: the same ``batch_key``) for its
-        observation and mask, from one forward pass over all of them; each agent then
-        takes its own most likely or drawn action, so a move is the same whether it is
-        computed alone or in a batch."""
+        observation and mask (and view, for a policy that reads advice the observation
+        may lack: `fit`), from one forward pass over all of them; each agent then takes its
+        own most likely or drawn action, so a move is the same whether it is computed
+        alone or in a batch."""
         import torch
 
         model = agents[0].model
         size = model.observation_space.shape[0]
         rows = []
-        for agent, observation, mask in zip(agents, observations, masks, strict=True):
+        for agent, observation, mask, view in zip(agents, observations, masks,
+                                                  views or [None] * len(agents), strict=True):
             agent._check_game(mask)
-            observation = agent.fit(observation)
+            observation = agent.fit(observation, view)
             if len(observation) != size:
                 raise ValueError(f"{agent.path}: an observation of {len(observation)} floats; "
                                  f"the policy reads {size}")

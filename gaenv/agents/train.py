@@ -45,7 +45,15 @@ from gaenv import configs
 from gaenv.agents.base import Agent
 from gaenv.agents.evaluate import PairResult, evaluate
 from gaenv.agents.heuristic import HeuristicAgent
-from gaenv.agents.ppo import BEST_MODEL, FINAL_MODEL, LAYOUT, check_model, layout
+from gaenv.agents.ppo import (
+    BEST_MODEL,
+    FINAL_MODEL,
+    LAYOUT,
+    check_model,
+    layout,
+    load_model,
+    saved_layout,
+)
 from gaenv.agents.registry import make
 from gaenv.agents.search import position_worth
 from gaenv.agents.train_config import TrainConfig, load
@@ -554,7 +562,6 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
     On Ctrl-C (KeyboardInterrupt) it saves a checkpoint if PPO has started, logs how to
     go on, and raises KeyboardInterrupt again."""
     import torch
-    from sb3_contrib import MaskablePPO
 
     torch.set_num_threads(os.cpu_count() or 1)
     if resume is not None:
@@ -565,6 +572,14 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
             raise FileNotFoundError(f"{resume} is not a checkpoint (expected "
                                     f"<run folder>/{CHECKPOINTS}/step_N.zip)")
         check_model(resume, config.pool_files())
+        wanted = layout(config.pool_files(), config.game, config.observation,
+                        config.env_config().get("advice", False))
+        saved = saved_layout(resume)
+        if saved["observation_layout"] != wanted["observation_layout"]:
+            raise ConfigError(f"{resume}: the checkpoint reads another observation than this "
+                              f"config makes ({saved['observation_size']} floats, this config "
+                              f"{wanted['observation_size']}): resume it with the config it "
+                              f"was trained with, {resume.resolve().parent.parent}/config.yaml")
         folder = resume.resolve().parent.parent
     elif folder is None:
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -591,8 +606,7 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
     model = None
     try:
         if resume is not None:
-            model = MaskablePPO.load(resume, env=env, device="cpu",
-                                     tensorboard_log=str(folder / "tb"))
+            model = load_model(resume, env=env, tensorboard_log=str(folder / "tb"))
             log(f"resumed from {resume} at {model.num_timesteps:,} steps")
         else:
             model = new_model(config, env, folder / "tb")

@@ -46,8 +46,9 @@ class Actor(Protocol):
 
 
 Opponent = Callable[[np.ndarray, np.ndarray], int] | Actor
-# An opponent's move left to the caller: (the actor, its observation, its action mask).
-Move = tuple[Any, np.ndarray, np.ndarray]
+# An opponent's move left to the caller: (the actor, its observation, its action mask,
+# a View of the game for an actor with ``needs_view``, else None).
+Move = tuple[Any, np.ndarray, np.ndarray, Any]
 Result = TypeVar("Result")
 
 
@@ -57,8 +58,8 @@ def played(moves: Generator[Move, int, Result]) -> Result:
     try:
         move = next(moves)
         while True:
-            actor, observation, mask = move
-            move = moves.send(int(actor.act(observation, mask)))
+            actor, observation, mask, view = move
+            move = moves.send(int(actor.act(observation, mask, view)))
     except StopIteration as finished:
         return finished.value
 
@@ -111,8 +112,10 @@ class SelfPlayEnv(gymnasium.Env):
         while not self._done() and aec.agent_selection != self.learner_agent:
             actor = getattr(self.opponent, "current", self.opponent)
             if hasattr(actor, "act_batch"):  # the caller may batch this move with others
-                obs = aec.observe(aec.agent_selection)
-                action = yield actor, obs["observation"], obs["action_mask"]
+                agent = aec.agent_selection
+                obs = aec.observe(agent)
+                view = aec.view(agent) if getattr(actor, "needs_view", False) else None
+                action = yield actor, obs["observation"], obs["action_mask"], view
             else:
                 action = aec.ask(self.opponent)
             aec.step(action)
