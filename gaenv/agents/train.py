@@ -49,7 +49,7 @@ from gaenv.agents.ppo import (
     BEST_MODEL,
     FINAL_MODEL,
     LAYOUT,
-    check_model,
+    check_layout,
     layout,
     load_model,
     saved_layout,
@@ -505,6 +505,13 @@ def _callback(config: TrainConfig, folder: Path, log: Callable[[str], object],
     return Periodic()
 
 
+def _fitted_layout(config: TrainConfig) -> dict[str, Any]:
+    """The `layout` a policy trained with ``config`` fits (its environments' observation,
+    the advice piece included when the policy reads it)."""
+    return layout(config.pool_files(), config.game, config.observation,
+                  bool(config.env_config().get("advice", False)))
+
+
 def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) -> Any:
     """A fresh MaskablePPO learner: card embeddings and one shared layer
     (`gaenv.agents.policy.CardEmbeddingExtractor`, given the pool's printed card features
@@ -521,8 +528,7 @@ def new_model(config: TrainConfig, env: Any, tensorboard: Path | None = None) ->
     )
 
     ppo = config.ppo
-    cards = layout(config.pool_files(), config.game, config.observation,
-                   config.env_config().get("advice", False))
+    cards = _fitted_layout(config)
     extractor: tuple[type, dict[str, Any]] = (
         (DenseExtractor, {"features_dim": ppo.features_dim}) if config.game == "duel" else
         (CardEmbeddingExtractor, {"features_dim": ppo.features_dim,
@@ -571,10 +577,9 @@ def train(config: TrainConfig, folder: Path | None = None, resume: Path | None =
         if resume.resolve().parent.name != CHECKPOINTS or not resume.is_file():
             raise FileNotFoundError(f"{resume} is not a checkpoint (expected "
                                     f"<run folder>/{CHECKPOINTS}/step_N.zip)")
-        check_model(resume, config.pool_files())
-        wanted = layout(config.pool_files(), config.game, config.observation,
-                        config.env_config().get("advice", False))
         saved = saved_layout(resume)
+        check_layout(saved, config.pool_files(), str(resume))
+        wanted = _fitted_layout(config)
         if saved["observation_layout"] != wanted["observation_layout"]:
             raise ConfigError(f"{resume}: the checkpoint reads another observation than this "
                               f"config makes ({saved['observation_size']} floats, this config "
