@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from gaenv.cards.report import summary
+from gaenv.core.decisions import Option
 from gaenv.engine import champions, combat, decisions, statics
-from gaenv.engine.decisions import Option
 from gaenv.engine.game import Game
 from gaenv.engine.objects import BANISHMENT, GRAVEYARD, HAND, MEMORY, PLAYER_ZONES, band, band_text
 from gaenv.engine.state import PlayFrame

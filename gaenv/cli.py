@@ -17,8 +17,9 @@ from gaenv.agents.registry import AgentSpecError
 from gaenv.cards import imported, report
 from gaenv.cards.decks import build_deck, builtin_deck_names, load_deck, vanilla_line
 from gaenv.cards.schema import CardFileError, CardPool, default_pool, pool_of
+from gaenv.core.played import ReplayError
 from gaenv.distributed import RayMissing
-from gaenv.engine.game import DEFAULT_TURN_LIMIT, DeckList, ReplayError
+from gaenv.engine.game import DEFAULT_TURN_LIMIT, DeckList
 from gaenv.engine.objects import CARD_TYPES, ELEMENTS
 from gaenv.env.config import ConfigError
 from gaenv.parallel import BACKENDS

@@ -1,7 +1,7 @@
 """Which modules the build compiles with mypyc (setup.py), and the check that the
 compiled modules are those of the sources beside them.
 
-The compiled modules are the rules engine and the observation encoder: the code every
+The compiled modules are the core, the rules engine and the observation encoder: the code every
 decision runs through (docs/engine.md, "Compiled"). Python imports a compiled module
 (``X.cpython-*.so``) in preference to ``X.py``, so a source edited after the build would
 silently not run. The build records a digest of each source it compiles (``compiled.json``
@@ -20,7 +20,7 @@ from pathlib import Path
 PACKAGE = "gaenv"
 DIGESTS = "compiled.json"
 # The compiled modules, relative to the project's root (the folder holding the package).
-MODULES = ("gaenv/engine/*.py", "gaenv/env/observation.py")
+MODULES = ("gaenv/core/*.py", "gaenv/engine/*.py", "gaenv/env/observation.py")
 NOT_COMPILED = frozenset({"__init__.py"})
 # How mypy reads those modules when mypyc compiles them: they must type-check; what they
 # import from elsewhere (a lazily imported card loader, numpy and PyYAML without stubs)

@@ -1,4 +1,4 @@
-"""The duel's game log for people, and its replays re-run with it.
+"""The duel's game log for people.
 
 `DuelLog` is the duel's `gaenv.gamelog.GameLog`: call `DuelLog.collect` after every
 step. Its lines are the turns, the answers given (passes left out) and how the game
@@ -7,20 +7,19 @@ may not know (DUEL 2.8): the card a player draws and a card chosen from a hand a
 player's alone (the other reads "a card"), and so is the name of a card equipped
 facedown (7.12). The board beside the log is `gaenv.duel.board`, seen from a seat.
 
-`replay_run` re-runs a duel replay file with its log (``gaenv replay``, the web page's
-replays); `gaenv.live.DuelTable` plays a duel live with this log.
+`gaenv.replay.run` re-runs a duel's replay file with it (``gaenv replay``, the web
+page's replays); `gaenv.live.DuelTable` plays a duel live with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
 
+from gaenv.core.decisions import Decision, Option
 from gaenv.duel import options as opt
 from gaenv.duel.board import board
 from gaenv.duel.game import DuelGame
 from gaenv.duel.state import HAND
-from gaenv.engine.decisions import Decision, Option
 from gaenv.gamelog import Line, who
 
 _SILENT = frozenset({"pass", "done"})  # answers that say nothing worth a line
@@ -95,18 +94,3 @@ class DuelLog:
             self.lines.append(Line(text, player, text.replace(f" {name} ", " a card ", 1)))
         else:
             self.lines.append(Line(text))
-
-
-def replay_run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
-               after: Callable[[DuelGame, DuelLog], None]) -> tuple[DuelGame, DuelLog]:
-    """Re-run a duel replay (`gaenv.replay.read`), checking every choice; ``after`` sees
-    the game and its log at the start and after every choice. ReplayError if the replay
-    is not a duel's or diverges."""
-    game = DuelGame.from_header(header)
-    log = DuelLog(game)
-    after(game, log)
-    for number, entry in enumerate(choices):
-        game.replay_choice(number, entry)
-        log.collect()
-        after(game, log)
-    return game, log

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gaenv.board import board
+from gaenv.core.decisions import Decision, Option
 from gaenv.engine import combat, decisions, events
-from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.events import Event
 from gaenv.engine.game import Game
 from gaenv.engine.objects import (

@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from gaenv.core.decisions import Decision, Option
+from gaenv.core.played import Played
 from gaenv.engine import champions, combat, decisions, events, statics, zones
-from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.game import Game, Played
+from gaenv.engine.game import Game
 from gaenv.engine.objects import CardDef, CardObj
 from gaenv.engine.state import GameState
 

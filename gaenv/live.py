@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from gaenv.agents.base import Agent
 from gaenv.cards.decks import load_deck
 from gaenv.cards.schema import pool_of
-from gaenv.engine.decisions import Option
+from gaenv.core.decisions import Option
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
 from gaenv.env.aec import AGENTS, raw_env
 from gaenv.env.config import ConfigError

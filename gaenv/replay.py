@@ -22,7 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from gaenv.cards.schema import CardPool
-from gaenv.engine.game import Game, ReplayError, replay
+from gaenv.core import played
+from gaenv.core.played import ReplayError
+from gaenv.engine.game import Game, start
 from gaenv.gamelog import GameLog, Teller, Told
 
 
@@ -92,12 +94,7 @@ def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
 
     header, choices = read(path)
     try:
-        if isinstance(header, dict) and header.get("game") == "duel":  # docs/duel.md
-            from gaenv.duel_log import replay_run
-
-            game, _ = replay_run(header, choices, told)
-        else:
-            game, _ = run(header, choices, told, pool)
+        game, _ = run(header, choices, told, pool)
     except ReplayError as exc:
         raise ReplayError(f"{path}: {exc}") from None
     tellers[0].end()
@@ -105,24 +102,31 @@ def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
 
 
 def run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
-        after: Callable[[Game, GameLog], None],
-        pool: CardPool | None = None) -> tuple[Game, GameLog]:
-    """Re-run a replay (`read`) with the cards of ``pool`` (None: the built-in pool);
-    ``after`` sees the game and its log at the start and after every recorded choice. The
-    finished game and its log; ReplayError if the replay diverges."""
-    logs: list[GameLog] = []
+        after: Callable[[Any, Any], None],
+        pool: CardPool | None = None) -> tuple[Any, Any]:
+    """Re-run a replay (`read`) of either game: a duel's (``"game": "duel"`` in the
+    header: a `DuelGame` with its `gaenv.duel_log.DuelLog`) or Grand Archive's (a `Game`
+    with its `GameLog`, cards from ``pool``, None: the built-in pool). ``after`` sees the
+    game and its log at the start and after every recorded choice. The finished game and
+    its log; ReplayError if the replay is not a game's record or diverges."""
+    log: Any
+    if isinstance(header, dict) and header.get("game") == "duel":  # docs/duel.md
+        from gaenv.duel.game import DuelGame
+        from gaenv.duel_log import DuelLog
 
-    def before(game: Game, number: int, entry: tuple[int, str, int, str]) -> None:
-        if number == 0:
-            logs.append(GameLog(game))
-        else:
-            logs[0].collect()
-        after(game, logs[0])
-
-    game = replay(header, choices, pool, before=before)
-    if not logs:  # no choices recorded
-        logs.append(GameLog(game))
+        game: Any = DuelGame.from_header(header)
+        log = DuelLog(game)
     else:
-        logs[0].collect()
-    after(game, logs[0])
-    return game, logs[0]
+        game = start(header, pool)
+        log = GameLog(game)
+
+    def before(game: Any, number: int, entry: Any) -> None:
+        if number:
+            log.collect()
+        after(game, log)
+
+    played.replay(game, header, choices, before)
+    if choices:
+        log.collect()
+    after(game, log)
+    return game, log

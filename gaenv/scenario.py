@@ -16,8 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from gaenv.cards.schema import CardFileError, CardPool, default_pool
-from gaenv.engine import champions, decisions, statics
-from gaenv.engine.game import Game, IllegalOption
+from gaenv.core.decisions import DECLINE_VERBS, Option
+from gaenv.core.played import IllegalOption
+from gaenv.engine import champions, statics
+from gaenv.engine.game import Game
 from gaenv.engine.journal import create, make_object
 from gaenv.engine.objects import (
     BANISHMENT,
@@ -182,7 +184,7 @@ def _apply_object_state(card: Any, spec: dict[str, Any], where: str) -> None:
 
 # --- steps -------------------------------------------------------------------------
 
-def match_option(game: Game, step: str) -> decisions.Option:
+def match_option(game: Game, step: str) -> Option:
     """The option whose text is ``step``, else the one option containing it."""
     d = game.decision
     if d is None:
@@ -211,7 +213,7 @@ def pass_until(game: Game, phase: str) -> None:
     while not game.over and not (state.phase == phase and state.turn == turn):
         d = game.decision
         assert d is not None
-        declines = [o for o in d.options if o.verb in decisions.DECLINE_VERBS]
+        declines = [o for o in d.options if o.verb in DECLINE_VERBS]
         if not declines:
             raise ScenarioFailure(f"pass_until {phase}: player {d.player}'s {d.kind} decision "
                                   f"cannot be declined; options: {d.texts()}")

@@ -1,5 +1,6 @@
-"""Import boundaries: the engine is the rules alone, the cards are data for it, the
-environment adapts it, and agents sit on top. Every import is read with `ast` (also
+"""Import boundaries: the core is what both games share, each game's engine is its rules
+alone on the core, the cards are data for them, the environment adapts them, and agents
+sit on top. Every import is read with `ast` (also
 those inside functions or under ``TYPE_CHECKING``), so a lazy import cannot hide."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ FOLDERS = ("gaenv", "tests", "scripts")
 # (files: a folder ending in "/" or one file, relative to the repository; a module that
 # they must not import, with everything under it)
 FORBIDDEN = (
+    ("gaenv/duel/", "gaenv.engine"),   # the duel is built on the core, not on Grand Archive
     ("gaenv/engine/", "gaenv.env"),
     ("gaenv/engine/", "gaenv.agents"),
     ("gaenv/engine/", "gaenv.cards"),
@@ -105,6 +107,18 @@ def test_no_import_crosses_a_boundary() -> None:
     assert "gaenv/env/aec.py" in sources and "gaenv/engine/game.py" in sources
     found = [v for path, source in sources.items() for v in violations(path, source)]
     assert not found, "forbidden imports:\n" + "\n".join(found)
+
+
+def test_the_core_imports_nothing_else_of_gaenv() -> None:
+    """Both games are built on `gaenv.core`; it knows neither of them (docs/engine.md,
+    "One core, two games")."""
+    sources = _sources()
+    core = [path for path in sources if path.startswith("gaenv/core/")]
+    assert "gaenv/core/played.py" in core
+    found = [f"{path}:{line} imports {module}" for path in core
+             for line, module in imports(path, sources[path])
+             if module.split(".")[0] == "gaenv" and not module.startswith("gaenv.core")]
+    assert not found, "the core imports:\n" + "\n".join(found)
 
 
 def test_allowed_imports_are_still_there() -> None:

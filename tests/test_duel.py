@@ -4,6 +4,7 @@ card rulings are tested by the scenarios under tests/scenarios/duel/."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -163,10 +164,14 @@ def test_saved_game_replays_and_checks_choices() -> None:
     game = _play(11)
     again = DuelGame.from_json(game.to_json())
     assert (again.winner, again.reason, again.log) == (game.winner, game.reason, game.log)
-    record = game.to_json().replace('"action", 0, "draw"', '"action", 0, "drew"', 1)
-    if record != game.to_json():
-        with pytest.raises(ReplayError, match="diverges"):
-            DuelGame.from_json(record)
+    record = json.loads(game.to_json())
+    record["choices"][0][3] = "no such option"
+    with pytest.raises(ReplayError, match="diverges at choice 0") as caught:
+        DuelGame.from_json(json.dumps(record))
+    assert "recorded with engine" not in str(caught.value)
+    record["engine"] = "0.0.9"  # the core's replay names another engine's record
+    with pytest.raises(ReplayError, match=r"recorded with engine '0.0.9', this is '"):
+        DuelGame.from_json(json.dumps(record))
     with pytest.raises(ReplayError, match="not a duel game record"):
         DuelGame.from_json("{}")
 

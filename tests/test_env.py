@@ -250,7 +250,7 @@ def test_caps_overflow_into_choice_slots() -> None:
 
 
 def test_too_many_slotless_options_is_a_clear_error() -> None:
-    from gaenv.engine.decisions import Decision, Option
+    from gaenv.core.decisions import Decision, Option
 
     e = raw_env(seed=1)
     e.reset(seed=1)

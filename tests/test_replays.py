@@ -12,7 +12,8 @@ import pytest
 from gaenv import replay
 from gaenv.cards.decks import load_deck
 from gaenv.cli import main
-from gaenv.engine.game import ENGINE_VERSION, Game, ReplayError
+from gaenv.core.played import ReplayError
+from gaenv.engine.game import ENGINE_VERSION, Game
 from gaenv.env.aec import raw_env
 
 

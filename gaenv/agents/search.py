@@ -28,8 +28,8 @@ from typing import Any
 import numpy as np
 
 from gaenv.agents.base import Agent
+from gaenv.core.decisions import Decision, Option
 from gaenv.engine import champions, decisions, statics
-from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.game import Game
 from gaenv.engine.objects import FIELD, HAND
 from gaenv.env.view import View

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from gaenv.core.decisions import Option
 from gaenv.duel import rules
 from gaenv.duel.game import DuelGame
 from gaenv.duel.state import Champ, DuelState
-from gaenv.engine.decisions import Option
 
 
 def _slot(state: DuelState, cid: int, viewer: int | None) -> str:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gaenv.core.decisions import Decision, Option
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import Ability, DuelCard, DuelCardError
 from gaenv.duel.state import CHAIN, DECK, FIELD, GRAVE, HAND, DuelState, Item, Program
-from gaenv.engine.decisions import Decision, Option
 
 WAIT = "wait"
 Result = Decision | str | None

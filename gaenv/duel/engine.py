@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from gaenv.core.decisions import NO, YES, Decision, Option
 from gaenv.duel import effects, rules
 from gaenv.duel import options as opt
 from gaenv.duel.cards import DuelDeck, DuelPool
@@ -23,7 +24,6 @@ from gaenv.duel.state import (
     Program,
     Window,
 )
-from gaenv.engine.decisions import NO, YES, Decision, Option
 
 OPENING_HAND = 7  # 3.4
 

@@ -4,8 +4,8 @@
     while not game.over:
         game.step(game.decision.options[0])
 
-``decision``, ``over``, ``winner``, ``truncated``, ``log``, the answer lookup and the
-checked replay of a choice are those of `gaenv.engine.game.Played`, which Grand
+``decision``, ``over``, ``winner``, ``truncated``, ``log``, the answer lookup, saving
+(``to_json``) and the checked replay are the core's (`gaenv.core.played`), which Grand
 Archive's `Game` shares; ``step`` (an Option, its index or its text), ``clone`` and
 ``to_json``/``from_json`` behave as Game's; the same seed and choices give the same game.
 """
@@ -17,11 +17,12 @@ import json
 import random
 from typing import Any
 
+from gaenv.core import played
+from gaenv.core.decisions import Option
+from gaenv.core.played import IllegalOption, Played, ReplayError
 from gaenv.duel import engine, rules
 from gaenv.duel.cards import DuelCardError, DuelDeck, DuelPool, check_deck, default_pool
 from gaenv.duel.state import FIELD, DuelState
-from gaenv.engine.decisions import Option
-from gaenv.engine.game import IllegalOption, Played, ReplayError
 
 DEFAULT_TURN_LIMIT = 400
 SAVE_FORMAT = "gaenv-duel-1"
@@ -119,9 +120,6 @@ class DuelGame(Played):
                 "seed": self.state.seed, "turn_limit": self.state.turn_limit,
                 "first_player": self.state.first_player, "options": dict(self.state.options)}
 
-    def to_json(self) -> str:
-        return json.dumps({**self.header(), "choices": [list(e) for e in self.log]})
-
     @classmethod
     def from_header(cls, data: Any) -> DuelGame:
         """The game a saved game's header (`header`) starts, before any choice;
@@ -143,7 +141,4 @@ class DuelGame(Played):
             choices = data["choices"]
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
             raise ReplayError(f"not a duel game record: {exc}") from None
-        game = cls.from_header(data)
-        for number, entry in enumerate(choices):
-            game.replay_choice(number, entry)
-        return game
+        return played.replay(cls.from_header(data), data, choices)

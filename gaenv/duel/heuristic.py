@@ -22,13 +22,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from gaenv.core.decisions import Decision, Option
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import DuelCard
 from gaenv.duel.effects import split_step
 from gaenv.duel.game import DuelGame
 from gaenv.duel.state import HAND, Champ, DuelState, Program
-from gaenv.engine.decisions import Decision, Option
 
 DRAW_WORTH = 0.8      # one card drawn (the baseline action)
 CARD_WORTH = 0.5      # a card spent from hand

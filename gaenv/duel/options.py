@@ -1,26 +1,23 @@
-"""The duel's decision kinds and option texts (DUEL 15.3): a public interface."""
+"""The duel's decision kinds and option texts (DUEL 15.3): a public interface. The kinds
+both games ask alike (choose_target, choose_card, choose_mode, yes_no) are the core's."""
 
 from __future__ import annotations
 
+from gaenv.core.decisions import CHOOSE_CARD, CHOOSE_MODE, CHOOSE_TARGET, YES_NO, Option
+from gaenv.core.decisions import PASS as PASS  # (the windows' and choices' pass)
 from gaenv.duel import rules
 from gaenv.duel.state import Champ, DuelState
-from gaenv.engine.decisions import Option
 
 ACTION = "action"
 TRIGGER_WINDOW = "trigger_window"
 WOULD_WINDOW = "would_window"
-CHOOSE_TARGET = "choose_target"
-CHOOSE_CARD = "choose_card"
 CHOOSE_SLOT = "choose_slot"
-CHOOSE_MODE = "choose_mode"
-YES_NO = "yes_no"
 KINDS = (ACTION, TRIGGER_WINDOW, WOULD_WINDOW, CHOOSE_TARGET, CHOOSE_CARD, CHOOSE_SLOT,
          CHOOSE_MODE, YES_NO)
 
 DRAW = Option("draw", "draw")
 CONCEDE = Option("concede", "concede")
 OFFER_DRAW = Option("offer", "offer draw")
-PASS = Option("pass", "pass")
 DONE = Option("done", "done")
 
 

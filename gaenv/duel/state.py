@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from gaenv.core.decisions import Decision
 from gaenv.duel.cards import DuelCard, DuelPool
-from gaenv.engine.decisions import Decision
 
 DECK, HAND, GRAVE, FIELD, CHAIN, CHAMPION = "deck", "hand", "grave", "field", "chain", "champion"
 

@@ -1,7 +1,8 @@
 """The rules engine: pure Python, no gym, pettingzoo or torch imports (compiled with mypyc
 when installed: setup.py; docs/engine.md, "Compiled")."""
 
-from gaenv.engine.decisions import Decision, Option
-from gaenv.engine.game import DeckList, Game, IllegalOption
+from gaenv.core.decisions import Decision, Option
+from gaenv.core.played import IllegalOption
+from gaenv.engine.game import DeckList, Game
 
 __all__ = ["Decision", "DeckList", "Game", "IllegalOption", "Option"]

@@ -33,8 +33,8 @@ Combat happens in ``phase == "combat"``; ``phase_stage`` is the step below.
 
 from __future__ import annotations
 
+from gaenv.core.decisions import Decision, Option
 from gaenv.engine import champions, costs, decisions, events, journal, keywords, rules, statics
-from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, INTENT
 from gaenv.engine.selectors import board
 from gaenv.engine.state import AttackFrame, Combat, GameState

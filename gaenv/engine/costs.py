@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gaenv.core.decisions import Option
 from gaenv.engine import champions, decisions, journal, keywords, selectors, statics
-from gaenv.engine.decisions import Option
 from gaenv.engine.journal import move
 from gaenv.engine.objects import BANISHMENT, GRAVEYARD, HAND, MEMORY, CardDef
 from gaenv.engine.state import GameState

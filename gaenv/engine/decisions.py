@@ -1,24 +1,30 @@
-"""How the engine asks a player: a `Decision` with its legal `Option`s.
+"""Grand Archive's decisions: its decision kinds and the texts of its options.
 
-The engine never calls a player. It stops with ``game.decision`` set; a player
-(or an agent, a scenario, a replay) answers with one of its options. Every
-option has a stable text form, which scenarios and replays use.
+`Decision` and `Option`, and the kinds both games ask alike, are the core's
+(`gaenv.core.decisions`); the kinds below are Grand Archive's. Every option has a
+stable text form, which scenarios and replays use.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from gaenv.core.decisions import (
+    CHOOSE_CARD,
+    CHOOSE_MODE,
+    CHOOSE_TARGET,
+    PASS,
+    YES_NO,
+    Decision,
+    Option,
+)
+from gaenv.core.decisions import NO as NO  # (Grand Archive's "you may" asks with these)
+from gaenv.core.decisions import YES as YES
 
 # Decision kinds. The environment encodes these; docs/engine.md describes each.
 OPPORTUNITY = "opportunity"        # hold opportunity: play a card or pass
 MATERIALIZE = "materialize"        # materialize phase: materialize a card or pass
 CHOOSE_CHAMPION = "choose_champion"  # turn one: which level 0 champion to put onto the field
-CHOOSE_TARGET = "choose_target"    # a target for the card or ability being played
 PAY_RESERVE = "pay_reserve"        # one card from hand into memory
 PAY_MEMORY = "pay_memory"          # banish a Floating Memory card, or pay the rest at random
-YES_NO = "yes_no"                  # an optional ("you may") effect
-CHOOSE_CARD = "choose_card"        # pick one card of a set (e.g. which champion to level into)
-CHOOSE_MODE = "choose_mode"        # the mode of a modal card, as it is played
 ORDER_TRIGGERS = "order_triggers"  # which of your simultaneous triggers goes on the stack next
 ATTACK_TARGET = "attack_target"    # what an attack targets
 CHOOSE_WEAPON = "choose_weapon"    # whether an attack card's attack also uses a weapon
@@ -34,39 +40,6 @@ DECISION_KINDS = (
     ORDER_RETALIATORS, CRITICAL, DISCARD, GLIMPSE, KEEP_UNIQUE,
 )
 
-# Option verbs that decline: what a scenario's pass_until takes when there is no pass.
-DECLINE_VERBS = frozenset({"pass", "no"})
-
-
-class Option(NamedTuple):
-    """One legal answer. ``card`` is a card id, ``player`` whose object a target is.
-    (Immutable; a named tuple because the engine makes many of them per decision.)"""
-
-    verb: str
-    text: str
-    card: int = -1
-    player: int = -1
-    other: int = -1  # a second card id where an option names two (a champion and its weapon)
-
-    def __str__(self) -> str:
-        return self.text
-
-
-class Decision(NamedTuple):
-    """Who must choose, what kind of choice, the legal options, and what it is about."""
-
-    player: int
-    kind: str
-    options: tuple[Option, ...]
-    source: int = -1  # the card the decision is about (being played, resolving), if any
-
-    def texts(self) -> list[str]:
-        return [o.text for o in self.options]
-
-
-PASS = Option("pass", "pass")
-YES = Option("yes", "yes")
-NO = Option("no", "no")
 PAY_RANDOM = Option("random", "pay the rest at random")
 NO_WEAPON = Option("no", "no weapon")
 NO_RETALIATION = Option("no", "do not retaliate")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from gaenv.core.decisions import Decision, Option
 from gaenv.engine import (
     champions,
     combat,
@@ -26,7 +27,6 @@ from gaenv.engine import (
     statics,
     zones,
 )
-from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import (
     BANISHMENT,
     DECK,

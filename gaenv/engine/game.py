@@ -19,10 +19,10 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
+from gaenv.core import played
+from gaenv.core.decisions import Decision, Option
+from gaenv.core.played import Played, ReplayError
 from gaenv.engine import champions, combat, decisions, journal, rules, stack, turn
-from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import DECK, HAND, MATERIAL, MEMORY, CardDef
 from gaenv.engine.state import AttackFrame, GameState, PlayFrame
 
@@ -45,10 +45,6 @@ def _printed(card: CardDef) -> str:
     return text.replace("supertypes=frozenset()", f"supertypes={sorted(card.supertypes)!r}", 1)
 
 
-class IllegalOption(ValueError):
-    """An answer that is not one of the current decision's options."""
-
-
 @dataclasses.dataclass(frozen=True)
 class DeckList:
     """The cards a player brings: main deck and material deck (validated elsewhere)."""
@@ -66,101 +62,6 @@ class Setup:
     decks: tuple[DeckList, DeckList]
     seed: int
     turn_limit: int
-
-
-class ReplayError(ValueError):
-    """A saved game or replay that cannot be restored here; the message says where."""
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # (the duel's game derives from it)
-class Played:
-    """What every game of this project shares (`Game`, and the duel's
-    `gaenv.duel.game.DuelGame`): a ``state`` whose ``decision``, ``over``, ``winner`` and
-    ``truncated`` it reads, and a ``log`` of the answers given, as (player, decision
-    kind, option index, option text). An answer is an `Option`, its index or its text
-    (`_answer`); a recorded one is replayed checked (`replay_choice`)."""
-
-    __slots__ = ("log", "state")
-    state: Any
-
-    def __init__(self, state: Any, log: list[tuple[int, str, int, str]] | None = None) -> None:
-        self.state = state
-        self.log: list[tuple[int, str, int, str]] = log if log is not None else []
-
-    @property
-    def decision(self) -> Decision | None:
-        return self.state.decision
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
-    @property
-    def winner(self) -> int | None:
-        return self.state.winner
-
-    @property
-    def truncated(self) -> bool:
-        return self.state.truncated
-
-    def step(self, choice: Option | int | str) -> None:
-        """Apply one answer to the current decision and run to the next one (each game's
-        own rules)."""
-        raise NotImplementedError
-
-    def _index_of(self, choice: Option | int | str) -> int:
-        """The index of the current decision's option that ``choice`` names (the Option or
-        its text: `step` takes an index in range as it is), or IllegalOption."""
-        d = self.state.decision
-        if d is None:
-            raise IllegalOption(f"no decision is pending (game over: {self.state.over})")
-        options = d.options
-        if isinstance(choice, Option):
-            if choice in options:
-                return options.index(choice)
-        elif isinstance(choice, str):
-            for index, option in enumerate(options):
-                if option.text == choice:
-                    return index
-        legal = "; ".join(f"{i}: {o.text}" for i, o in enumerate(options))
-        raise IllegalOption(
-            f"{choice!r} is not a legal option for player {d.player}'s {d.kind} decision; "
-            f"legal options are [{legal}]")
-
-    def _answer(self, choice: Option | int | str) -> tuple[int, str, Option]:
-        """The player, decision kind and option that ``choice`` answers the current
-        decision with (IllegalOption if none), logged."""
-        d = self.state.decision
-        # An index in range, the common answer, needs no lookup (bool is not an index).
-        if d is not None and type(choice) is int and 0 <= choice < len(d.options):
-            index = choice
-        else:
-            index = self._index_of(choice)
-            assert d is not None
-        option = d.options[index]
-        self.log.append((d.player, d.kind, index, option.text))
-        return d.player, d.kind, option
-
-    def replay_choice(self, number: int, entry: Any) -> None:
-        """Apply recorded choice ``number`` (player, kind, index, text), checking that it
-        is legal here and means the same; ReplayError saying where it diverges."""
-        d = self.state.decision
-        try:
-            player, kind, index, text = entry
-        except (TypeError, ValueError):
-            raise ReplayError(f"choice {number}: malformed entry {entry!r}") from None
-        if d is None:
-            raise ReplayError(f"choice {number} ({text!r}) was recorded but the game is "
-                              "over here")
-        if (d.player, d.kind) != (player, kind) or not (
-                isinstance(index, int) and 0 <= index < len(d.options)
-                and d.options[index].text == text):
-            legal = "; ".join(f"[{i}] {o.text}" for i, o in enumerate(d.options))
-            raise ReplayError(
-                f"the replay diverges at choice {number} (turn {self.state.turn}): recorded "
-                f"player {player}, {kind}, [{index}] {text!r}; here player {d.player} decides "
-                f"{d.kind}, legal: {legal}")
-        self.step(index)
 
 
 def _undecided(state: GameState) -> bool:
@@ -239,11 +140,6 @@ class Game(Played):
         return copy
 
     # --- saving ------------------------------------------------------------------
-
-    def to_json(self) -> str:
-        """The game as JSON text: how it started and every choice since. `from_json`
-        restores it exactly, RNG included (the engine is deterministic)."""
-        return json.dumps({**self.header(), "choices": [list(entry) for entry in self.log]})
 
     def header(self) -> dict[str, Any]:
         """What identifies the game's start: format, engine version, decks, seed."""
@@ -374,27 +270,8 @@ def start(header: Any, pool: Any = None) -> Game:
 
 def replay(header: Any, choices: Iterable[Any], pool: Any = None,
            before: Callable[[Game, int, Any], None] | None = None) -> Game:
-    """Re-run a recorded game, checking every choice (`Game.replay_choice`); ``before``
-    sees the game, the choice's number and the choice just before each is applied. A
-    ReplayError also says when the record came from another engine or card pool."""
-    game = start(header, pool)
-    try:
-        for number, entry in enumerate(choices):
-            if before is not None:
-                before(game, number, entry)
-            game.replay_choice(number, entry)
-    except ReplayError as exc:
-        raise ReplayError(f"{exc}{_origin(header, game)}") from None
-    return game
-
-
-def _origin(header: dict[str, Any], game: Game) -> str:
-    """A note on a record made with another engine or other cards, if it was."""
-    notes = []
-    if header.get("engine") != ENGINE_VERSION:
-        notes.append(f"recorded with engine {header.get('engine')!r}, this is "
-                     f"{ENGINE_VERSION!r}")
-    here = game.header()["pool"]
-    if header.get("pool") != here:
-        notes.append(f"recorded with cards {header.get('pool')!r}, these are {here!r}")
-    return f" ({'; '.join(notes)})" if notes else ""
+    """Re-run a recorded game from its header, checking every choice (`gaenv.core.played.
+    replay`: ``before`` sees the game, the choice's number and the choice just before each
+    is applied; a ReplayError also says when the record came from another engine or card
+    pool)."""
+    return played.replay(start(header, pool), header, choices, before)

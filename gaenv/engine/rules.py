@@ -11,8 +11,8 @@ empty deck loses; if every player loses at once the game is a draw).
 
 from __future__ import annotations
 
+from gaenv.core.decisions import Decision
 from gaenv.engine import champions, decisions, journal, keywords, statics
-from gaenv.engine.decisions import Decision
 from gaenv.engine.objects import FIELD, GRAVEYARD, LINEAGE, NON_COMBAT_SHIELD, CardObj
 from gaenv.engine.state import GameState
 from gaenv.engine.zones import find_object, label

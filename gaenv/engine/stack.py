@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gaenv.core.decisions import Decision, Option
 from gaenv.engine import (
     champions,
     combat,
@@ -40,7 +41,6 @@ from gaenv.engine import (
     selectors,
     statics,
 )
-from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import (
     BANISHMENT,
     FIELD,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gaenv.engine.decisions import Decision
+from gaenv.core.decisions import Decision
 from gaenv.engine.objects import PLAYER_ZONES, CardObj, Node
 
 PHASES = ("wake_up", "materialize", "recollection", "draw", "main", "end")

@@ -27,8 +27,8 @@ is pending.
 
 from __future__ import annotations
 
+from gaenv.core.decisions import Decision
 from gaenv.engine import champions, combat, decisions, effects, journal, statics, zones
-from gaenv.engine.decisions import Decision
 from gaenv.engine.objects import BANISHMENT, HAND, MATERIAL, MEMORY, NO_WAKE, NON_COMBAT_SHIELD
 from gaenv.engine.stack import materialize_options, open_window
 from gaenv.engine.state import PHASES, GameState

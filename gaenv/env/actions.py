@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from gaenv.engine.decisions import Decision, Option
+from gaenv.core.decisions import Decision, Option
 from gaenv.engine.objects import GRAVEYARD, HAND, MATERIAL, CardObj
 from gaenv.engine.state import GameState
 from gaenv.engine.zones import field_objects

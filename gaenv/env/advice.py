@@ -21,7 +21,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from gaenv import heuristic
-from gaenv.engine.decisions import Option
+from gaenv.core.decisions import Option
 from gaenv.engine.game import Game
 from gaenv.env.actions import N_ACTIONS
 

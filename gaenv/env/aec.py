@@ -26,7 +26,7 @@ from pettingzoo.utils import wrappers
 from gaenv.board import board
 from gaenv.cards.decks import builtin_deck_names, load_deck
 from gaenv.cards.schema import pool_of
-from gaenv.engine.decisions import Option
+from gaenv.core.decisions import Option
 from gaenv.engine.game import Game
 from gaenv.env import actions, advice
 from gaenv.env.config import ConfigError, EnvConfig

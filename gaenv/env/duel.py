@@ -12,12 +12,12 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from gaenv.core.decisions import Option
 from gaenv.duel import heuristic as duel_heuristic
 from gaenv.duel.board import board
 from gaenv.duel.cards import DuelCardError, builtin_decks, default_pool, find_deck
 from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
 from gaenv.duel.state import DuelState
-from gaenv.engine.decisions import Option
 from gaenv.env.aec import raw_env
 from gaenv.env.config import ConfigError
 from gaenv.env.duel_actions import DuelActions

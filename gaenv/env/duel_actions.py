@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from gaenv.core.decisions import Decision, Option
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import DuelPool
 from gaenv.duel.state import CHAIN, FIELD, HAND, DuelState
-from gaenv.engine.decisions import Decision, Option
 
 POSITIONS = 8  # champions per side with a place of their own
 SLOTS = 3

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from gaenv.core.decisions import Decision
 from gaenv.duel import effects, rules
 from gaenv.duel import options as opt
 from gaenv.duel.cards import ELEMENTS, DuelPool
 from gaenv.duel.state import Champ, DuelState, Program
-from gaenv.engine.decisions import Decision
 from gaenv.env.duel_actions import POSITIONS, SLOTS, DuelActions
 
 CHAIN_ITEMS = 4

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from gaenv.cards.schema import CardPool
+from gaenv.core.decisions import Decision, Option
 from gaenv.engine import champions, combat, decisions, events, keywords, statics
-from gaenv.engine.decisions import Decision, Option
 from gaenv.engine.objects import CARD_TYPES, ELEMENTS, PLAYER_ZONES, CardDef, CardObj, band
 from gaenv.engine.state import PHASES, GameState
 from gaenv.env.actions import (

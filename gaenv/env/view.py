@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from gaenv.engine.decisions import Option
+from gaenv.core.decisions import Option
 from gaenv.engine.game import Game
 
 

@@ -29,10 +29,9 @@ from gaenv.board import board, option_note
 from gaenv.cards.decks import builtin_deck_names
 from gaenv.cards.report import summary
 from gaenv.cards.schema import CardFileError
+from gaenv.core.played import ReplayError
 from gaenv.duel.cards import DuelCardError, builtin_decks
 from gaenv.duel.game import DuelGame
-from gaenv.duel_log import replay_run
-from gaenv.engine.game import ReplayError
 from gaenv.engine.objects import DECK, HAND, MEMORY
 from gaenv.engine.zones import can_see
 from gaenv.env.config import ConfigError
@@ -150,10 +149,7 @@ class Replaying:
         header, choices = parse(str(data["text"]), name)
         # Per stop: the spectator's view (without the log), its turn, how many log lines.
         self.stops: list[tuple[dict[str, Any], int, int]] = []
-        if isinstance(header, dict) and header.get("game") == "duel":  # docs/duel.md
-            self.game, self.log = replay_run(header, choices, self._stop)
-        else:
-            self.game, self.log = run(header, choices, self._stop)
+        self.game, self.log = run(header, choices, self._stop)
         self.at = 0
         self.title = f"replay {name}: {len(choices)} decisions, seed {header.get('seed')}"
 

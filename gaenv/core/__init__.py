@@ -1,0 +1,11 @@
+"""The kernel both games of gaenv share (docs/engine.md, "One core, two games").
+
+- `decisions`: how a game asks a player (`Decision`, `Option`, the kinds both games
+  name alike);
+- `played`: the narrow game API every tool is written against (`Played`: the pending
+  decision, the answer by option, index or text, the log, the end of the game), saving
+  and the checked replay of recorded choices.
+
+It imports nothing else of gaenv: Grand Archive's rules (`gaenv.engine`) and the duel's
+(`gaenv.duel`) are built on it, never the reverse (tests/test_architecture.py).
+"""
