@@ -25,10 +25,10 @@ $(STAMP): pyproject.toml
 # gaenv/compiled.py); `build` compiles them again once one of their sources has changed
 # (`test`, `run` and `bench` do this first). GAENV_COMPILE=0: run them as pure Python (no C
 # compiler needed; e.g. to profile them).
-COMPILED_SOURCES := $(wildcard gaenv/engine/*.py) gaenv/env/observation.py gaenv/compiled.py \
+COMPILED_SOURCES := $(wildcard gaenv/core/*.py gaenv/engine/*.py) gaenv/env/observation.py gaenv/compiled.py \
 	setup.py
 COMPILED := gaenv/compiled.json
-BUILT := gaenv/engine/*.so gaenv/env/*.so gaenv/native__mypyc*.so $(COMPILED)
+BUILT := gaenv/core/*.so gaenv/engine/*.so gaenv/env/*.so gaenv/native__mypyc*.so $(COMPILED)
 ifeq ($(GAENV_COMPILE),0)
 build: $(STAMP)
 	rm -f $(BUILT)

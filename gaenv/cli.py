@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from gaenv import configs
+from gaenv import configs, games
 from gaenv.agents.registry import AgentSpecError
 from gaenv.cards import imported, report
 from gaenv.cards.decks import build_deck, builtin_deck_names, load_deck, vanilla_line
@@ -278,17 +278,7 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def _layout(args: argparse.Namespace) -> int:
-    if args.game == "duel":  # docs/duel.md, Environment
-        from gaenv.env.duel import layout_markdown
-
-        print(layout_markdown())
-        return 0
-    from gaenv.env import advice
-    from gaenv.env.observation import Encoder, compact_markdown, markdown
-
-    encoder = Encoder(default_pool())
-    print(markdown(encoder) + "\nThe compact observation:\n\n" + compact_markdown(encoder)
-          + "\n" + advice.MARKDOWN, end="")
+    print(games.get(args.game).layout().rstrip("\n"))
     return 0
 
 
@@ -341,8 +331,9 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _add_game(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", choices=("ga", "duel"), default="ga",
-                   help="duel: the three-champion duel (docs/duel.md)")
+    p.add_argument("--game", choices=games.NAMES, default="ga",
+                   help="the game (gaenv.games): ga, Grand Archive, or duel, the "
+                        "three-champion duel (docs/duel.md)")
 
 
 def _add_workers(p: argparse.ArgumentParser) -> None:
@@ -419,9 +410,10 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _no_pool(args: argparse.Namespace) -> None:
-    """The duel plays its own cards: ``--pool`` is refused."""
+    """A game that plays only its own cards (the duel) refuses ``--pool``."""
     if args.pool:
-        raise ConfigError("--pool is for Grand Archive cards; the duel plays its own")
+        raise ConfigError(f"--pool is for Grand Archive cards; {games.get(args.game).title} "
+                          "plays its own")
 
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -21,11 +21,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from gaenv import games
 from gaenv.cards.schema import CardPool
 from gaenv.core import played
 from gaenv.core.played import ReplayError
-from gaenv.engine.game import Game, start
-from gaenv.gamelog import GameLog, Teller, Told
+from gaenv.engine.game import Game
+from gaenv.gamelog import Teller, Told
 
 
 def write(folder: Path, name: str, game: Game, agents: Sequence[str] | None = None) -> Path:
@@ -104,21 +105,16 @@ def show(path: Path, step: bool = False, out: Callable[[str], None] = print,
 def run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
         after: Callable[[Any, Any], None],
         pool: CardPool | None = None) -> tuple[Any, Any]:
-    """Re-run a replay (`read`) of either game: a duel's (``"game": "duel"`` in the
-    header: a `DuelGame` with its `gaenv.duel_log.DuelLog`) or Grand Archive's (a `Game`
-    with its `GameLog`, cards from ``pool``, None: the built-in pool). ``after`` sees the
-    game and its log at the start and after every recorded choice. The finished game and
-    its log; ReplayError if the replay is not a game's record or diverges."""
-    log: Any
-    if isinstance(header, dict) and header.get("game") == "duel":  # docs/duel.md
-        from gaenv.duel.game import DuelGame
-        from gaenv.duel_log import DuelLog
-
-        game: Any = DuelGame.from_header(header)
-        log = DuelLog(game)
-    else:
-        game = start(header, pool)
-        log = GameLog(game)
+    """Re-run a replay (`read`) of the game its header names (``"game"``: `gaenv.games`;
+    none is Grand Archive's, with the cards of ``pool``, None: the built-in pool), with
+    the game's log for people (`gaenv.gamelog.GameLog`, the duel's `DuelLog`). ``after``
+    sees the game and its log at the start and after every recorded choice. The finished
+    game and its log; ReplayError if the replay is not a game's record or diverges."""
+    name = header.get("game", "ga") if isinstance(header, dict) else "ga"
+    try:
+        game, log = games.get(name).replay_start(header, pool)
+    except games.UnknownGame as exc:
+        raise ReplayError(f"not a game record: {exc}") from None
 
     def before(game: Any, number: int, entry: Any) -> None:
         if number:

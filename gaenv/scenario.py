@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gaenv import games
 from gaenv.cards.schema import CardFileError, CardPool, default_pool
 from gaenv.core.decisions import DECLINE_VERBS, Option
 from gaenv.core.played import IllegalOption
@@ -83,8 +84,9 @@ def load(path: Path) -> Scenario:
     except YamlError as exc:
         raise ScenarioError(str(exc)) from exc
     keyed(data, TOP_KEYS, str(path), ScenarioError)
-    if data.get("game", "ga") not in GAMES:
-        raise ScenarioError(f"{path}: game: {data['game']!r} is not one of {', '.join(GAMES)}")
+    if data.get("game", "ga") not in games.NAMES:
+        raise ScenarioError(f"{path}: game: {data['game']!r} is not one of "
+                            f"{', '.join(games.NAMES)}")
     for key in ("name", "rules", "setup", "steps"):
         if key not in data:
             raise ScenarioError(f"{path}: missing key {key!r}")
@@ -401,7 +403,6 @@ def _duel_rules() -> GameRules:
     return GameRules(build_duel, until, read, duel.snapshot, duel.ORDERED)
 
 
-GAMES = ("ga", "duel")
 
 
 def _run(scenario: Scenario, pool: CardPool) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from gaenv import checks, replay
 from gaenv.cards.decks import Deck
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
+from gaenv.games import get as game_spec
 
 if TYPE_CHECKING:  # (the duel is imported only when a duel is played)
     from gaenv.duel.cards import DuelDeck
@@ -115,15 +116,12 @@ def simulate(pairs: Sequence[tuple[Any, Any]], games: int, seed: int,
     """Play ``games`` random games of ``game`` (``ga``, or ``duel`` with duel decks),
     cycling through ``pairs``; game i uses seed ``seed + i``. With ``replays`` each game's
     replay file is written there."""
+    spec = game_spec(game)
     summary = Summary()
     start = time.perf_counter()
     for i in range(games):
         deck0, deck1 = pairs[i % len(pairs)]
-        if game == "duel":
-            played, decisions = play_random_duel(deck0, deck1, seed + i, turn_limit, check)
-        else:
-            played, decisions = play_random(deck0, deck1, seed + i,
-                                            turn_limit or DEFAULT_TURN_LIMIT, check)
+        played, decisions = spec.random_game(deck0, deck1, seed + i, turn_limit, check)
         summary.add(played, decisions)
         if replays is not None:
             replay.write(replays, f"{seed + i:06d}-{deck0.name}-vs-{deck1.name}", played,

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gaenv import checks, replay
+from gaenv import checks, games, replay
 from gaenv.cards import imported
 from gaenv.cards.decks import builtin_deck_names, load_deck, random_deck
 from gaenv.cards.schema import CardFileError, pool_of
@@ -153,7 +153,7 @@ def main() -> int:
     parser.add_argument("--pool", type=Path, metavar="DIR",
                         help="play the cards of this import folder (gaenv cards import); "
                              "name its decks with --decks")
-    parser.add_argument("--game", choices=("ga", "duel"), default="ga",
+    parser.add_argument("--game", choices=games.NAMES, default="ga",
                         help="duel: the three-champion duel (docs/duel.md) with its own checks")
     parser.add_argument("--out", type=Path, default=Path("runs/fuzz"),
                         help="where replays of failing games go (default runs/fuzz)")

@@ -50,7 +50,7 @@ def test_advice_marks_the_heuristics_option() -> None:
 
 @pytest.mark.parametrize(("config", "message"), [
     ({"advice": "yes"}, "config key 'advice': expected true or false, got 'yes'"),
-    ({"advice": True, "game": "duel"}, "config key 'advice': Grand Archive only"),
+    ({"advice": True, "game": "duel"}, "config key 'advice': not for game 'duel'"),
 ])
 def test_advice_config_errors(config: dict[str, object], message: str) -> None:
     with pytest.raises(ConfigError, match=message):

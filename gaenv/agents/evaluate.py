@@ -23,9 +23,9 @@ from statsmodels.stats.proportion import proportion_confint
 from gaenv import replay
 from gaenv.agents.match import GameResult, play_game
 from gaenv.agents.registry import make
-from gaenv.cards.decks import builtin_deck_names
 from gaenv.engine.game import Game as EngineGame
 from gaenv.env.aec import raw_env_for
+from gaenv.games import get as game_spec
 from gaenv.parallel import executor
 
 
@@ -159,12 +159,8 @@ def _run_match(args: tuple[Game, int | None, Path | None]) -> GameResult:
 
 
 def default_decks(kind: str = "ga") -> list[str]:
-    """The built-in decks of a game: Grand Archive's, or the duel's two."""
-    if kind == "duel":
-        from gaenv.duel.cards import builtin_decks
-
-        return list(builtin_decks())
-    return builtin_deck_names()
+    """The built-in decks of a game (`gaenv.games`): Grand Archive's, or the duel's two."""
+    return game_spec(kind).decks()
 
 
 def evaluate(agents: Sequence[str], games: int, decks: Sequence[str] | None = None,

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from gaenv import configs
-from gaenv.env.config import ConfigError, EnvConfig, plain, read_mapping, section
+from gaenv.env.config import ConfigError, EnvConfig, game_spec, plain, read_mapping, section
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,10 @@ class TrainConfig(GameKeys):
 
     def env_config(self) -> dict[str, Any]:
         """The environment's keys: Grand Archive's observation carries the ``advice``
-        piece when the policy reads it (``ppo.advice_weight``; the duel's always does)."""
-        advice = {"advice": True} if self.game == "ga" and self.ppo.advice_weight else {}
+        piece when the policy reads it (``ppo.advice_weight``; the duel's always does, so
+        its environment takes no such key: `gaenv.games.GameSpec.advice_key`)."""
+        wanted = self.ppo.advice_weight and game_spec(self.game).advice_key
+        advice = {"advice": True} if wanted else {}
         return {**super().env_config(), "game": self.game, "observation": self.observation,
                 **advice}
 
@@ -178,8 +180,9 @@ def check(config: TrainConfig, where: str) -> None:
                for n in config.ppo.net_arch):
         problem("ppo.net_arch", f"expected layer sizes of at least 1, got {config.ppo.net_arch}")
     pool = None
-    if config.card_pool is not None and config.game == "duel":
-        problem("card_pool", "the duel plays its own cards (docs/duel.md)")
+    if config.card_pool is not None and not game_spec(config.game).pools:
+        problem("card_pool", f"{game_spec(config.game).title} plays its own cards")
+        raise ConfigError(f"{where}: " + "; ".join(problems))  # (the rest would read the pool)
     elif config.card_pool is not None:
         try:
             if not isinstance(config.card_pool, str):

@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from gaenv import games
 from gaenv.agents.registry import AgentSpecError, make
 from gaenv.cards.decks import Deck, deck_from, load_deck
 from gaenv.cards.schema import DATA_DIR, CardFileError, CardPool, pool_of
@@ -112,10 +113,10 @@ def _check(config: StudyConfig, path: Path, out: Path) -> Study:
         raise ConfigError(f"pilot_games: must be even (paired seeds), got {config.pilot_games}")
     if not 0 < config.alpha < 1:
         raise ConfigError(f"alpha: must be between 0 and 1, got {config.alpha}")
-    if config.game not in ("ga", "duel"):
-        raise ConfigError(f"game: ga or duel, got {config.game!r}")
-    files = (None if config.game == "duel" else
-             _pool_files(_texts(config.pool, "pool", "card files or folders")))
+    if config.game not in games.NAMES:
+        raise ConfigError(f"game: {' or '.join(games.NAMES)}, got {config.game!r}")
+    files = (_pool_files(_texts(config.pool, "pool", "card files or folders"))
+             if games.get(config.game).pools else None)
     entries = _texts(config.decks, "decks", "deck names or files")
     if not isinstance(config.variants, list):
         raise ConfigError(f"variants: expected a list, got {config.variants!r}")

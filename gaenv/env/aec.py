@@ -29,7 +29,7 @@ from gaenv.cards.schema import pool_of
 from gaenv.core.decisions import Option
 from gaenv.engine.game import Game
 from gaenv.env import actions, advice
-from gaenv.env.config import ConfigError, EnvConfig
+from gaenv.env.config import ConfigError, EnvConfig, game_spec
 from gaenv.env.observation import Encoder
 from gaenv.env.view import View
 
@@ -314,13 +314,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
 
 
 def raw_env_for(**config: Any) -> raw_env:
-    """The unwrapped environment of the config's ``game``: `raw_env` for Grand Archive,
-    `gaenv.env.duel.duel_raw_env` for the duel (docs/duel.md)."""
-    if config.get("game") == "duel":
-        from gaenv.env.duel import duel_raw_env
-
-        return duel_raw_env(**config)
-    return raw_env(**config)
+    """The unwrapped environment of the config's ``game`` (`gaenv.games`): `raw_env` for
+    Grand Archive, `gaenv.env.duel.duel_raw_env` for the duel (docs/duel.md)."""
+    return game_spec(config.get("game", "ga")).raw_env(**config)
 
 
 def env(**config: Any) -> AECEnv:

@@ -10,16 +10,24 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from gaenv import games
 from gaenv.engine.game import DEFAULT_TURN_LIMIT
 
 REWARDS = ("win_loss",)
 RENDER_MODES = ("ansi", "human")
-GAMES = ("ga", "duel")
-OBSERVATIONS = ("full", "compact")  # docs/observation.md, "The compact observation"
 
 
 class ConfigError(ValueError):
     """A bad configuration key or value; the message names it."""
+
+
+def game_spec(name: Any) -> games.GameSpec:
+    """The game a config's ``game`` key names (`gaenv.games`); ConfigError if none."""
+    try:
+        return games.get(name)
+    except games.UnknownGame:
+        raise ConfigError(f"config key 'game': expected one of {', '.join(games.NAMES)}, "
+                          f"got {name!r}") from None
 
 
 def check_keys(given: Iterable[str], known: Sequence[str], prefix: str = "") -> None:
@@ -175,19 +183,16 @@ class EnvConfig:
         if self.render_mode is not None and self.render_mode not in RENDER_MODES:
             raise ConfigError(f"config key 'render_mode': expected one of "
                               f"{', '.join(RENDER_MODES)}, got {self.render_mode!r}")
-        if self.game not in GAMES:
-            raise ConfigError(f"config key 'game': expected one of {', '.join(GAMES)}, got "
-                              f"{self.game!r}")
-        if self.observation not in OBSERVATIONS or (self.game == "duel"
-                                                     and self.observation != "full"):
-            allowed = "full" if self.game == "duel" else ", ".join(OBSERVATIONS)
-            raise ConfigError(f"config key 'observation': expected {allowed} for game "
-                              f"{self.game!r}, got {self.observation!r}")
+        spec = game_spec(self.game)
+        if self.observation not in spec.observations:
+            raise ConfigError(f"config key 'observation': expected "
+                              f"{', '.join(spec.observations)} for game {self.game!r}, got "
+                              f"{self.observation!r}")
         if not isinstance(self.advice, bool):
             raise ConfigError(f"config key 'advice': expected true or false, got "
                               f"{self.advice!r}")
-        if self.advice and self.game == "duel":
-            raise ConfigError("config key 'advice': Grand Archive only (the duel's "
+        if self.advice and not spec.advice_key:
+            raise ConfigError(f"config key 'advice': not for game {self.game!r} (its "
                               "observation always ends in its own advice piece)")
         if self.pool is not None:
             if isinstance(self.pool, str) or not self.pool or not all(

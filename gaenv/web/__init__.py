@@ -23,6 +23,7 @@ from typing import Any
 from flask import Flask, Response, jsonify, request
 from werkzeug.serving import make_server
 
+from gaenv import games
 from gaenv.agents.base import Agent
 from gaenv.agents.registry import BUILT_IN, SPECS, AgentSpecError, make
 from gaenv.board import board, option_note
@@ -187,11 +188,9 @@ def _table(data: dict[str, Any], decks: Sequence[str], seed: int,
            agents: Sequence[Agent | None]) -> Table:
     """A table of the form's ``game`` (``ga`` by default, or ``duel``)."""
     game = data.get("game") or "ga"
-    if game == "duel":
-        return DuelTable(decks, seed, agents)
-    if game != "ga":
-        raise ValueError(f"game must be ga or duel, got {game!r}")
-    return Table(decks, seed, agents)
+    if game not in games.NAMES:
+        raise ValueError(f"game must be {' or '.join(games.NAMES)}, got {game!r}")
+    return DuelTable(decks, seed, agents) if game == "duel" else Table(decks, seed, agents)
 
 
 def _seed(data: dict[str, Any]) -> int:

@@ -1,0 +1,147 @@
+"""The games gaenv plays, by name, and what the tools need of each (docs/engine.md, "One
+core, two games").
+
+Both games are built on `gaenv.core`: Grand Archive (``ga``: `gaenv.engine`) and the
+three-champion duel (``duel``: `gaenv.duel`). A tool that takes ``game`` (``env(game=)``,
+``--game``, a config's ``game:`` key, a replay's header, a scenario's ``game:``) looks the
+name up here (`get`) and uses the `GameSpec`, never a test on the name. A third game is
+a package on the core plus a spec here.
+
+Each entry imports its game only when it is used: a Grand Archive run never loads the
+duel. This module sits with the tools: it may import the games and the environment, not
+the agents (tests/test_architecture.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+class UnknownGame(ValueError):
+    """A game's name that is not one of `NAMES`."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What differs between the games, for the tools.
+
+    - ``pools``: it plays card pools of one's own (``--pool``, ``card_pool``); the duel
+      plays its own cards only.
+    - ``observations``: the observation kinds its environment offers (the first is the
+      default); ``advice_key``: its environment takes the ``advice`` key (the duel's
+      observation always carries its advice piece).
+    - ``decks()``: its built-in decks' names; ``raw_env(**config)``: its unwrapped
+      environment; ``layout()``: its observation and actions as text (``gaenv layout``);
+      ``random_game(deck0, deck1, seed, turn_limit, check)``: one random-vs-random game
+      and its number of decisions (``turn_limit`` None: the game's own; ``check``: its
+      invariants after every decision); ``replay_start(header, pool)``: the game a
+      replay's header starts and its game log for people (`gaenv.replay.run`).
+    """
+
+    name: str
+    title: str
+    pools: bool
+    observations: tuple[str, ...]
+    advice_key: bool
+    decks: Callable[[], list[str]]
+    raw_env: Callable[..., Any]
+    layout: Callable[[], str]
+    random_game: Callable[[Any, Any, int, int | None, bool], tuple[Any, int]]
+    replay_start: Callable[[dict[str, Any], Any], tuple[Any, Any]]
+
+
+# --- Grand Archive ------------------------------------------------------------------------
+
+def _ga_decks() -> list[str]:
+    from gaenv.cards.decks import builtin_deck_names
+
+    return builtin_deck_names()
+
+
+def _ga_env(**config: Any) -> Any:
+    from gaenv.env.aec import raw_env
+
+    return raw_env(**config)
+
+
+def _ga_layout() -> str:
+    from gaenv.cards.schema import default_pool
+    from gaenv.env import advice
+    from gaenv.env.observation import Encoder, compact_markdown, markdown
+
+    encoder = Encoder(default_pool())
+    return (markdown(encoder) + "\nThe compact observation:\n\n" + compact_markdown(encoder)
+            + "\n" + advice.MARKDOWN)
+
+
+def _ga_random_game(deck0: Any, deck1: Any, seed: int, turn_limit: int | None,
+                    check: bool) -> tuple[Any, int]:
+    from gaenv.engine.game import DEFAULT_TURN_LIMIT
+    from gaenv.simulate import play_random
+
+    return play_random(deck0, deck1, seed, turn_limit or DEFAULT_TURN_LIMIT, check)
+
+
+def _ga_replay_start(header: dict[str, Any], pool: Any) -> tuple[Any, Any]:
+    from gaenv.engine.game import start
+    from gaenv.gamelog import GameLog
+
+    game = start(header, pool)
+    return game, GameLog(game)
+
+
+# --- the duel -----------------------------------------------------------------------------
+
+def _duel_decks() -> list[str]:
+    from gaenv.duel.cards import builtin_decks
+
+    return list(builtin_decks())
+
+
+def _duel_env(**config: Any) -> Any:
+    from gaenv.env.duel import duel_raw_env
+
+    return duel_raw_env(**config)
+
+
+def _duel_layout() -> str:
+    from gaenv.env.duel import layout_markdown
+
+    return layout_markdown()
+
+
+def _duel_random_game(deck0: Any, deck1: Any, seed: int, turn_limit: int | None,
+                      check: bool) -> tuple[Any, int]:
+    from gaenv.simulate import play_random_duel
+
+    return play_random_duel(deck0, deck1, seed, turn_limit, check)
+
+
+def _duel_replay_start(header: dict[str, Any], pool: Any) -> tuple[Any, Any]:
+    from gaenv.duel.game import DuelGame
+    from gaenv.duel_log import DuelLog
+
+    game = DuelGame.from_header(header)
+    return game, DuelLog(game)
+
+
+GAMES = {
+    "ga": GameSpec("ga", "Grand Archive", pools=True, observations=("full", "compact"),
+                   advice_key=True, decks=_ga_decks, raw_env=_ga_env, layout=_ga_layout,
+                   random_game=_ga_random_game, replay_start=_ga_replay_start),
+    "duel": GameSpec("duel", "the duel", pools=False, observations=("full",),
+                     advice_key=False, decks=_duel_decks, raw_env=_duel_env,
+                     layout=_duel_layout, random_game=_duel_random_game,
+                     replay_start=_duel_replay_start),
+}
+NAMES: Sequence[str] = tuple(GAMES)
+
+
+def get(name: Any) -> GameSpec:
+    """The spec of the game ``name``; UnknownGame naming the games there are."""
+    spec = GAMES.get(name) if isinstance(name, str) else None
+    if spec is None:
+        raise UnknownGame(f"no game {name!r}; the games are {', '.join(NAMES)}")
+    return spec
