@@ -52,17 +52,14 @@ def non_negative(text: str) -> float:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    if args.game == "duel":  # its own cards and decks (docs/duel.md)
-        from gaenv.duel.cards import DuelCardError, builtin_decks, find_deck
-
-        _no_pool(args)
-        try:
-            decks: list[Any] = [find_deck(n) for n in args.decks or builtin_decks()]
-        except DuelCardError as exc:
-            raise ConfigError(str(exc)) from None
-    else:
-        pool = _pool(args)
-        decks = [load_deck(n, pool) for n in deck_names(args.decks, args.pool, "--decks A B")]
+    spec = games.get(args.game)
+    if spec.pools:
+        pool: CardPool | None = _pool(args)
+        names = deck_names(args.decks, args.pool, "--decks A B")
+    else:  # its own cards and decks (the duel: docs/duel.md)
+        pool = _no_pool(args)
+        names = list(args.decks or spec.decks())
+    decks = [spec.deck(name, pool) for name in names]
     if args.decks:
         pairs = [(decks[0], decks[1])]
         label = f"{decks[0].name} (player 0) vs {decks[1].name} (player 1)"
@@ -75,13 +72,10 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"random vs random, {label}, seeds {args.seed}..{args.seed + args.games - 1}")
     for line in summary.lines():
         print(line)
-    if args.game == "duel":
-        if args.check:
-            print("checks           the duel's invariants held after every decision")
-        return 0
-    _print_flag([d.cards for d in decks])
+    if spec.pools:  # (cards of Grand Archive's pools may be implemented in part)
+        _print_flag([d.cards for d in decks])
     if args.check:
-        print("checks           card conservation and statics held after every decision")
+        print(f"checks           {spec.checks} held after every decision")
     return 0
 
 

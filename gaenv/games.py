@@ -32,7 +32,11 @@ class GameSpec:
     - ``observations``: the observation kinds its environment offers (the first is the
       default); ``advice_key``: its environment takes the ``advice`` key (the duel's
       observation always carries its advice piece).
-    - ``decks()``: its built-in decks' names; ``raw_env(**config)``: its unwrapped
+    - ``decks()``: its built-in decks' names; ``deck(name, pool)``: a deck by built-in
+      name or file, with the cards of ``pool`` (None: the built-in cards), or a
+      `gaenv.cards.schema.CardFileError` naming the file and what is wrong;
+      ``checks``: what its checked games verify after every decision (``--check``);
+      ``raw_env(**config)``: its unwrapped
       environment; ``layout()``: its observation and actions as text (``gaenv layout``);
       ``random_game(deck0, deck1, seed, turn_limit, check)``: one random-vs-random game
       and its number of decisions (``turn_limit`` None: the game's own; ``check``: its
@@ -46,6 +50,8 @@ class GameSpec:
     observations: tuple[str, ...]
     advice_key: bool
     decks: Callable[[], list[str]]
+    deck: Callable[[str, Any], Any]
+    checks: str
     raw_env: Callable[..., Any]
     layout: Callable[[], str]
     random_game: Callable[[Any, Any, int, int | None, bool], tuple[Any, int]]
@@ -58,6 +64,12 @@ def _ga_decks() -> list[str]:
     from gaenv.cards.decks import builtin_deck_names
 
     return builtin_deck_names()
+
+
+def _ga_deck(name: str, pool: Any) -> Any:
+    from gaenv.cards.decks import load_deck
+
+    return load_deck(name, pool)
 
 
 def _ga_env(**config: Any) -> Any:
@@ -100,6 +112,16 @@ def _duel_decks() -> list[str]:
     return list(builtin_decks())
 
 
+def _duel_deck(name: str, pool: Any) -> Any:
+    from gaenv.cards.schema import CardFileError
+    from gaenv.duel.cards import DuelCardError, find_deck
+
+    try:
+        return find_deck(name)
+    except DuelCardError as exc:
+        raise CardFileError(str(exc)) from None
+
+
 def _duel_env(**config: Any) -> Any:
     from gaenv.env.duel import duel_raw_env
 
@@ -129,10 +151,12 @@ def _duel_replay_start(header: dict[str, Any], pool: Any) -> tuple[Any, Any]:
 
 GAMES = {
     "ga": GameSpec("ga", "Grand Archive", pools=True, observations=("full", "compact"),
-                   advice_key=True, decks=_ga_decks, raw_env=_ga_env, layout=_ga_layout,
+                   advice_key=True, decks=_ga_decks, deck=_ga_deck,
+                   checks="card conservation and statics", raw_env=_ga_env, layout=_ga_layout,
                    random_game=_ga_random_game, replay_start=_ga_replay_start),
     "duel": GameSpec("duel", "the duel", pools=False, observations=("full",),
-                     advice_key=False, decks=_duel_decks, raw_env=_duel_env,
+                     advice_key=False, decks=_duel_decks, deck=_duel_deck,
+                     checks="the duel's invariants", raw_env=_duel_env,
                      layout=_duel_layout, random_game=_duel_random_game,
                      replay_start=_duel_replay_start),
 }
