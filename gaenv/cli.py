@@ -384,18 +384,17 @@ def _play(args: argparse.Namespace) -> int:
     from gaenv.agents.play import play
     from gaenv.live import seat_for
 
-    if args.game == "duel":  # the duel's own decks (docs/duel.md)
-        from gaenv.duel.cards import builtin_decks
-
-        files = _no_pool(args)
-        first, second = builtin_decks()  # by default, one of each
-        deck, opponent_deck = args.deck or first, args.opponent_deck or second
-    else:
+    spec = games.get(args.game)
+    if spec.pools:
         files = _pool_files(args)
         deck = deck_names([args.deck] if args.deck else None, args.pool, "--deck",
                           DEFAULT_DECKS[:1])[0]
         opponent_deck = args.opponent_deck or deck
         flag_vanilla([deck, opponent_deck], files)
+    else:  # its own cards and decks (the duel: docs/duel.md): by default, one of each
+        files = _no_pool(args)
+        first, second = spec.decks()[:2]
+        deck, opponent_deck = args.deck or first, args.opponent_deck or second
     seed = _seed(args.seed)
     seat = args.seat if args.seat is not None else seat_for(seed)
     play(args.opponent, deck, opponent_deck, seat, seed, replays=args.replays, pool=files,
@@ -503,24 +502,18 @@ def _watch(args: argparse.Namespace) -> int:
     from gaenv.gamelog import Teller
     from gaenv.live import Table
 
-    if args.game == "duel":  # the duel's own decks (docs/duel.md)
-        from gaenv.duel.cards import builtin_decks
-        from gaenv.live import DuelTable
-
-        _no_pool(args)
-        decks = list(args.decks or builtin_decks())
-        seed = _seed(args.seed)
-        table: Table = DuelTable(decks, seed, (make(args.a, f"{seed}:0"),
-                                               make(args.b, f"{seed}:1")),
-                                 args.turn_limit)
-    else:
+    spec = games.get(args.game)
+    if spec.pools:
         files = _pool_files(args)
         decks = deck_names(args.decks, args.pool, "--decks A B", DEFAULT_DECKS)
         flag_vanilla(decks, files)
-        seed = _seed(args.seed)
-        table = Table(decks, seed, (make(args.a, f"{seed}:0", files),
-                                    make(args.b, f"{seed}:1", files)),
-                      args.turn_limit or DEFAULT_TURN_LIMIT, files)
+    else:  # its own cards and decks (the duel: docs/duel.md)
+        files = _no_pool(args)
+        decks = list(args.decks or spec.decks())
+    seed = _seed(args.seed)
+    table = Table(decks, seed, (make(args.a, f"{seed}:0", files),
+                                make(args.b, f"{seed}:1", files)),
+                  args.turn_limit, files, args.game)
     print(f"player 0: {args.a} ({decks[0]}); player 1: {args.b} ({decks[1]}); seed {seed}")
     teller = Teller(table.log, print, pause=lambda: time.sleep(args.delay))
     while not table.game.over:

@@ -8,7 +8,7 @@ player's alone (the other reads "a card"), and so is the name of a card equipped
 facedown (7.12). The board beside the log is `gaenv.duel.board`, seen from a seat.
 
 `gaenv.replay.run` re-runs a duel's replay file with it (``gaenv replay``, the web
-page's replays); `gaenv.live.DuelTable` plays a duel live with it.
+page's replays); `gaenv.live.Table` plays a duel live with it.
 """
 
 from __future__ import annotations

@@ -27,21 +27,23 @@ class UnknownGame(ValueError):
 class GameSpec:
     """What differs between the games, for the tools.
 
-    - ``pools``: it plays card pools of one's own (``--pool``, ``card_pool``); the duel
-      plays its own cards only.
+    - ``title``: the game's name in messages; ``pools``: it plays card pools of one's
+      own (``--pool``, ``card_pool``); the duel plays its own cards only.
     - ``observations``: the observation kinds its environment offers (the first is the
       default); ``advice_key``: its environment takes the ``advice`` key (the duel's
       observation always carries its advice piece).
     - ``decks()``: its built-in decks' names; ``deck(name, pool)``: a deck by built-in
       name or file, with the cards of ``pool`` (None: the built-in cards), or a
-      `gaenv.cards.schema.CardFileError` naming the file and what is wrong;
-      ``checks``: what its checked games verify after every decision (``--check``);
-      ``raw_env(**config)``: its unwrapped
-      environment; ``layout()``: its observation and actions as text (``gaenv layout``);
-      ``random_game(deck0, deck1, seed, turn_limit, check)``: one random-vs-random game
-      and its number of decisions (``turn_limit`` None: the game's own; ``check``: its
-      invariants after every decision); ``replay_start(header, pool)``: the game a
-      replay's header starts and its game log for people (`gaenv.replay.run`).
+      `gaenv.cards.schema.CardFileError` naming the file and what is wrong.
+    - ``new_game(deck0, deck1, seed, turn_limit)``: a game between two of its decks
+      (``turn_limit`` None: the game's own); ``start(header, pool)``: the game a saved
+      game's or replay's header starts, before any choice (`gaenv.replay.run`).
+    - ``check(game)``: its invariants, verified after every decision of a checked game
+      (``--check``; an AssertionError says what broke); ``checks``: what they are.
+    - ``log(game)``: the game's log for people, per seat (`gaenv.gamelog.GameLog`,
+      `gaenv.duel_log.DuelLog`), to ``collect`` after every step.
+    - ``raw_env(**config)``: its unwrapped environment; ``layout()``: its observation
+      and actions as text (``gaenv layout``).
     """
 
     name: str
@@ -51,11 +53,13 @@ class GameSpec:
     advice_key: bool
     decks: Callable[[], list[str]]
     deck: Callable[[str, Any], Any]
+    check: Callable[[Any], None]
     checks: str
     raw_env: Callable[..., Any]
     layout: Callable[[], str]
-    random_game: Callable[[Any, Any, int, int | None, bool], tuple[Any, int]]
-    replay_start: Callable[[dict[str, Any], Any], tuple[Any, Any]]
+    new_game: Callable[[Any, Any, int, int | None], Any]
+    start: Callable[[dict[str, Any], Any], Any]
+    log: Callable[[Any], Any]
 
 
 # --- Grand Archive ------------------------------------------------------------------------
@@ -88,20 +92,28 @@ def _ga_layout() -> str:
             + "\n" + advice.MARKDOWN)
 
 
-def _ga_random_game(deck0: Any, deck1: Any, seed: int, turn_limit: int | None,
-                    check: bool) -> tuple[Any, int]:
-    from gaenv.engine.game import DEFAULT_TURN_LIMIT
-    from gaenv.simulate import play_random
+def _ga_check(game: Any) -> None:
+    from gaenv.checks import engine_step
 
-    return play_random(deck0, deck1, seed, turn_limit or DEFAULT_TURN_LIMIT, check)
+    engine_step(game)
 
 
-def _ga_replay_start(header: dict[str, Any], pool: Any) -> tuple[Any, Any]:
+def _ga_new_game(deck0: Any, deck1: Any, seed: int, turn_limit: int | None) -> Any:
+    from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
+
+    return Game.new(deck0.cards, deck1.cards, seed, turn_limit or DEFAULT_TURN_LIMIT)
+
+
+def _ga_start(header: dict[str, Any], pool: Any) -> Any:
     from gaenv.engine.game import start
+
+    return start(header, pool)
+
+
+def _ga_log(game: Any) -> Any:
     from gaenv.gamelog import GameLog
 
-    game = start(header, pool)
-    return game, GameLog(game)
+    return GameLog(game)
 
 
 # --- the duel -----------------------------------------------------------------------------
@@ -134,31 +146,40 @@ def _duel_layout() -> str:
     return layout_markdown()
 
 
-def _duel_random_game(deck0: Any, deck1: Any, seed: int, turn_limit: int | None,
-                      check: bool) -> tuple[Any, int]:
-    from gaenv.simulate import play_random_duel
+def _duel_check(game: Any) -> None:
+    from gaenv.duel.checks import invariants
 
-    return play_random_duel(deck0, deck1, seed, turn_limit, check)
+    invariants(game)
 
 
-def _duel_replay_start(header: dict[str, Any], pool: Any) -> tuple[Any, Any]:
+def _duel_new_game(deck0: Any, deck1: Any, seed: int, turn_limit: int | None) -> Any:
+    from gaenv.duel.game import DEFAULT_TURN_LIMIT, DuelGame
+
+    return DuelGame.new(deck0, deck1, seed, turn_limit or DEFAULT_TURN_LIMIT)
+
+
+def _duel_start(header: dict[str, Any], pool: Any) -> Any:
     from gaenv.duel.game import DuelGame
+
+    return DuelGame.from_header(header)
+
+
+def _duel_log(game: Any) -> Any:
     from gaenv.duel_log import DuelLog
 
-    game = DuelGame.from_header(header)
-    return game, DuelLog(game)
+    return DuelLog(game)
 
 
 GAMES = {
     "ga": GameSpec("ga", "Grand Archive", pools=True, observations=("full", "compact"),
-                   advice_key=True, decks=_ga_decks, deck=_ga_deck,
-                   checks="card conservation and statics", raw_env=_ga_env, layout=_ga_layout,
-                   random_game=_ga_random_game, replay_start=_ga_replay_start),
+                   advice_key=True, decks=_ga_decks, deck=_ga_deck, check=_ga_check,
+                   checks="card conservation and statics", raw_env=_ga_env,
+                   layout=_ga_layout, new_game=_ga_new_game, start=_ga_start, log=_ga_log),
     "duel": GameSpec("duel", "the duel", pools=False, observations=("full",),
-                     advice_key=False, decks=_duel_decks, deck=_duel_deck,
+                     advice_key=False, decks=_duel_decks, deck=_duel_deck, check=_duel_check,
                      checks="the duel's invariants", raw_env=_duel_env,
-                     layout=_duel_layout, random_game=_duel_random_game,
-                     replay_start=_duel_replay_start),
+                     layout=_duel_layout, new_game=_duel_new_game, start=_duel_start,
+                     log=_duel_log),
 }
 NAMES: Sequence[str] = tuple(GAMES)
 

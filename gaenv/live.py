@@ -4,8 +4,8 @@
 its `GameLog`: the environment takes no decision by itself here (``auto_forced`` off), so
 every `Game.step` goes through `Table.choose` and is logged; a decision with one option
 is taken by `Table.advance` without asking the agent, as the environment would.
-``gaenv play``, ``gaenv watch`` and the web page play on a table; `DuelTable` is a
-table of the duel (docs/duel.md), with its own log (`gaenv.duel_log.DuelLog`).
+``gaenv play``, ``gaenv watch`` and the web page play on a table, of either game (the
+duel's log is `gaenv.duel_log.DuelLog`).
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from gaenv import games
 from gaenv.agents.base import Agent
-from gaenv.cards.decks import load_deck
 from gaenv.cards.schema import pool_of
 from gaenv.core.decisions import Option
-from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
-from gaenv.env.aec import AGENTS, raw_env
+from gaenv.env.aec import AGENTS
 from gaenv.env.config import ConfigError
-from gaenv.gamelog import GameLog, Told
+from gaenv.gamelog import Told
 
 
 def random_seed() -> int:
@@ -34,19 +33,26 @@ def seat_for(seed: int) -> int:
 
 
 class Table:
-    """One game: ``decks`` (names or files) of the card pool of the card files ``pool``
-    (None: the built-in pool) and ``agents`` by seat, None for a person."""
+    """One game of ``game`` (`gaenv.games`: ``ga``, ``duel``): ``decks`` (built-in names
+    or files) of the card pool of the card files ``pool`` (None: the built-in pool; a
+    game of its own cards takes none) and ``agents`` by seat, None for a person;
+    ``turn_limit`` None: the game's own."""
 
     def __init__(self, decks: Sequence[str], seed: int, agents: Sequence[Agent | None],
-                 turn_limit: int = DEFAULT_TURN_LIMIT,
-                 pool: tuple[str, ...] | None = None) -> None:
-        cards = pool_of(pool)
-        self.game = Game.new(load_deck(decks[0], cards).cards,
-                             load_deck(decks[1], cards).cards, seed, turn_limit)
-        self.env = raw_env(decks=tuple(decks), auto_forced=False, pool=pool)
+                 turn_limit: int | None = None, pool: tuple[str, ...] | None = None,
+                 game: str = "ga") -> None:
+        spec = games.get(game)
+        if pool is not None and not spec.pools:
+            raise ConfigError(f"pool: {spec.title} plays its own cards")
+        cards = pool_of(pool) if spec.pools else None
+        found = [spec.deck(name, cards) for name in decks]
+        self.game = spec.new_game(found[0], found[1], seed, turn_limit)
+        self.env = spec.raw_env(game=game, decks=tuple(decks), auto_forced=False,
+                                turn_limit=self.game.state.turn_limit,
+                                **({"pool": pool} if spec.pools else {}))
         self.env.reset_to(self.game)
         self.agents = tuple(agents)
-        self.log: Told = GameLog(self.game)
+        self.log: Told = spec.log(self.game)
 
     @property
     def person(self) -> int | None:
@@ -82,28 +88,3 @@ class Table:
         lines = len(self.log.lines)
         while not self.game.over and self.person is None and len(self.log.lines) == lines:
             self.advance()
-
-
-class DuelTable(Table):
-    """One duel on the duel's environment: ``decks`` by seat (built-in duel deck keys or
-    deck files: `find_deck`), ``agents`` by seat (None for a person); ``turn_limit`` None:
-    the duel's own."""
-
-    def __init__(self, decks: Sequence[str], seed: int, agents: Sequence[Agent | None],
-                 turn_limit: int | None = None) -> None:
-        from gaenv.duel.cards import DuelCardError, find_deck
-        from gaenv.duel.game import DEFAULT_TURN_LIMIT as DUEL_TURN_LIMIT
-        from gaenv.duel.game import DuelGame
-        from gaenv.duel_log import DuelLog
-        from gaenv.env.duel import duel_raw_env
-
-        try:
-            found = [find_deck(name) for name in decks]
-        except DuelCardError as exc:
-            raise ConfigError(str(exc)) from None
-        turn_limit = turn_limit or DUEL_TURN_LIMIT
-        self.game = DuelGame.new(found[0], found[1], seed, turn_limit)
-        self.env = duel_raw_env(decks=tuple(decks), auto_forced=False, turn_limit=turn_limit)
-        self.env.reset_to(self.game)
-        self.agents = tuple(agents)
-        self.log = DuelLog(self.game)

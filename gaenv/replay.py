@@ -112,9 +112,11 @@ def run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
     game and its log; ReplayError if the replay is not a game's record or diverges."""
     name = header.get("game", "ga") if isinstance(header, dict) else "ga"
     try:
-        game, log = games.get(name).replay_start(header, pool)
+        spec = games.get(name)
     except games.UnknownGame as exc:
         raise ReplayError(f"not a game record: {exc}") from None
+    game = spec.start(header, pool)
+    log = spec.log(game)
 
     def before(game: Any, number: int, entry: Any) -> None:
         if number:

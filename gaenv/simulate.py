@@ -8,15 +8,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from gaenv import checks, replay
 from gaenv.cards.decks import Deck
 from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
 from gaenv.games import get as game_spec
-
-if TYPE_CHECKING:  # (the duel is imported only when a duel is played)
-    from gaenv.duel.cards import DuelDeck
 
 
 @dataclass
@@ -75,18 +72,6 @@ def play_random(deck0: Deck, deck1: Deck, seed: int, turn_limit: int = DEFAULT_T
     return game, _play(game, seed, checks.engine_step if check else None)
 
 
-def play_random_duel(deck0: DuelDeck, deck1: DuelDeck, seed: int,
-                     turn_limit: int | None = None, check: bool = False) -> tuple[Any, int]:
-    """One game of the duel (docs/duel.md) between two random agents, as `play_random`
-    (``turn_limit`` None: the duel's own; ``check``: its invariants, `gaenv.duel.checks`)."""
-    from gaenv.duel.checks import invariants
-    from gaenv.duel.game import DuelGame
-
-    limit = {} if turn_limit is None else {"turn_limit": turn_limit}
-    game = DuelGame.new(deck0, deck1, seed, **limit)
-    return game, _play(game, seed, invariants if check else None)
-
-
 def _play(game: Any, seed: int, check: Callable[[Any], None] | None) -> int:
     """Play ``game`` to its end with a random agent per seat (seeded from ``seed``), calling
     ``check`` after every step; returns the number of decisions."""
@@ -121,7 +106,8 @@ def simulate(pairs: Sequence[tuple[Any, Any]], games: int, seed: int,
     start = time.perf_counter()
     for i in range(games):
         deck0, deck1 = pairs[i % len(pairs)]
-        played, decisions = spec.random_game(deck0, deck1, seed + i, turn_limit, check)
+        played = spec.new_game(deck0, deck1, seed + i, turn_limit)
+        decisions = _play(played, seed + i, spec.check if check else None)
         summary.add(played, decisions)
         if replays is not None:
             replay.write(replays, f"{seed + i:06d}-{deck0.name}-vs-{deck1.name}", played,

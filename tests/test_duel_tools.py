@@ -20,7 +20,7 @@ from gaenv.duel.match import MAX_GAMES, MatchError, Side, play_match
 from gaenv.duel.scenario import build
 from gaenv.duel.state import FIELD
 from gaenv.duel_log import DuelLog
-from gaenv.live import DuelTable
+from gaenv.live import Table
 
 POOL = default_pool()
 
@@ -153,10 +153,14 @@ def test_watch_and_replay_a_duel(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_table_refuses_an_unknown_duel_deck() -> None:
+    from gaenv.cards.schema import CardFileError
     from gaenv.env.config import ConfigError
 
-    with pytest.raises(ConfigError, match="no duel deck 'nope'"):
-        DuelTable(("ember_assault", "nope"), 0, (None, None))
+    with pytest.raises(CardFileError, match="no duel deck 'nope'"):
+        Table(("ember_assault", "nope"), 0, (None, None), game="duel")
+    with pytest.raises(ConfigError, match="pool: the duel plays its own cards"):
+        Table(("ember_assault", "ember_assault"), 0, (None, None), pool=("x.yaml",),
+              game="duel")
 
 
 # --- best of three ---------------------------------------------------------------------------

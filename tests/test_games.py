@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -22,32 +23,28 @@ def test_an_unknown_game_is_named_with_the_games_there_are() -> None:
 
 
 @pytest.mark.parametrize("name", games.NAMES)
-def test_each_game_plays_through_its_spec(name: str, tmp_path: object) -> None:
-    """A random game from two built-in decks, replayed from its record through the spec;
-    the environment and the layout text of the same game."""
+def test_each_game_plays_through_its_spec(name: str) -> None:
+    """A random game between two built-in decks, checked after every decision, then
+    replayed from its record with its log; the environment and layout of the same game."""
     spec = games.get(name)
     assert spec.name == name and len(spec.decks()) >= 2
     env = spec.raw_env(game=name)
     env.reset(seed=3)
     seen = env.observe(env.agent_selection)
-    assert seen["action_mask"].sum() > 0 and env.unwrapped.game.state is not None
+    assert seen["action_mask"].sum() > 0 and isinstance(env.unwrapped.game, Played)
     assert spec.layout().strip()
-    if name == "ga":
-        from gaenv.cards.decks import load_deck
-
-        decks = [load_deck(d) for d in spec.decks()[:2]]
-    else:
-        from gaenv.duel.cards import find_deck
-
-        decks = [find_deck(d) for d in spec.decks()[:2]]
-    game, decisions = spec.random_game(decks[0], decks[1], 5, None, True)
-    assert isinstance(game, Played) and game.over and decisions == len(game.log) > 0
+    decks = [spec.deck(d, None) for d in spec.decks()[:2]]
+    game = spec.new_game(decks[0], decks[1], 5, None)
+    rng = random.Random(5)
+    while not game.over:
+        game.step(rng.randrange(len(game.decision.options)))
+        spec.check(game)
     record = json.loads(game.to_json())
-    assert record.get("game", "ga") == name
+    assert record.get("game", "ga") == name and record["choices"]
     told: list[int] = []
     again, log = replay.run(record, record["choices"], lambda g, lg: told.append(len(g.log)))
     assert again.log == game.log and told == list(range(len(game.log) + 1))
-    assert log.lines
+    assert log.lines and type(log) is type(spec.log(spec.start(record, None)))
 
 
 def test_a_replay_of_an_unknown_game_is_refused() -> None:

@@ -17,9 +17,10 @@ import pytest
 from gaenv import replay
 from gaenv.agents.registry import make
 from gaenv.cli import main
+from gaenv.duel.game import DuelGame
 from gaenv.engine.objects import DECK, HAND, MATERIAL, MEMORY
 from gaenv.engine.zones import can_see
-from gaenv.live import DuelTable, Table
+from gaenv.live import Table
 
 flask = pytest.importorskip("flask", reason="gaenv web needs the web extra (Flask)")
 from gaenv.web import Playing, create_app  # noqa: E402  (after the skip)
@@ -92,7 +93,7 @@ def test_watch_and_replay_through_the_api(client: Any, tmp_path: Path) -> None:
     assert shown["log"] == data["log"] and shown["ending"] == data["ending"]
 
 
-def _duel_hidden_names(table: DuelTable, seat: int, seen: set[str]) -> set[str]:
+def _duel_hidden_names(table: Table, seat: int, seen: set[str]) -> set[str]:
     """Names of the other seat's hidden duel cards (hand, deck, facedown cards it may not
     look at: DUEL 2.8, 7.12) that ``seat`` sees nowhere now and has not seen before
     (``seen``, which gains what it sees now: a card returned to a hand was public)."""
@@ -117,7 +118,7 @@ def test_a_duel_seat_is_sent_nothing_it_may_not_see(client: Any) -> None:
     setup = {"game": "duel", "opponent": "heuristic", "seat": 1, "seed": 4}
     data = client.post("/api/new/play", json=setup).get_json()
     playing = Playing(setup)
-    assert isinstance(playing.table, DuelTable)
+    assert isinstance(playing.table.game, DuelGame)
     assert "(ember_assault)" in data["title"] and data["board"].startswith("turn ")
     seen: set[str] = set()
     for _ in range(40):
@@ -140,8 +141,8 @@ def test_watch_and_replay_a_duel_through_the_api(client: Any, tmp_path: Path) ->
     assert "(pillars_of_the_sky)" in data["title"]
     while not data["over"]:
         data = client.post(f"/api/game/{data['id']}", json={}).get_json()
-    shown = _opened_replay(client, DuelTable(("ember_assault", "pillars_of_the_sky"), 3, (
-        make("heuristic", "3:0"), make("random", "3:1"))), tmp_path)
+    shown = _opened_replay(client, Table(("ember_assault", "pillars_of_the_sky"), 3, (
+        make("heuristic", "3:0"), make("random", "3:1")), game="duel"), tmp_path)
     while not shown["over"]:
         shown = client.post(f"/api/game/{shown['id']}", json={"move": "turn"}).get_json()
     assert shown["log"] == data["log"] and shown["ending"] == data["ending"]

@@ -29,12 +29,7 @@ def play(opponent: str, deck: str, opponent_deck: str, seat: int, seed: int,
     agent = make(opponent, seed, pool)
     decks = (deck, opponent_deck) if seat == 0 else (opponent_deck, deck)
     seats = (None, agent) if seat == 0 else (agent, None)
-    if game_kind == "duel":
-        from gaenv.live import DuelTable
-
-        table: Table = DuelTable(decks, seed, seats)
-    else:
-        table = Table(decks, seed, seats, pool=pool)
+    table = Table(decks, seed, seats, pool=pool, game=game_kind)
     game = table.game
     write(f"You are player {seat} ({deck}); your opponent is {opponent} ({opponent_deck}); "
           f"seed {seed}.")

@@ -37,7 +37,7 @@ from gaenv.engine.objects import DECK, HAND, MEMORY
 from gaenv.engine.zones import can_see
 from gaenv.env.config import ConfigError
 from gaenv.gamelog import GameLog
-from gaenv.live import DuelTable, Table, random_seed, seat_for
+from gaenv.live import Table, random_seed, seat_for
 from gaenv.replay import parse, run
 from gaenv.web.duel import duel_view
 
@@ -190,7 +190,7 @@ def _table(data: dict[str, Any], decks: Sequence[str], seed: int,
     game = data.get("game") or "ga"
     if game not in games.NAMES:
         raise ValueError(f"game must be {' or '.join(games.NAMES)}, got {game!r}")
-    return DuelTable(decks, seed, agents) if game == "duel" else Table(decks, seed, agents)
+    return Table(decks, seed, agents, game=game)
 
 
 def _seed(data: dict[str, Any]) -> int:
