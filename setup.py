@@ -1,5 +1,5 @@
-"""Build: the rules engine and the observation encoder are compiled to C extensions with
-mypyc (the modules listed in gaenv/compiled.py).
+"""Build: the core both games share, Grand Archive's rules engine and its observation
+encoder are compiled to C extensions with mypyc (the modules listed in gaenv/compiled.py).
 
 They are plain, fully typed Python; compiled, the engine plays about 2.7 times as many
 decisions per second (docs/benchmarks.md, "The compiled engine"), which search rollouts,

@@ -53,11 +53,12 @@ def non_negative(text: str) -> float:
 
 def _simulate(args: argparse.Namespace) -> int:
     spec = games.get(args.game)
+    pool: CardPool | None = None
     if spec.pools:
-        pool: CardPool | None = _pool(args)
+        pool = _pool(args)
         names = deck_names(args.decks, args.pool, "--decks A B")
     else:  # its own cards and decks (the duel: docs/duel.md)
-        pool = _no_pool(args)
+        _no_pool(args, spec)
         names = list(args.decks or spec.decks())
     decks = [spec.deck(name, pool) for name in names]
     if args.decks:
@@ -107,8 +108,9 @@ def _replay(args: argparse.Namespace) -> int:
     from gaenv import replay
 
     header, _ = replay.read(args.file)
-    if isinstance(header, dict) and header.get("game") == "duel":  # docs/duel.md
-        _no_pool(args)
+    spec = games.GAMES.get(header.get("game", "ga") if isinstance(header, dict) else "ga")
+    if spec is not None and not spec.pools:  # (another name: replay.show says what is wrong)
+        _no_pool(args, spec)
         print(_replayed(replay.show(args.file, step=args.step)))
         return 0
     game = replay.show(args.file, step=args.step, pool=_pool(args))
@@ -301,12 +303,14 @@ def _eval(args: argparse.Namespace) -> int:
         if done == total or done % max(1, total // 20) == 0:
             print(f"  {done}/{total} games", file=sys.stderr)
 
-    if args.game == "duel":  # its own cards and decks (docs/duel.md)
-        files, decks = _no_pool(args), args.decks
-    else:
+    spec = games.get(args.game)
+    if spec.pools:
         files = _pool_files(args)
         decks = deck_names(args.decks, args.pool, "--decks")
         flag_vanilla(decks, files)
+    else:  # its own cards and decks (the duel: docs/duel.md)
+        _no_pool(args, spec)
+        files, decks = None, args.decks
     try:
         evaluation = evaluate(args.agents, args.games, decks, args.seed, args.turn_limit,
                               args.workers, progress, args.replays, pool=files,
@@ -392,7 +396,8 @@ def _play(args: argparse.Namespace) -> int:
         opponent_deck = args.opponent_deck or deck
         flag_vanilla([deck, opponent_deck], files)
     else:  # its own cards and decks (the duel: docs/duel.md): by default, one of each
-        files = _no_pool(args)
+        _no_pool(args, spec)
+        files = None
         first, second = spec.decks()[:2]
         deck, opponent_deck = args.deck or first, args.opponent_deck or second
     seed = _seed(args.seed)
@@ -402,11 +407,10 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _no_pool(args: argparse.Namespace) -> None:
+def _no_pool(args: argparse.Namespace, spec: games.GameSpec) -> None:
     """A game that plays only its own cards (the duel) refuses ``--pool``."""
     if args.pool:
-        raise ConfigError(f"--pool is for Grand Archive cards; {games.get(args.game).title} "
-                          "plays its own")
+        raise ConfigError(f"--pool is for Grand Archive cards; {spec.title} plays its own")
 
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -508,7 +512,8 @@ def _watch(args: argparse.Namespace) -> int:
         decks = deck_names(args.decks, args.pool, "--decks A B", DEFAULT_DECKS)
         flag_vanilla(decks, files)
     else:  # its own cards and decks (the duel: docs/duel.md)
-        files = _no_pool(args)
+        _no_pool(args, spec)
+        files = None
         decks = list(args.decks or spec.decks())
     seed = _seed(args.seed)
     table = Table(decks, seed, (make(args.a, f"{seed}:0", files),

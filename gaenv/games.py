@@ -4,8 +4,9 @@ core, two games").
 Both games are built on `gaenv.core`: Grand Archive (``ga``: `gaenv.engine`) and the
 three-champion duel (``duel``: `gaenv.duel`). A tool that takes ``game`` (``env(game=)``,
 ``--game``, a config's ``game:`` key, a replay's header, a scenario's ``game:``) looks the
-name up here (`get`) and uses the `GameSpec`, never a test on the name. A third game is
-a package on the core plus a spec here.
+name up here (`get`) and uses the `GameSpec`; only code about one game's own pieces
+still names it (docs/engine.md, "One core, two games"). A third game is a package on the
+core plus a spec here.
 
 Each entry imports its game only when it is used: a Grand Archive run never loads the
 duel. This module sits with the tools: it may import the games and the environment, not

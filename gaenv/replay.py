@@ -1,13 +1,16 @@
 """Replay files: a game as its start and every decision, one JSON object per line.
 
-Line 1, the header: ``format`` (``gaenv-game-1``), ``engine`` (the engine version),
-``pool`` (a digest of the printed cards in both decks), ``decks`` (each a name and
-its main and material card names), ``seed``, ``turn_limit``, and ``agents`` (who
-played each seat, when known). Then one line per decision, forced ones included:
+Line 1, the header: the game's own (`gaenv.core.played.Played.header`) plus ``agents``
+(who played each seat, when known). Grand Archive's: ``format`` (``gaenv-game-1``),
+``engine`` (the engine version), ``pool`` (a digest of the printed cards in both decks),
+``decks`` (each a name and its main and material card names), ``seed`` and
+``turn_limit``; the duel's also names ``"game": "duel"`` (docs/duel.md). Then one line
+per decision, forced ones included:
 ``player``, ``kind`` (the decision kind), ``index`` (the chosen option's index
 among the legal ones) and ``choice`` (its text).
 
-`run` re-runs a replay with its game log (`gaenv.gamelog`), checking at every decision
+`run` re-runs a replay of either game with its log for people (`gaenv.gamelog`,
+`gaenv.duel_log`), checking at every decision
 that the recorded option is legal and has the same text; a replay from another
 engine or card pool that diverges stops there with a message saying where. `show`
 tells it in the terminal (``gaenv replay``); the web page steps through it.
@@ -24,12 +27,12 @@ from typing import Any
 from gaenv import games
 from gaenv.cards.schema import CardPool
 from gaenv.core import played
-from gaenv.core.played import ReplayError
-from gaenv.engine.game import Game
+from gaenv.core.played import Played, ReplayError
 from gaenv.gamelog import Teller, Told
 
 
-def write(folder: Path, name: str, game: Game, agents: Sequence[str] | None = None) -> Path:
+def write(folder: Path, name: str, game: Played, agents: Sequence[str] | None = None
+          ) -> Path:
     """Write ``game`` to ``folder/name.jsonl``; returns the path."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / (re.sub(r"[^A-Za-z0-9_.-]+", "_", name) + ".jsonl")

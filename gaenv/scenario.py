@@ -403,8 +403,6 @@ def _duel_rules() -> GameRules:
     return GameRules(build_duel, until, read, duel.snapshot, duel.ORDERED)
 
 
-
-
 def _run(scenario: Scenario, pool: CardPool) -> None:
     data = scenario.data
     rules = _duel_rules() if data.get("game") == "duel" else GA_RULES

@@ -10,9 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from gaenv import checks, replay
-from gaenv.cards.decks import Deck
-from gaenv.engine.game import DEFAULT_TURN_LIMIT, Game
+from gaenv import replay
 from gaenv.games import get as game_spec
 
 
@@ -62,14 +60,14 @@ class Summary:
         ]
 
 
-def play_random(deck0: Deck, deck1: Deck, seed: int, turn_limit: int = DEFAULT_TURN_LIMIT,
-                check: bool = False) -> tuple[Game, int]:
-    """One game between two random agents; returns the game and how many decisions it took.
-
-    With ``check`` the card-conservation invariant is verified after every step.
-    """
-    game = Game.new(deck0.cards, deck1.cards, seed, turn_limit)
-    return game, _play(game, seed, checks.engine_step if check else None)
+def play_random(deck0: Any, deck1: Any, seed: int, turn_limit: int | None = None,
+                check: bool = False, game: str = "ga") -> tuple[Any, int]:
+    """One game of ``game`` (`gaenv.games`) between two random agents, from two of its
+    decks (``turn_limit`` None: the game's own); returns the game and how many decisions
+    it took. With ``check`` the game's invariants are verified after every step."""
+    spec = game_spec(game)
+    played = spec.new_game(deck0, deck1, seed, turn_limit)
+    return played, _play(played, seed, spec.check if check else None)
 
 
 def _play(game: Any, seed: int, check: Callable[[Any], None] | None) -> int:
@@ -96,18 +94,16 @@ def pairings(decks: Sequence[T]) -> list[tuple[T, T]]:
 
 
 def simulate(pairs: Sequence[tuple[Any, Any]], games: int, seed: int,
-             turn_limit: int | None = DEFAULT_TURN_LIMIT, check: bool = False,
+             turn_limit: int | None = None, check: bool = False,
              replays: Path | None = None, game: str = "ga") -> Summary:
     """Play ``games`` random games of ``game`` (``ga``, or ``duel`` with duel decks),
-    cycling through ``pairs``; game i uses seed ``seed + i``. With ``replays`` each game's
-    replay file is written there."""
-    spec = game_spec(game)
+    cycling through ``pairs``; game i uses seed ``seed + i`` (`play_random`). With
+    ``replays`` each game's replay file is written there."""
     summary = Summary()
     start = time.perf_counter()
     for i in range(games):
         deck0, deck1 = pairs[i % len(pairs)]
-        played = spec.new_game(deck0, deck1, seed + i, turn_limit)
-        decisions = _play(played, seed + i, spec.check if check else None)
+        played, decisions = play_random(deck0, deck1, seed + i, turn_limit, check, game)
         summary.add(played, decisions)
         if replays is not None:
             replay.write(replays, f"{seed + i:06d}-{deck0.name}-vs-{deck1.name}", played,

@@ -148,7 +148,8 @@ def test_watch_and_replay_a_duel_through_the_api(client: Any, tmp_path: Path) ->
     assert shown["log"] == data["log"] and shown["ending"] == data["ending"]
     assert "game over: " in shown["board"]
     answer = client.post("/api/new/play", json={"game": "chess"})
-    assert answer.status_code == 400 and "game must be ga or duel" in answer.get_json()["error"]
+    assert answer.status_code == 400
+    assert "no game 'chess'; the games are ga, duel" in answer.get_json()["error"]
 
 
 def test_bad_input_is_a_one_line_error(client: Any, tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gaenv import configs
+from gaenv import configs, games
 from gaenv.env.config import ConfigError, EnvConfig, game_spec, plain, read_mapping, section
 
 
@@ -159,7 +159,7 @@ def check(config: TrainConfig, where: str) -> None:
     """ConfigError unless every value can be used: numbers in range, agent specs that
     make agents, decks that load, an opponent pool that can draw from its first game.
     The message is one line: ``where``, then each problem as ``key NAME: what``."""
-    from gaenv.agents.evaluate import ScheduleError, default_decks, schedule
+    from gaenv.agents.evaluate import ScheduleError, schedule
     from gaenv.agents.registry import AgentSpecError, make
     from gaenv.cards.decks import load_deck
     from gaenv.cards.schema import CardFileError, pool_of
@@ -180,8 +180,9 @@ def check(config: TrainConfig, where: str) -> None:
                for n in config.ppo.net_arch):
         problem("ppo.net_arch", f"expected layer sizes of at least 1, got {config.ppo.net_arch}")
     pool = None
-    if config.card_pool is not None and not game_spec(config.game).pools:
-        problem("card_pool", f"{game_spec(config.game).title} plays its own cards")
+    game = games.GAMES.get(config.game)  # (an unknown game: the environment's keys say so)
+    if config.card_pool is not None and game is not None and not game.pools:
+        problem("card_pool", f"{game.title} plays its own cards")
         raise ConfigError(f"{where}: " + "; ".join(problems))  # (the rest would read the pool)
     elif config.card_pool is not None:
         try:
@@ -217,10 +218,10 @@ def check(config: TrainConfig, where: str) -> None:
         problems.append(str(exc))
     else:
         for i, deck in enumerate(config.decks or ()):
-            if config.game == "duel":
-                if deck not in default_decks("duel"):
-                    problem(f"decks[{i}]", f"no duel deck {deck!r}; known: "
-                                           f"{', '.join(default_decks('duel'))}")
+            if game is not None and not game.pools:  # its own built-in decks (the duel's)
+                if deck not in game.decks():
+                    problem(f"decks[{i}]", f"no {config.game} deck {deck!r}; known: "
+                                           f"{', '.join(game.decks())}")
                 continue
             try:
                 load_deck(str(deck), pool_of(pool))

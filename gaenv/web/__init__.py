@@ -23,7 +23,6 @@ from typing import Any
 from flask import Flask, Response, jsonify, request
 from werkzeug.serving import make_server
 
-from gaenv import games
 from gaenv.agents.base import Agent
 from gaenv.agents.registry import BUILT_IN, SPECS, AgentSpecError, make
 from gaenv.board import board, option_note
@@ -186,11 +185,9 @@ def _defaults(data: dict[str, Any], ga: tuple[str, str]) -> tuple[str, str]:
 
 def _table(data: dict[str, Any], decks: Sequence[str], seed: int,
            agents: Sequence[Agent | None]) -> Table:
-    """A table of the form's ``game`` (``ga`` by default, or ``duel``)."""
-    game = data.get("game") or "ga"
-    if game not in games.NAMES:
-        raise ValueError(f"game must be {' or '.join(games.NAMES)}, got {game!r}")
-    return Table(decks, seed, agents, game=game)
+    """A table of the form's ``game`` (``ga`` by default, or ``duel``; another name is a
+    `gaenv.games.UnknownGame`, an input error)."""
+    return Table(decks, seed, agents, game=str(data.get("game") or "ga"))
 
 
 def _seed(data: dict[str, Any]) -> int:
@@ -205,7 +202,7 @@ MODES: dict[str, Callable[[dict[str, Any]], Playing | Watching | Replaying]] = {
 def create_app() -> Flask:
     """The Flask app (see the module doc)."""
     app = Flask(__name__, static_folder="static", static_url_path="/static")
-    games: dict[str, Playing | Watching | Replaying] = {}
+    kept: dict[str, Playing | Watching | Replaying] = {}
     numbers = itertools.count(1)
     lock = threading.Lock()
 
@@ -231,14 +228,14 @@ def create_app() -> Flask:
             return jsonify({"error": _message(exc)}), 400
         with lock:
             key = str(next(numbers))
-            games[key] = game
-            while len(games) > KEPT:
-                del games[next(iter(games))]
+            kept[key] = game
+            while len(kept) > KEPT:
+                del kept[next(iter(kept))]
         return answer(key, game)
 
     @app.post("/api/game/<key>")
     def act(key: str) -> Any:
-        game = games.get(key)
+        game = kept.get(key)
         if game is None:
             return jsonify({"error": "no such game (the server keeps the last "
                                      f"{KEPT}; it may have restarted)"}), 404
