@@ -52,14 +52,12 @@ def non_negative(text: str) -> float:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    spec = games.get(args.game)
-    pool: CardPool | None = None
+    spec = _game(args)
     if spec.pools:
-        pool = _pool(args)
+        pool: CardPool | None = _pool(args)
         names = deck_names(args.decks, args.pool, "--decks A B")
     else:  # its own cards and decks (the duel: docs/duel.md)
-        _no_pool(args, spec)
-        names = list(args.decks or spec.decks())
+        pool, names = None, list(args.decks or spec.decks())
     decks = [spec.deck(name, pool) for name in names]
     if args.decks:
         pairs = [(decks[0], decks[1])]
@@ -108,7 +106,7 @@ def _replay(args: argparse.Namespace) -> int:
     from gaenv import replay
 
     header, _ = replay.read(args.file)
-    spec = games.GAMES.get(header.get("game", "ga") if isinstance(header, dict) else "ga")
+    spec = games.GAMES.get(games.named(header))
     if spec is not None and not spec.pools:  # (another name: replay.show says what is wrong)
         _no_pool(args, spec)
         print(_replayed(replay.show(args.file, step=args.step)))
@@ -303,14 +301,13 @@ def _eval(args: argparse.Namespace) -> int:
         if done == total or done % max(1, total // 20) == 0:
             print(f"  {done}/{total} games", file=sys.stderr)
 
-    spec = games.get(args.game)
+    spec = _game(args)
+    files = _pool_files(args)
     if spec.pools:
-        files = _pool_files(args)
         decks = deck_names(args.decks, args.pool, "--decks")
         flag_vanilla(decks, files)
     else:  # its own cards and decks (the duel: docs/duel.md)
-        _no_pool(args, spec)
-        files, decks = None, args.decks
+        decks = args.decks
     try:
         evaluation = evaluate(args.agents, args.games, decks, args.seed, args.turn_limit,
                               args.workers, progress, args.replays, pool=files,
@@ -388,16 +385,14 @@ def _play(args: argparse.Namespace) -> int:
     from gaenv.agents.play import play
     from gaenv.live import seat_for
 
-    spec = games.get(args.game)
+    spec = _game(args)
+    files = _pool_files(args)
     if spec.pools:
-        files = _pool_files(args)
         deck = deck_names([args.deck] if args.deck else None, args.pool, "--deck",
                           DEFAULT_DECKS[:1])[0]
         opponent_deck = args.opponent_deck or deck
         flag_vanilla([deck, opponent_deck], files)
     else:  # its own cards and decks (the duel: docs/duel.md): by default, one of each
-        _no_pool(args, spec)
-        files = None
         first, second = spec.decks()[:2]
         deck, opponent_deck = args.deck or first, args.opponent_deck or second
     seed = _seed(args.seed)
@@ -409,8 +404,16 @@ def _play(args: argparse.Namespace) -> int:
 
 def _no_pool(args: argparse.Namespace, spec: games.GameSpec) -> None:
     """A game that plays only its own cards (the duel) refuses ``--pool``."""
-    if args.pool:
+    if args.pool and not spec.pools:
         raise ConfigError(f"--pool is for Grand Archive cards; {spec.title} plays its own")
+
+
+def _game(args: argparse.Namespace) -> games.GameSpec:
+    """The game of ``--game``, with ``--pool`` refused if it plays only its own cards
+    (then ``_pool_files`` is None: no pool was given)."""
+    spec = games.get(args.game)
+    _no_pool(args, spec)
+    return spec
 
 
 def _add_play(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -506,14 +509,12 @@ def _watch(args: argparse.Namespace) -> int:
     from gaenv.gamelog import Teller
     from gaenv.live import Table
 
-    spec = games.get(args.game)
+    spec = _game(args)
+    files = _pool_files(args)
     if spec.pools:
-        files = _pool_files(args)
         decks = deck_names(args.decks, args.pool, "--decks A B", DEFAULT_DECKS)
         flag_vanilla(decks, files)
     else:  # its own cards and decks (the duel: docs/duel.md)
-        _no_pool(args, spec)
-        files = None
         decks = list(args.decks or spec.decks())
     seed = _seed(args.seed)
     table = Table(decks, seed, (make(args.a, f"{seed}:0", files),

@@ -185,6 +185,12 @@ GAMES = {
 NAMES: Sequence[str] = tuple(GAMES)
 
 
+def named(header: Any) -> Any:
+    """The name of the game a saved game's or replay's header is of: its ``game`` key
+    (Grand Archive's headers have none)."""
+    return header.get("game", "ga") if isinstance(header, dict) else "ga"
+
+
 def get(name: Any) -> GameSpec:
     """The spec of the game ``name``; UnknownGame naming the games there are."""
     spec = GAMES.get(name) if isinstance(name, str) else None

@@ -113,9 +113,8 @@ def run(header: dict[str, Any], choices: Sequence[tuple[int, str, int, str]],
     the game's log for people (`gaenv.gamelog.GameLog`, the duel's `DuelLog`). ``after``
     sees the game and its log at the start and after every recorded choice. The finished
     game and its log; ReplayError if the replay is not a game's record or diverges."""
-    name = header.get("game", "ga") if isinstance(header, dict) else "ga"
     try:
-        spec = games.get(name)
+        spec = games.get(games.named(header))
     except games.UnknownGame as exc:
         raise ReplayError(f"not a game record: {exc}") from None
     game = spec.start(header, pool)
