@@ -85,10 +85,10 @@ def _status(game: Game) -> list[str]:
 
 
 def board(game: Game, actions: Mapping[int, Option] | None = None,
-          seen: Collection[int] = (), ending: str = "") -> str:
+          seen: Collection[int] = ()) -> str:
     """The board as text; ``actions`` (index -> option) numbers the options (by default
-    from 0 in order); ``seen``: the players whose hand and memory are shown; ``ending``:
-    how the game ended, when known (`gaenv.gamelog.GameLog.ending`), else who won."""
+    from 0 in order); ``seen``: the players whose hand and memory are shown; at the end,
+    how the game ended (`gaenv.core.played.Played.ending`)."""
     state = game.state
     lines = [f"turn {state.turn}  player {state.turn_player} to play  phase {state.phase}"]
     for p in (0, 1):
@@ -112,9 +112,7 @@ def board(game: Game, actions: Mapping[int, Option] | None = None,
                      for zone in (*shown, GRAVEYARD, BANISHMENT) if zones[zone] or zone in shown)
     lines.extend(_status(game))
     if game.over:
-        result = ("truncated" if game.truncated else
-                  "draw" if game.winner is None else f"player {game.winner} wins")
-        lines.append(f"game over: {ending or result}")
+        lines.append(f"game over: {game.ending}")
     elif game.decision is not None:
         d = game.decision
         options = actions if actions is not None else dict(enumerate(d.options))

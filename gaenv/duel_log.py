@@ -50,7 +50,7 @@ class DuelLog:
             self._answer(self._decision, game.log[-1][2])
         self._answered = len(game.log)
         if game.over:
-            self.lines.append(Line(f"game over: {self.ending()}"))
+            self.lines.append(Line(f"game over: {game.ending}"))
         elif state.turn != self._turn:
             self._turn = state.turn
             self.lines.append(Line(f"turn {state.turn}: {who(state.turn_player)} to act"))
@@ -61,18 +61,9 @@ class DuelLog:
                              if o.card >= 0 and state.cards[o.card].zone == HAND}
         return self.lines[start:]
 
-    def ending(self) -> str:
-        """How the game ended, in words ("" while it goes on)."""
-        game = self.game
-        if not game.over:
-            return ""
-        result = ("truncated" if game.truncated else "a draw" if game.winner is None
-                  else f"{who(game.winner)} wins")
-        return f"{result} ({game.reason})" if game.reason else result
-
     def show(self, viewer: int | None, actions: Mapping[int, Option] | None = None) -> str:
         """The board as ``viewer`` (a seat, None: an observer) may see it."""
-        return board(self.game, viewer, actions, self.ending())
+        return board(self.game, viewer, actions)
 
     def _answer(self, decision: Decision, index: int) -> None:
         option = decision.options[index]

@@ -104,8 +104,6 @@ class Told(Protocol):
 
     def since(self, start: int, viewer: int | None) -> list[str]: ...
 
-    def ending(self) -> str: ...
-
     def show(self, viewer: int | None, actions: Mapping[int, Option] | None = None) -> str: ...
 
 
@@ -119,7 +117,6 @@ class GameLog:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.lines: list[Line] = []
-        self._losses: list[str] = []  # why each player who lost did
         state = game.state
         self._zones = [card.zone for card in state.cards]  # where each card was last seen
         self._bands: dict[int, int] = {}  # leveler card id -> the band it was last seen in
@@ -150,23 +147,12 @@ class GameLog:
         self._decision = state.decision
         return self.lines[start:]
 
-    def ending(self) -> str:
-        """How the game ended, in words ("" while it goes on)."""
-        game = self.game
-        if not game.over:
-            return ""
-        if game.truncated:
-            return f"the game stopped at the turn limit ({game.state.turn_limit} turns)"
-        result = "a draw" if game.winner is None else f"{who(game.winner)} wins"
-        return f"{result}: {'; '.join(self._losses)}" if self._losses else result
-
     def show(self, viewer: int | None, actions: Mapping[int, Option] | None = None) -> str:
         """The board as ``viewer`` (a seat, None: everything) may see it, with ``actions``
         numbering the options (`gaenv.board.board`) and how the game ended. The duel's
         log (`gaenv.duel_log.DuelLog`) has the same method, so the terminal tools tell
         either game."""
-        return board(self.game, actions, seen=(0, 1) if viewer is None else (viewer,),
-                     ending=self.ending())
+        return board(self.game, actions, seen=(0, 1) if viewer is None else (viewer,))
 
     # --- the parts of a step --------------------------------------------------------
 
@@ -258,8 +244,7 @@ class GameLog:
             elif kind == "control_changes":
                 self._add(f"{who(player)} gains control of {name}")
             elif kind == "loses":
-                self._losses.append(who(player) + self._loss(state, player, died))
-                self._add(f"{self._losses[-1]}: {who(player)} loses")
+                self._add(f"{state.players[player].lost}: {who(player)} loses")
         for cid in counted:
             self._band(state, cid)
 
@@ -307,17 +292,6 @@ class GameLog:
                 self._add(f"{state.cards[item.card].defn.name} "
                                  f"({who(item.controller)}) triggers: {text}")
         self._stack = list(state.stack)
-
-    @staticmethod
-    def _loss(state: GameState, player: int, died: set[int]) -> str:
-        """Why ``player`` lost ("General Rules - Ending the Game"), after ``player N``."""
-        for cid in died:
-            card = state.cards[cid]
-            if card.defn.is_champion and card.owner == player:
-                return f"'s champion {card.defn.name} died"
-        if state.players[player].zones[LINEAGE]:
-            return " had to draw from an empty deck"
-        return " has no champion"
 
 
 class Teller:

@@ -138,9 +138,12 @@ def test_random_games_end_and_are_deterministic() -> None:
     reasons: dict[str, int] = {}
     for seed in range(300):
         game = _play(seed)
-        reasons[game.reason] = reasons.get(game.reason, 0) + 1
+        why = re.sub(r"player \d", "player N", game.reason)
+        reasons[why] = reasons.get(why, 0) + 1
         assert game.outcome in ("win", "draw", "truncated")
-    assert reasons.get("no champion left", 0) > 100
+        assert game.ending.startswith({"win": f"player {game.winner} wins: ", "draw": "a draw: ",
+                                       "truncated": "the game stopped: "}[game.outcome])
+    assert reasons.get("player N has no champion left", 0) > 100
     assert _play(7).log == _play(7).log
     assert _play(7).log != _play(8).log
 
@@ -197,7 +200,7 @@ def test_concede_option() -> None:
     assert game.decision is not None and game.decision.texts()[-1] == "concede"
     player = game.decision.player
     game.step("concede")
-    assert game.winner == 1 - player and game.reason == "concession"
+    assert game.winner == 1 - player and game.reason == f"player {player} conceded"
 
 
 def test_offer_draw_option() -> None:
@@ -215,7 +218,10 @@ def test_offer_draw_option() -> None:
     game.step("draw")
     game.step("offer draw")
     game.step("yes")
-    assert game.over and game.winner is None and game.reason == "draw by agreement"
+    assert game.over and game.winner is None
+    # (the turn passed with the draw: now the other player offered)
+    assert game.reason == (f"draw by agreement: player {player} accepted the offer of "
+                           f"player {1 - player}")
     assert _play(4, offer_draw=True).over
 
 

@@ -346,6 +346,10 @@ def test_rewards_and_truncation() -> None:
     assert e.terminations == {"player_0": True, "player_1": True}
     assert e._cumulative_rewards[f"player_{winner}"] == 1
     assert e._cumulative_rewards[f"player_{1 - winner}"] == -1
+    for agent in e.agents:  # docs/observation.md, "Rewards and episode end"
+        assert e.infos[agent]["result"] == f"player_{winner} won"
+        assert e.infos[agent]["reason"] == e.game.reason
+        assert e.game.reason.startswith(f"player {1 - winner}")
     short = raw_env(seed=9, turn_limit=2)
     short.reset(seed=9)
     while not short.game.over:
@@ -353,6 +357,8 @@ def test_rewards_and_truncation() -> None:
         short.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
     assert short.truncations == {"player_0": True, "player_1": True}
     assert short._cumulative_rewards == {"player_0": 0, "player_1": 0}
+    assert short.infos["player_0"] == {"decision": None, "result": "truncated",
+                                       "reason": "it reached the turn limit (2 turns)"}
 
 
 def test_infos_and_render() -> None:

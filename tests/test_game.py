@@ -138,6 +138,9 @@ def test_deck_out_loses(decks: dict[str, Deck]) -> None:
     while not game.over:
         game.step("pass")
     assert game.winner == 1 - loser and not game.truncated
+    assert game.outcome == "win"
+    assert game.reason == f"player {loser} had to draw from an empty deck"
+    assert game.ending == f"player {1 - loser} wins: player {loser} had to draw from an empty deck"
 
 
 def test_engine_imports_no_ml_libraries() -> None:

@@ -57,7 +57,7 @@ def test_each_seat_reads_only_what_it_may_see(logged: GameLog) -> None:
     assert any(re.fullmatch(r"player 0 puts a card from hand into memory", t) for t in other)
     assert not any(re.fullmatch(r"player 0 puts .+ from hand into memory", t)
                    and "a card" not in t for t in other)
-    assert logged.ending().startswith(("player 0 wins: player 1", "player 1 wins: player 0"))
+    assert logged.game.ending.startswith(("player 0 wins: player 1", "player 1 wins: player 0"))
 
 
 def test_watch_tells_a_game_and_saves_it(tmp_path: Path,

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import pool_with, run_scenario
 
+from gaenv import scenario
 from gaenv.cards.schema import CardFileError, CardPool, load_pool
 from gaenv.engine import statics
 
@@ -68,7 +69,8 @@ _run = run_scenario
 
 def test_lethal_damage_and_deck_out_together_draw(tmp_path: Path, extra_pool: CardPool) -> None:
     """General Rules - Ending the Game: players who lose at the same time draw. The
-    opponent's champion dies and the caster decks out in one resolution."""
+    opponent's champion dies and the caster decks out in one resolution; the reason
+    gives each player's loss, in seat order (`gaenv.core.outcome`)."""
     _run(tmp_path, extra_pool, """name: burn and deck out
 rules: General Rules - Ending the Game
 setup:
@@ -81,6 +83,11 @@ steps: [activate Test Burn Draw, pass, pass]
 expect:
   winner: draw
 """)
+    game = scenario.build(scenario.load(tmp_path / "s.yaml"), extra_pool)
+    for step in ("activate Test Burn Draw", "pass", "pass"):
+        game.step(scenario.match_option(game, step))
+    assert (game.outcome, game.reason) == ("draw", "player 0 had to draw from an empty deck; "
+                                                   "player 1's champion Spirit of Water died")
 
 
 def test_ally_life_modifiers_keep_it_alive(tmp_path: Path, extra_pool: CardPool) -> None:

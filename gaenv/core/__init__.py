@@ -4,7 +4,9 @@
   name alike);
 - `played`: the narrow game API every tool is written against (`Played`: the pending
   decision, the answer by option, index or text, the log, the end of the game), saving
-  and the checked replay of recorded choices.
+  and the checked replay of recorded choices;
+- `outcome`: how a game ends (a winner, a draw, or stopped without a result) and why, in
+  words that name the players.
 
 It imports nothing else of gaenv: Grand Archive's rules (`gaenv.engine`) and the duel's
 (`gaenv.duel`) are built on it, never the reverse (tests/test_architecture.py).

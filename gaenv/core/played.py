@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from gaenv.core import outcome
 from gaenv.core.decisions import Decision, Option
 
 
@@ -31,9 +32,10 @@ class ReplayError(ValueError):
 class Played:
     """What every game of this project shares (Grand Archive's `gaenv.engine.game.Game`,
     the duel's `gaenv.duel.game.DuelGame`): a ``state`` whose ``decision``, ``over``,
-    ``winner``, ``truncated`` and ``turn`` it reads, and a ``log`` of the answers given, as
-    (player, decision kind, option index, option text). An answer is an `Option`, its
-    index or its text (`_answer`); a recorded one is replayed checked (`replay_choice`)."""
+    ``winner``, ``truncated``, ``reason`` and ``turn`` it reads, and a ``log`` of the
+    answers given, as (player, decision kind, option index, option text). An answer is an
+    `Option`, its index or its text (`_answer`); a recorded one is replayed checked
+    (`replay_choice`)."""
 
     __slots__ = ("log", "state")
     state: Any
@@ -57,6 +59,23 @@ class Played:
     @property
     def truncated(self) -> bool:
         return self.state.truncated
+
+    @property
+    def reason(self) -> str:
+        """Why the game ended, naming the players ("" while it goes on; `gaenv.core.outcome`)."""
+        return self.state.reason
+
+    @property
+    def outcome(self) -> str:
+        """``ongoing`` / ``truncated`` / ``draw`` / ``win``, for reports."""
+        state = self.state
+        return outcome.result(state.over, state.truncated, state.winner)
+
+    @property
+    def ending(self) -> str:
+        """How the game ended, for people ("player 0 wins: ..."); "" while it goes on."""
+        state = self.state
+        return outcome.ending(state.over, state.truncated, state.winner, state.reason)
 
     def step(self, choice: Option | int | str) -> None:
         """Apply one answer to the current decision and run to the next one (each game's

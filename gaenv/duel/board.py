@@ -44,10 +44,10 @@ def _names(state: DuelState, ids: list[int]) -> str:
 
 
 def board(game: DuelGame, viewer: int | None = None,
-          actions: Mapping[int, Option] | None = None, ending: str = "") -> str:
+          actions: Mapping[int, Option] | None = None) -> str:
     """The position as ``viewer`` (a seat, None: an observer) may see it; ``actions``
     (index -> option) numbers the options of the decision (by default from 0, in order),
-    shown only to the player deciding or an observer; ``ending``: how the game ended."""
+    shown only to the player deciding or an observer; at the end, how the game ended."""
     state = game.state
     lines = [f"turn {state.turn}  player {state.turn_player} to act"]
     for p, pile in enumerate(state.players):
@@ -61,10 +61,7 @@ def board(game: DuelGame, viewer: int | None = None,
             f"{state.cards[item.card].defn.name} (player {item.controller})"
             for item in reversed(state.chain)))
     if game.over:
-        result = ("truncated" if game.truncated else
-                  "draw" if game.winner is None else f"player {game.winner} wins")
-        lines.append(f"game over: {ending or result}"
-                     + (f" ({state.reason})" if state.reason and not ending else ""))
+        lines.append(f"game over: {game.ending}")
     elif game.decision is not None:
         d = game.decision
         lines.append(f"player {d.player} decides ({d.kind})")

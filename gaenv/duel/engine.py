@@ -77,13 +77,15 @@ def start_turn(state: DuelState) -> None:
     state.offered_draw = False
     state.history[state.turn_player] = History()
     if state.turn > state.turn_limit:
-        rules.end(state, None, "turn limit", truncated=True)
+        rules.end(state, None, f"it reached the turn limit ({state.turn_limit} turns)",
+                  truncated=True)
         return
     if state.options.get("draw_on_repetition"):
         key = position_key(state)
         state.positions[key] = state.positions.get(key, 0) + 1
         if state.positions[key] >= 3:
-            rules.end(state, None, "draw by repetition")
+            rules.end(state, None,
+                      "draw by repetition: the same position began a turn for the third time")
 
 
 def end_turn(state: DuelState) -> None:
@@ -145,7 +147,7 @@ def action_options(state: DuelState) -> list[Option]:
 def take_action(state: DuelState, option: Option) -> None:
     player = state.turn_player
     if option.verb == "concede":
-        rules.end(state, 1 - player, "concession")
+        rules.end(state, 1 - player, f"player {player} conceded")
         return
     if option.verb == "offer":  # 11.6: answered by the opponent; not the turn's action
         state.offered_draw = True
@@ -277,7 +279,8 @@ def answer(state: DuelState, option: Option) -> None:
         take_action(state, option)
     elif d.kind == opt.YES_NO and not state.frames:  # the answer to a draw offer
         if option.verb == "yes":
-            rules.end(state, None, "draw by agreement")
+            rules.end(state, None, f"draw by agreement: player {d.player} accepted the "
+                      f"offer of player {1 - d.player}")
     else:
         frame = state.frames[-1]
         state.decision = (window_step(state, frame, option) if isinstance(frame, Window)

@@ -4,10 +4,11 @@
     while not game.over:
         game.step(game.decision.options[0])
 
-``decision``, ``over``, ``winner``, ``truncated``, ``log``, the answer lookup, saving
-(``to_json``) and the checked replay are the core's (`gaenv.core.played`), which Grand
-Archive's `Game` shares; ``step`` (an Option, its index or its text), ``clone`` and
-``to_json``/``from_json`` behave as Game's; the same seed and choices give the same game.
+``decision``, ``over``, ``winner``, ``truncated``, ``reason``, ``outcome``, ``ending``,
+``log``, the answer lookup, saving (``to_json``) and the checked replay are the core's
+(`gaenv.core.played`), which Grand Archive's `Game` shares; ``step`` (an Option, its
+index or its text), ``clone`` and ``to_json``/``from_json`` behave as Game's; the same
+seed and choices give the same game.
 """
 
 from __future__ import annotations
@@ -56,19 +57,6 @@ class DuelGame(Played):
         game = cls(state, (deck0, deck1))
         engine.run(state)
         return game
-
-    @property
-    def outcome(self) -> str:
-        """``win`` / ``draw`` / ``truncated`` / ``ongoing``, for reports."""
-        if not self.over:
-            return "ongoing"
-        if self.truncated:
-            return "truncated"
-        return "draw" if self.winner is None else "win"
-
-    @property
-    def reason(self) -> str:
-        return self.state.reason
 
     def clone(self) -> DuelGame:
         return DuelGame(copy.deepcopy(self.state), self.decks, list(self.log))

@@ -3,6 +3,7 @@ the game, and the events that open trigger chances. Section numbers are DUEL.md'
 
 from __future__ import annotations
 
+from gaenv.core import outcome
 from gaenv.duel.cards import DuelCard
 from gaenv.duel.state import (
     CHAMPION,
@@ -161,7 +162,7 @@ def draw(state: DuelState, player: int, count: int = 1) -> None:
     for _ in range(count):
         deck = state.players[player].deck
         if not deck:
-            state.players[player].lost = True
+            state.players[player].lost = f"player {player} had to draw from an empty deck"
             settle(state)
             return
         move(state, deck[0], HAND)
@@ -216,37 +217,35 @@ def move_champion_to_grave(state: DuelState, champ: Champ) -> None:
 
 
 def _end_check(state: DuelState) -> None:
-    """11.1-11.4: losses first; both lose: a draw; else a win by a card (Quarter Pillar)."""
-    losers = [p for p in (0, 1) if state.players[p].lost or not on_field(state, p)]
-    if len(losers) == 2:
-        end(state, None, "both players lost at once")
-    elif losers:
-        p = losers[0]
-        end(state, 1 - p, "deck out" if state.players[p].lost else "no champion left")
-    else:
-        winners = [p for p in (0, 1) if _wins(state, p)]
-        if len(winners) == 2:
-            end(state, None, "both players won at once")
-        elif winners:
-            end(state, winners[0], "win by a card's effect")
+    """11.1-11.4: losses first (`outcome.end_by_losses`: both lose, a draw); else a win by
+    a card (Quarter Pillar)."""
+    reasons = [state.players[p].lost or
+               ("" if on_field(state, p) else f"player {p} has no champion left")
+               for p in (0, 1)]
+    if outcome.end_by_losses(state, reasons):
+        state.frames.clear()
+        return
+    wins = [_win(state, p) for p in (0, 1)]
+    if all(wins):
+        end(state, None, "; ".join(wins))
+    elif any(wins):
+        end(state, 0 if wins[0] else 1, wins[0] or wins[1])
 
 
-def _wins(state: DuelState, player: int) -> bool:
-    """Quarter Pillar of the Sky: N face-up copies controlled (7.11: facedown ones are not)."""
+def _win(state: DuelState, player: int) -> str:
+    """Quarter Pillar of the Sky: N face-up copies controlled (7.11: facedown ones are not)
+    win; why, naming the player, or "" if they do not."""
     mine = [state.cards[cid] for ch in on_field(state, player) for cid in equipment(state, ch)]
     for c in mine:
         need = passive(c).get("win_with", 0)
         if need and sum(1 for o in mine if not o.facedown and o.defn.name == c.defn.name) >= need:
-            return True
-    return False
+            return f"player {player} controls {need} face-up {c.defn.name}"
+    return ""
 
 
 def end(state: DuelState, winner: int | None, reason: str, truncated: bool = False) -> None:
-    state.over = True
-    state.winner = winner
-    state.reason = reason
-    state.truncated = truncated
-    state.decision = None
+    """`outcome.end`, and no frame is left to run."""
+    outcome.end(state, winner, reason, truncated)
     state.frames.clear()
 
 

@@ -49,7 +49,7 @@ class Player:
     deck: list[int] = field(default_factory=list)   # top first
     hand: list[int] = field(default_factory=list)
     grave: list[int] = field(default_factory=list)
-    lost: bool = False
+    lost: str = ""   # why the player lost, naming them ("" while they have not; 11.2)
 
 
 @dataclass
@@ -133,7 +133,7 @@ class DuelState:
     over: bool = False
     winner: int | None = None
     truncated: bool = False
-    reason: str = ""
+    reason: str = ""   # why the game ended (gaenv.core.outcome)
 
     def uid(self) -> int:
         self.next_uid += 1

@@ -462,10 +462,12 @@ def take_control(state: GameState, cid: int, player: int) -> None:
     _write(state, SOURCE, "control_changes", cid, player)
 
 
-def lose(state: GameState, player: int) -> None:
-    """``player`` has lost ("General Rules - Ending the Game"); the checks end the game."""
+def lose(state: GameState, player: int, why: str) -> None:
+    """``player`` has lost ("General Rules - Ending the Game") because of ``why``, words
+    that name them (`gaenv.core.outcome`); the checks end the game. A second loss changes
+    nothing."""
     if not state.players[player].lost:
-        state.players[player].lost = True
+        state.players[player].lost = why
         _write(state, MARK, "loses", -1, player)
 
 

@@ -11,6 +11,7 @@ empty deck loses; if every player loses at once the game is a draw).
 
 from __future__ import annotations
 
+from gaenv.core import outcome
 from gaenv.core.decisions import Decision
 from gaenv.engine import champions, decisions, journal, keywords, statics
 from gaenv.engine.objects import FIELD, GRAVEYARD, LINEAGE, NON_COMBAT_SHIELD, CardObj
@@ -86,11 +87,12 @@ def state_based(state: GameState) -> None:
         unlinked = _unlinked(state)
         for p in state.players:
             if not p.zones[LINEAGE] and p.had_champion:
-                journal.lose(state, p.index)
+                journal.lose(state, p.index, f"player {p.index} has no champion")
         destroy_at_once(state, doomed)
         for player in champs:  # the champion dies
+            name = state.cards[state.players[player].zones[LINEAGE][-1]].defn.name
             champions.champion_dies(state, player)
-            journal.lose(state, player)
+            journal.lose(state, player, f"player {player}'s champion {name} died")
         for cid in unlinked:  # "Keywords - Link 5": sacrificed
             sacrifice(state, cid)
         changed = bool(champs or doomed or unlinked)
@@ -199,16 +201,9 @@ def _lethal(state: GameState, card: CardObj) -> bool:
 
 
 def finish_if_lost(state: GameState) -> bool:
-    """End the game if any player has lost; True if it is over."""
-    losers: list[int] = []
-    for p in state.players:
-        if p.lost:
-            losers.append(p.index)
-    if losers and not state.over:
-        state.over = True
-        state.decision = None
-        state.winner = 1 - losers[0] if len(losers) == 1 else None
-    return state.over
+    """End the game if any player has lost (`gaenv.core.outcome.end_by_losses`); True if
+    it is over."""
+    return outcome.end_by_losses(state, [p.lost for p in state.players])
 
 
 def verify_settled(state: GameState) -> None:

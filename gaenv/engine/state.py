@@ -247,7 +247,7 @@ class PlayerState:
         self.turns_started = 0
         self.materialized = 0  # materializations made this materialize phase
         self.had_champion = False
-        self.lost = False
+        self.lost = ""  # why the player lost, naming them ("" while they have not)
         self.empower = 0  # levels Empower lends the next Spell this turn
         # The direction of the player's Shifting Currents mastery ("Game Mechanics -
         # Mastery"), "" without it; written by `gaenv.engine.journal.currents`.
@@ -297,6 +297,7 @@ class GameState:
         "phase_stage",
         "players",
         "priority",
+        "reason",
         "rng",
         "stack",
         "truncated",
@@ -345,6 +346,7 @@ class GameState:
         self.over = False
         self.truncated = False
         self.winner: int | None = None  # None with over=True is a draw
+        self.reason = ""  # why the game ended (gaenv.core.outcome)
         self.turn_limit = turn_limit
         self.next_oid = 1
         self.next_timestamp = 1
@@ -397,7 +399,7 @@ class GameState:
             self.combat.key() if self.combat is not None else None, self.turn,
             self.turn_player, self.first_player, self.phase, self.phase_stage,
             self.turn_one_pending, self.priority, self.passes, decision, self.decisions_made,
-            self.over, self.truncated, self.winner, self.turn_limit, self.checks_due,
+            self.over, self.truncated, self.winner, self.reason, self.turn_limit, self.checks_due,
             self.next_oid, self.next_timestamp, self.rng.getstate(),
         )
 
@@ -406,5 +408,5 @@ class GameState:
 _SHARED_SLOTS = (
     "clock", "checks_due", "turn", "turn_player", "first_player", "phase",
     "phase_stage", "turn_one_pending", "priority", "passes", "decision", "decisions_made", "over",
-    "truncated", "winner", "turn_limit", "next_oid", "next_timestamp",
+    "truncated", "winner", "reason", "turn_limit", "next_oid", "next_timestamp",
 )

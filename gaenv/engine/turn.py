@@ -27,6 +27,7 @@ is pending.
 
 from __future__ import annotations
 
+from gaenv.core import outcome
 from gaenv.core.decisions import Decision
 from gaenv.engine import champions, combat, decisions, effects, journal, statics, zones
 from gaenv.engine.objects import BANISHMENT, HAND, MATERIAL, MEMORY, NO_WAKE, NON_COMBAT_SHIELD
@@ -59,8 +60,8 @@ def next_phase(state: GameState, played: bool = True) -> None:
 def new_turn(state: GameState) -> None:
     """Begin the next turn, or stop the game as truncated past the turn limit."""
     if state.turn >= state.turn_limit:
-        state.over = True
-        state.truncated = True
+        outcome.end(state, None, f"it reached the turn limit ({state.turn_limit} turns)",
+                    truncated=True)
         return
     state.turn += 1
     if state.turn > 1:

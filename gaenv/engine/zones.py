@@ -25,7 +25,7 @@ def draw(state: GameState, player: int, count: int, into: str = HAND) -> None:
     deck = state.players[player].zones[DECK]
     for _ in range(count):
         if not deck:
-            journal.lose(state, player)
+            journal.lose(state, player, f"player {player} had to draw from an empty deck")
             return
         cid = deck[-1]
         journal.move(state, cid, into)

@@ -160,7 +160,8 @@ class raw_env(AECEnv):
             else:
                 self.terminations = flags
             for agent in self.agents:
-                self.infos[agent] = {"decision": None, "result": self._result()}
+                self.infos[agent] = {"decision": None, "result": self._result(),
+                                     "reason": game.reason}
             return
         decision = state.decision
         assert decision is not None

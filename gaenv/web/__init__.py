@@ -60,9 +60,9 @@ def view(game: Any, log: Any, viewer: int | None, lines: int | None = None) -> d
              for p in seen for zone in (HAND, MEMORY)]
     texts = {card.defn.name: summary(card.defn) for card in state.cards
              if card.zone != DECK and (viewer is None or can_see(state, card.id, viewer))}
-    return {"board": board(game, {}, ending=log.ending()), "hands": hands, "texts": texts,
+    return {"board": board(game, {}), "hands": hands, "texts": texts,
             "log": log_texts(log, viewer, lines), "options": [], "over": game.over,
-            "ending": log.ending()}
+            "ending": game.ending}
 
 
 def log_texts(log: GameLog, viewer: int | None, lines: int | None = None) -> list[str]:

@@ -36,4 +36,4 @@ def duel_view(game: DuelGame, log: DuelLog, viewer: int | None,
              and (viewer is None or rules.may_look(state, card.id, viewer))}
     return {"board": log.show(viewer, {}), "hands": hands, "texts": texts,
             "log": [text for line in log.lines[:lines] if (text := line.seen_by(viewer))],
-            "options": [], "over": game.over, "ending": log.ending()}
+            "options": [], "over": game.over, "ending": game.ending}
