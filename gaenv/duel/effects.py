@@ -1,9 +1,11 @@
 """Effect steps: what a card's text does, one step at a time (DUEL 5.6-5.12).
 
-A step is a name (``destroy_this``) or a one-key mapping (``{deal: {amount: 30}}``). The
-engine runs a `Program`'s steps in order; a step returns None when it is done, a
-`Decision` when its controller must choose (it is called again with the answer), or
-`WAIT` when it has started an activation that must be handled first (Intermezzo, 6.7a).
+A step is a name (``destroy_this``) or a one-key mapping (``{deal: {amount: 30}}``), each
+declared once, on its code, in `STEPS` (the registry both games keep their effect
+vocabulary in: `gaenv.core.program`). The engine runs a `Program`'s steps in order; a
+step returns None when it is done, a `Decision` when its controller must choose (it is
+called again with the answer), or `WAIT` when it has started an activation that must be
+handled first (Intermezzo, 6.7a).
 Choices are made as the step is reached (5.8); a part that cannot be done does what it
 can (5.12).
 """
@@ -13,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gaenv.core import program
 from gaenv.core.decisions import Decision, Option
+from gaenv.core.program import Primitive
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import Ability, DuelCard, DuelCardError
@@ -22,47 +26,53 @@ from gaenv.duel.state import CHAIN, DECK, FIELD, GRAVE, HAND, DuelState, Item, P
 WAIT = "wait"
 Result = Decision | str | None
 
-# Step name -> the fields its mapping form takes (None: a bare name, no fields).
-SIMPLE = ("send_all_equipment", "send_one_equipment", "return_chosen", "revive_this",
-          "destroy_this", "prevent_hit", "discard_chosen", "return_this", "revive_chosen",
-          "negate_answered", "take_control", "compel", "destroy_target",
-          "destroy_all_equipment", "return_target", "flip_target_facedown", "copy_last_spell")
-FIELDS: dict[str, tuple[str, ...]] = {
-    "target": ("kind", "who", "face_up", "element", "equipped_last_turn"),
-    "deal": ("amount", "per_sent", "to"), "heal": ("amount", "to"),
-    "choose_card": ("from", "kind"), "equip_from": ("from", "facedown", "element", "optional"),
-    "draw": (), "create": (), "mode": (), "place_chosen": (), "mill": (),
-    "activate_spells": (), "shuffle_from_grave": (),
-}
+# The steps, each declared on its code (`gaenv.core.program`) in one of three shapes: a
+# bare name (no arguments), a value (``{draw: 2}``: the argument ``value``), or a mapping
+# of the fields it lists (``target`` also takes its ``kind`` bare).
+STEPS: dict[str, Primitive] = {}
+primitive = program.registrar(STEPS)
+VALUE = {"value": ("any", True, None)}
+
+
+def _fields(*names: str) -> dict[str, tuple[str, bool, Any]]:
+    return {name: ("any", False, None) for name in names}
+
+
+# A would trigger's steps, carried out by `_would_trigger` as the hit waits (6.10).
+WOULD_STEPS = ("destroy_this", "prevent_hit")
 # Steps that only choose: 5.7 checks that their first choices have an option.
 CHOOSING = ("target", "choose_card", "equip_from")
 
 
-def check_step(step: Any, where: str) -> None:
-    """A step the engine knows, with known fields (called by the card loader)."""
-    if isinstance(step, str):
-        if step not in SIMPLE:
-            raise DuelCardError(f"{where}: unknown step {step!r}")
+def check_step(raw: Any, where: str) -> None:
+    """A step the engine knows, in its declared shape, with known fields (called by the
+    card loader)."""
+    if isinstance(raw, str):
+        if raw not in WOULD_STEPS and (raw not in STEPS or STEPS[raw].params):
+            raise DuelCardError(f"{where}: unknown step {raw!r}")
         return
-    if not isinstance(step, dict) or len(step) != 1:
-        raise DuelCardError(f"{where}: a step is a name or a one-key mapping, got {step!r}")
-    (name, args), = step.items()
-    if name not in FIELDS:
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise DuelCardError(f"{where}: a step is a name or a one-key mapping, got {raw!r}")
+    (name, args), = raw.items()
+    if name not in STEPS or not STEPS[name].params:
         raise DuelCardError(f"{where}: unknown step {name!r}")
+    spec = STEPS[name]
     if name == "mode":
         if not isinstance(args, dict) or len(args) < 2:
             raise DuelCardError(f"{where}.mode: expected two or more named step lists")
         for word, steps in args.items():
             for inner in steps if isinstance(steps, list) else [steps]:
                 check_step(inner, f"{where}.mode.{word}")
-    elif FIELDS[name] and isinstance(args, dict):
+    elif spec.main == "value":
+        return
+    elif isinstance(args, dict):
         for key in args:
-            if key not in FIELDS[name]:
+            if key not in spec.params:
                 raise DuelCardError(f"{where}.{name}: unknown field {key!r}; known: "
-                                    f"{', '.join(FIELDS[name])}")
-    elif FIELDS[name] and not (name == "target" and args in ("champion", "equipment")):
+                                    f"{', '.join(spec.params)}")
+    elif not (spec.main is not None and args in ("champion", "equipment")):
         raise DuelCardError(f"{where}.{name}: expected a mapping of "
-                            f"{', '.join(FIELDS[name])}")
+                            f"{', '.join(spec.params)}")
 
 
 def split_step(step: Any) -> tuple[str, Any]:
@@ -238,15 +248,16 @@ def start_activation(state: DuelState, player: int, cid: int, ability: int,
 
 # --- the steps ------------------------------------------------------------------------------
 
-def run_step(state: DuelState, frame: Program, step: Any, answer: Option | None) -> Result:
-    name, args = split_step(step)
-    return STEPS[name](state, frame, args, answer)
+def run_step(state: DuelState, frame: Program, raw: Any, answer: Option | None) -> Result:
+    name, args = split_step(raw)
+    return STEPS[name].run(state, frame, args, answer)
 
 
 def _ask(state: DuelState, frame: Program, kind: str, options: list[Option]) -> Decision:
     return Decision(frame.item.controller, kind, tuple(options), frame.item.card)
 
 
+@primitive("target", "kind", **_fields("kind", "who", "face_up", "element", "equipped_last_turn"))
 def _target(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     if answer is not None:
         ref = answer.card
@@ -302,6 +313,7 @@ def _would_trigger(state: DuelState, cid: int, hit: list[int]) -> None:
             hit[1] = 0
 
 
+@primitive("deal", **_fields("amount", "per_sent", "to"))
 def _deal(state: DuelState, frame: Program, args: dict[str, Any], answer: Option | None
           ) -> Result:
     """9.4: each hit goes through its would window (6.10), then reductions, then damage."""
@@ -347,6 +359,7 @@ def _deal(state: DuelState, frame: Program, args: dict[str, Any], answer: Option
     return None
 
 
+@primitive("heal", **_fields("amount", "to"))
 def _heal(state: DuelState, frame: Program, args: dict[str, Any], answer: Option | None
           ) -> Result:
     """9.5: remove up to N damage."""
@@ -365,11 +378,13 @@ def _heal(state: DuelState, frame: Program, args: dict[str, Any], answer: Option
     return None
 
 
+@primitive("draw", "value", **VALUE)
 def _draw(state: DuelState, frame: Program, args: int, answer: Option | None) -> Result:
     rules.draw(state, frame.item.controller, args)
     return None
 
 
+@primitive("choose_card", **_fields("from", "kind"))
 def _choose_card(state: DuelState, frame: Program, args: dict[str, Any], answer: Option | None
                  ) -> Result:
     if answer is not None:
@@ -391,14 +406,20 @@ def _chosen(state: DuelState, item: Item) -> int:
 
 def _move_chosen(zone: str) -> Callable[..., Result]:
     """The chosen card to ``zone`` (a deck: on top, or at the bottom for ``bottom``)."""
-    def step(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
+    def run(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
         cid = _chosen(state, frame.item)
         if cid >= 0:
             rules.move(state, cid, zone, bottom=args == "bottom")
         return None
-    return step
+    return run
 
 
+primitive("return_chosen")(_move_chosen(HAND))
+primitive("discard_chosen")(_move_chosen(GRAVE))
+primitive("place_chosen", "value", **VALUE)(_move_chosen(DECK))  # top or bottom
+
+
+@primitive("create", "value", **VALUE)
 def _create(state: DuelState, frame: Program, args: str, answer: Option | None) -> Result:
     """2.6: a new card in the controller's hand; "this" is the card whose effect it is."""
     defn = state.cards[frame.item.card].defn if args == "this" else state.pool.get(args)
@@ -412,23 +433,27 @@ def _destroy(cids: list[int], state: DuelState) -> None:
         rules.settle(state)
 
 
+@primitive("destroy_this")
 def _destroy_this(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     cid = frame.item.card
     _destroy([cid] if state.cards[cid].zone == FIELD else [], state)
     return None
 
 
+@primitive("destroy_target")
 def _destroy_target(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     cid = _target_equipment(state, frame.item)
     _destroy([cid] if cid >= 0 else [], state)
     return None
 
 
+@primitive("destroy_all_equipment")
 def _destroy_all(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     _destroy(rules.all_equipment(state), state)
     return None
 
 
+@primitive("return_target")
 def _return_target(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     cid = _target_equipment(state, frame.item)
     if cid >= 0:
@@ -437,6 +462,7 @@ def _return_target(state: DuelState, frame: Program, args: Any, answer: Option |
     return None
 
 
+@primitive("flip_target_facedown")
 def _flip_facedown(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     """Veil of Mist (7.8, 7.12): both players saw the card, so both may know it."""
     cid = _target_equipment(state, frame.item)
@@ -447,6 +473,7 @@ def _flip_facedown(state: DuelState, frame: Program, args: Any, answer: Option |
     return None
 
 
+@primitive("send_all_equipment")
 def _send_all(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     """Hestia's cost: every Equipment on it goes to the Grave at once (6.11)."""
     champ = champ_of_card(state, frame.item.card)
@@ -457,6 +484,7 @@ def _send_all(state: DuelState, frame: Program, args: Any, answer: Option | None
     return None
 
 
+@primitive("send_one_equipment")
 def _send_one(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     """Magma Slug's cost: one Equipment on it, chosen as the cost is paid (5.6)."""
     champ = champ_of_card(state, frame.item.card)
@@ -472,6 +500,7 @@ def _send_one(state: DuelState, frame: Program, args: Any, answer: Option | None
                                                                             strict=True)])
 
 
+@primitive("revive_this")
 def _revive_this(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     cid = frame.item.card
     if state.cards[cid].zone == GRAVE:
@@ -479,6 +508,7 @@ def _revive_this(state: DuelState, frame: Program, args: Any, answer: Option | N
     return None
 
 
+@primitive("revive_chosen")
 def _revive_chosen(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     cid = _chosen(state, frame.item)
     if cid >= 0:
@@ -486,6 +516,7 @@ def _revive_chosen(state: DuelState, frame: Program, args: Any, answer: Option |
     return None
 
 
+@primitive("return_this")
 def _return_this(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     """Pressure (8.4): the resolving card goes back to its owner's hand."""
     if state.cards[frame.item.card].zone == CHAIN:
@@ -493,6 +524,7 @@ def _return_this(state: DuelState, frame: Program, args: Any, answer: Option | N
     return None
 
 
+@primitive("negate_answered")
 def _negate(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     """Medusa's Head (6.8): the answered activation leaves the chain without its effect;
     its Equipment cannot use activated effects while it stays on the field."""
@@ -508,6 +540,7 @@ def _negate(state: DuelState, frame: Program, args: Any, answer: Option | None) 
     return None
 
 
+@primitive("take_control")
 def _take_control(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     """10.4: for the rest of the game; its equipment comes along (10.2)."""
     champ = _target_champ(state, frame.item)
@@ -517,6 +550,7 @@ def _take_control(state: DuelState, frame: Program, args: Any, answer: Option | 
     return None
 
 
+@primitive("compel")
 def _compel(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     """Twisted Compulsion (4.8): remembered for the next turn."""
     cid = _target_equipment(state, frame.item)
@@ -525,6 +559,7 @@ def _compel(state: DuelState, frame: Program, args: Any, answer: Option | None) 
     return None
 
 
+@primitive("mill", "value", **VALUE)
 def _mill(state: DuelState, frame: Program, args: int, answer: Option | None) -> Result:
     """Puppy Mill (11.2): never a loss, whatever the deck holds."""
     deck = state.players[1 - frame.item.controller].deck
@@ -533,6 +568,7 @@ def _mill(state: DuelState, frame: Program, args: int, answer: Option | None) ->
     return None
 
 
+@primitive("equip_from", **_fields("from", "facedown", "element", "optional"))
 def _equip_from(state: DuelState, frame: Program, args: dict[str, Any], answer: Option | None
                 ) -> Result:
     """Equip by effect (7.5): Rewind, Love Potion (face up); Cobbled Club (facedown)."""
@@ -548,6 +584,7 @@ def _equip_from(state: DuelState, frame: Program, args: dict[str, Any], answer: 
     return _ask(state, frame, opt.CHOOSE_SLOT, options) if options else None
 
 
+@primitive("mode", "value", **VALUE)
 def _mode(state: DuelState, frame: Program, args: dict[str, Any], answer: Option | None
           ) -> Result:
     """5.9: one option of an "or", chosen when reached; its steps run next."""
@@ -560,6 +597,7 @@ def _mode(state: DuelState, frame: Program, args: dict[str, Any], answer: Option
     return None
 
 
+@primitive("copy_last_spell")
 def _copy(state: DuelState, frame: Program, args: Any, answer: Option | None) -> Result:
     """Copycat (5.10): the copied Spell's activated effect runs as this card's."""
     source = copy_source(state, frame.item.controller)
@@ -580,6 +618,7 @@ def spell_options(state: DuelState, player: int) -> list[Option]:
     return [Option("activate", f"activate {name}", cid) for name, cid in found.items()]
 
 
+@primitive("activate_spells", "value", **VALUE)
 def _activate_spells(state: DuelState, frame: Program, args: int, answer: Option | None
                      ) -> Result:
     """Intermezzo (6.7a, 8.5): up to N Spells from hand, each activated normally and
@@ -598,6 +637,7 @@ def _activate_spells(state: DuelState, frame: Program, args: int, answer: Option
     return _ask(state, frame, opt.CHOOSE_CARD, [*options, opt.DONE]) if options else None
 
 
+@primitive("shuffle_from_grave", "value", **VALUE)
 def _shuffle_from_grave(state: DuelState, frame: Program, args: int, answer: Option | None
                         ) -> Result:
     """Second Wind: up to N cards of your Grave, chosen one at a time, into your deck,
@@ -614,20 +654,3 @@ def _shuffle_from_grave(state: DuelState, frame: Program, args: int, answer: Opt
         state.rng.shuffle(state.players[player].deck)
         return None
     return _ask(state, frame, opt.CHOOSE_CARD, [*options, opt.DONE])
-
-
-STEPS: dict[str, Callable[..., Result]] = {
-    "target": _target, "deal": _deal, "heal": _heal, "draw": _draw,
-    "choose_card": _choose_card, "return_chosen": _move_chosen(HAND),
-    "discard_chosen": _move_chosen(GRAVE), "place_chosen": _move_chosen(DECK),
-    "revive_chosen": _revive_chosen, "revive_this": _revive_this, "create": _create,
-    "destroy_this": _destroy_this, "destroy_target": _destroy_target,
-    "destroy_all_equipment": _destroy_all, "return_target": _return_target,
-    "flip_target_facedown": _flip_facedown, "send_all_equipment": _send_all,
-    "send_one_equipment": _send_one, "return_this": _return_this,
-    "negate_answered": _negate, "take_control": _take_control, "compel": _compel,
-    "mill": _mill, "equip_from": _equip_from, "mode": _mode, "copy_last_spell": _copy,
-    "activate_spells": _activate_spells, "shuffle_from_grave": _shuffle_from_grave,
-}
-# prevent_hit is a would trigger's step: `_would_trigger` carries it out.
-assert set(STEPS) | {"prevent_hit"} == set(SIMPLE) | set(FIELDS), "each step has one place"

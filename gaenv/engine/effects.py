@@ -10,11 +10,12 @@ at that node and the answer resumes it there. Nothing is ever ``eval``-ed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from gaenv.core import program
 from gaenv.core.decisions import Decision, Option
+from gaenv.core.program import Primitive
 from gaenv.engine import (
     champions,
     combat,
@@ -59,28 +60,10 @@ MOVE_DESTINATIONS = ("hand", "deck_bottom", "deck_top", "graveyard", "banishment
                      "material")
 
 Run = Callable[[GameState, ResolveFrame, Any, Option | None], Decision | None]
-
-
-@dataclass(frozen=True)
-class Primitive:
-    """A primitive's argument spec ``name -> (kind, required, default)`` and its code.
-
-    ``main`` names the argument a bare scalar fills (``draw: 7``).
-    """
-
-    params: dict[str, tuple[str, bool, Any]]
-    main: str | None
-    run: Run
-
-
+# Every primitive of Grand Archive's effect language (`gaenv.core.program`), declared by
+# ``@primitive(name, main, **params)`` on its code.
 PRIMITIVES: dict[str, Primitive] = {}
-
-
-def primitive(name: str, main: str | None, **params: tuple[str, bool, Any]) -> Callable[[Run], Run]:
-    def register(fn: Run) -> Run:
-        PRIMITIVES[name] = Primitive(params, main, fn)
-        return fn
-    return register
+primitive = program.registrar(PRIMITIVES)
 
 
 # --- object selectors ----------------------------------------------------------------

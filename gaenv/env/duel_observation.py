@@ -32,7 +32,7 @@ CHAIN_ITEMS = 4
 SCALE = 200.0  # health and damage are divided by this
 HEADER = 8
 HIGH = 4.0     # every feature is clipped to this (a Grave may hold many created copies)
-STEPS = tuple(sorted({*effects.SIMPLE, *effects.FIELDS}))  # effect step names
+STEPS = tuple(sorted({*effects.STEPS, *effects.WOULD_STEPS}))  # effect step names
 
 
 class DuelEncoder:
