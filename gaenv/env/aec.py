@@ -176,9 +176,8 @@ class raw_env(AECEnv):
     def _result(self) -> str:
         game = self.game
         assert game is not None
-        if game.truncated:
-            return "truncated"
-        return "draw" if game.winner is None else f"{AGENTS[game.winner]} won"
+        # (no winner: `draw` or `truncated`, the game's own word)
+        return game.outcome if game.winner is None else f"{AGENTS[game.winner]} won"
 
     # --- observing -----------------------------------------------------------------------
 
