@@ -3,8 +3,10 @@
 - `decisions`: how a game asks a player (`Decision`, `Option`, the kinds both games
   name alike);
 - `played`: the narrow game API every tool is written against (`Played`: the pending
-  decision, the answer by option, index or text, the log, the end of the game), saving
-  and the checked replay of recorded choices;
+  decision, the answer by option, index or text, the log, the end of the game), the rules
+  loop that runs a game to its next decision, saving and the checked replay of recorded
+  choices;
+- `program`: the registry of a game's effect vocabulary (`Primitive`, `registrar`);
 - `outcome`: how a game ends (a winner, a draw, or stopped without a result) and why, in
   words that name the players.
 

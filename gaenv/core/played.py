@@ -3,9 +3,13 @@ checked replay of recorded choices (docs/engine.md, "One core, two games").
 
 A game is its start (a header: format, game, engine version, decks, seed, settings) and
 the choices made since, as (player, decision kind, option index, option text); the same
-header and choices always give the same game. Each game supplies how it starts from a
-header and how it answers (`Played.step`, `Played.header`); answering by an option, its
-index or its text, the log, saving and the replay check are shared.
+header and choices always give the same game. The rules loop is shared too
+(`Played.step`, `Played.run`: apply an answer, then carry the innermost procedure under
+way on, or else what comes between procedures, until someone must decide). Each game
+supplies how it starts from a header (`Played.header`) and the loop's three parts: what
+an answer does (`_apply`), how a procedure goes on (`_continue`) and what happens between
+procedures (`_between`); answering by an option, its index or its text, the log, saving
+and the replay check are shared.
 """
 
 from __future__ import annotations
@@ -77,9 +81,52 @@ class Played:
         state = self.state
         return outcome.ending(state.over, state.truncated, state.winner, state.reason)
 
+    # --- the rules loop: the same in every game ------------------------------------------
+
     def step(self, choice: Option | int | str) -> None:
-        """Apply one answer to the current decision and run to the next one (each game's
-        own rules)."""
+        """Apply one answer to the current decision (an `Option`, its index or its text;
+        IllegalOption if it is none of them), then run on to the next decision or the end
+        (`run`). What the answer does is each game's `_apply`."""
+        player, kind, option = self._answer(choice)
+        state = self.state
+        state.decision = None
+        state.decisions_made += 1
+        self._apply(player, kind, option)
+        self.run()
+
+    def run(self) -> None:
+        """Advance until a player must decide or the game is over.
+
+        A position keeps the procedures under way as a stack of frames (``state.frames``,
+        innermost last: an activation being played, a resolution, an attack, a trigger
+        window), plain records a game's handlers interpret, so a position clones and saves
+        whole. While there is one, the innermost goes on (`_continue`) until it asks
+        something or finishes; with none, the game does what comes between procedures
+        (`_between`: its checks, its triggers, the next opportunity or action, the next
+        step of the turn). The loop never calls a player: it stops at ``state.decision``.
+        """
+        state = self.state
+        while _undecided(state):
+            frames = state.frames
+            if frames:
+                state.decision = self._continue(frames[-1], None)
+            else:
+                self._between()
+
+    def _apply(self, player: int, kind: str, option: Option) -> None:
+        """What ``player``'s answer ``option`` to a decision of ``kind`` does (the game's
+        own rules; the decision is already cleared and counted)."""
+        raise NotImplementedError
+
+    def _continue(self, frame: Any, answer: Option | None) -> Decision | None:
+        """Go on with the procedure ``frame`` (given ``answer`` to the question it asked,
+        or None) until it asks something (that Decision) or finishes or waits for another
+        (None)."""
+        raise NotImplementedError
+
+    def _between(self) -> None:
+        """One thing that happens while no procedure is under way (the game's own turn
+        structure): it may ask a decision, end the game, or change the position."""
         raise NotImplementedError
 
     def header(self) -> dict[str, Any]:
@@ -145,6 +192,13 @@ class Played:
                 f"player {player}, {kind}, [{index}] {text!r}; here player {d.player} decides "
                 f"{d.kind}, legal: {legal}")
         self.step(index)
+
+
+def _undecided(state: Any) -> bool:
+    """No decision is asked and the game goes on. (A function, not a test written in the
+    loop: compiled, the loop would keep mypy's narrowing of ``state.decision`` to None
+    across the calls that set it; docs/engine.md, "Compiled".)"""
+    return state.decision is None and not state.over
 
 
 G = TypeVar("G", bound=Played)

@@ -1,8 +1,9 @@
 """The duel's rules loop: turns and actions (DUEL 4), the chain and its windows (6),
 setup (3.4-3.7), the end by repetition or turn limit (11.6, 11.8).
 
-`run` advances until a player must decide; `answer` applies one option of that
-decision. All state lives in the `DuelState`, so a deep copy is a full clone.
+The loop that runs them is the core's (`gaenv.core.played.Played.run`); the duel's
+answers and frames are `gaenv.duel.game.DuelGame`'s. All state lives in the `DuelState`,
+so a deep copy is a full clone.
 """
 
 from __future__ import annotations
@@ -253,36 +254,3 @@ def program_step(state: DuelState, frame: Program, answer: Option | None) -> Dec
             rules.activated_equipment_event(state, item.uid, item.card, item.controller)
     state.frames.append(Window())
     return None
-
-
-# --- the loop -----------------------------------------------------------------------------------
-
-def run(state: DuelState) -> None:
-    while state.decision is None and not state.over:
-        if state.frames:
-            frame = state.frames[-1]
-            state.decision = (window_step(state, frame, None) if isinstance(frame, Window)
-                              else program_step(state, frame, None))
-        elif not state.acted:
-            state.decision = Decision(state.turn_player, opt.ACTION,
-                                      tuple(action_options(state)))
-        else:
-            end_turn(state)
-
-
-def answer(state: DuelState, option: Option) -> None:
-    d = state.decision
-    assert d is not None
-    state.decision = None
-    state.decisions_made += 1
-    if d.kind == opt.ACTION:
-        take_action(state, option)
-    elif d.kind == opt.YES_NO and not state.frames:  # the answer to a draw offer
-        if option.verb == "yes":
-            rules.end(state, None, f"draw by agreement: player {d.player} accepted the "
-                      f"offer of player {1 - d.player}")
-    else:
-        frame = state.frames[-1]
-        state.decision = (window_step(state, frame, option) if isinstance(frame, Window)
-                          else program_step(state, frame, option))
-    run(state)

@@ -19,11 +19,12 @@ import random
 from typing import Any
 
 from gaenv.core import played
-from gaenv.core.decisions import Option
+from gaenv.core.decisions import Decision, Option
 from gaenv.core.played import IllegalOption, Played, ReplayError
 from gaenv.duel import engine, rules
+from gaenv.duel import options as opt
 from gaenv.duel.cards import DuelCardError, DuelDeck, DuelPool, check_deck, default_pool
-from gaenv.duel.state import FIELD, DuelState
+from gaenv.duel.state import FIELD, DuelState, Window
 
 DEFAULT_TURN_LIMIT = 400
 SAVE_FORMAT = "gaenv-duel-1"
@@ -55,7 +56,7 @@ class DuelGame(Played):
         state = engine.new_state(pool, seed, turn_limit, options)
         engine.setup(state, (deck0, deck1), first_player)
         game = cls(state, (deck0, deck1))
-        engine.run(state)
+        game.run()
         return game
 
     def clone(self) -> DuelGame:
@@ -94,8 +95,35 @@ class DuelGame(Played):
         state.rng = random.Random(rng.getrandbits(64))
         return DuelGame(state, self.decks)
 
-    def step(self, choice: Option | int | str) -> None:
-        engine.answer(self.state, self._answer(choice)[2])
+    # --- the rules loop's parts (the loop is `Played.run`) ---------------------------------
+
+    def _apply(self, player: int, kind: str, option: Option) -> None:
+        """The turn's action (4.2), the answer to a draw offer (11.6), or an answer to a
+        question a frame asked (a trigger window, costs, a resolution)."""
+        state = self.state
+        if kind == opt.ACTION:
+            engine.take_action(state, option)
+        elif kind == opt.YES_NO and not state.frames:  # the answer to a draw offer
+            if option.verb == "yes":
+                rules.end(state, None, f"draw by agreement: player {player} accepted the "
+                          f"offer of player {1 - player}")
+        else:
+            state.decision = self._continue(state.frames[-1], option)
+
+    def _continue(self, frame: Any, answer: Option | None) -> Decision | None:
+        """A trigger window (6.5) or a program of steps (6.2, 6.7) goes on."""
+        if isinstance(frame, Window):
+            return engine.window_step(self.state, frame, answer)
+        return engine.program_step(self.state, frame, answer)
+
+    def _between(self) -> None:
+        """The turn player's action (4.2), once; after it, the next turn (4.6)."""
+        state = self.state
+        if state.acted:
+            engine.end_turn(state)
+        else:
+            state.decision = Decision(state.turn_player, opt.ACTION,
+                                      tuple(engine.action_options(state)))
 
     # --- saving ----------------------------------------------------------------------------
 

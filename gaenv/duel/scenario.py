@@ -70,7 +70,7 @@ def build(data: dict[str, Any], seed: int = 0, pool: DuelPool | None = None) -> 
                              {"hand": HAND, "deck": DECK, "grave": GRAVE}[zone])
     engine.start_turn(state)
     game = DuelGame(state)
-    engine.run(state)
+    game.run()
     return game
 
 

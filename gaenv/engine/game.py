@@ -64,13 +64,6 @@ class Setup:
     turn_limit: int
 
 
-def _undecided(state: GameState) -> bool:
-    """No decision is asked and the game goes on. (A function, not a test written in the
-    loop: compiled, the loop would keep mypy's narrowing of ``state.decision`` to None
-    across the calls that set it; docs/engine.md, "Compiled".)"""
-    return state.decision is None and not state.over
-
-
 class Game(Played):
     """A game of Grand Archive between players 0 and 1.
 
@@ -168,13 +161,12 @@ class Game(Played):
 
     # --- acting ------------------------------------------------------------------
 
-    def step(self, choice: Option | int | str) -> None:
-        """Apply one answer to the current decision and run to the next one."""
-        state = self.state
-        player, kind, option = self._answer(choice)
+    def _apply(self, player: int, kind: str, option: Option) -> None:
+        """An answer (`Played.step`): to an opportunity, a materialization, the choice of
+        a champion, the order of triggers, which Unique object to keep, a question a
+        procedure asked (its frame goes on), or combat's declarations."""
+        state: GameState = self.state
         state.events = []  # the journal's events since this answer (see journal)
-        state.decision = None
-        state.decisions_made += 1
         if kind == decisions.OPPORTUNITY:
             if option.verb == "pass":
                 stack.pass_opportunity(state)
@@ -202,43 +194,36 @@ class Game(Played):
         elif kind == decisions.KEEP_UNIQUE:
             rules.keep_unique(state, option.card)
         elif state.frames:
-            self._continue_frame(option)
+            state.decision = self._continue(state.frames[-1], option)
         else:
             combat.answer(state, kind, option)
-        self.run()
 
-    def _continue_frame(self, answer: Option | None) -> None:
-        state = self.state
-        frame = state.frames[-1]
+    def _continue(self, frame: Any, answer: Option | None) -> Decision | None:
+        """Playing a card or an ability, an attack, or a resolution goes on."""
+        state: GameState = self.state
         if isinstance(frame, PlayFrame):
-            decision = stack.play_step(state, frame, answer)
-        elif isinstance(frame, AttackFrame):
-            decision = combat.attack_step(state, frame, answer)
-        else:
-            decision = stack.resolve_step(state, frame, answer)
-        state.decision = decision
+            return stack.play_step(state, frame, answer)
+        if isinstance(frame, AttackFrame):
+            return combat.attack_step(state, frame, answer)
+        return stack.resolve_step(state, frame, answer)
 
-    def run(self) -> None:
-        """Advance until a decision is needed or the game is over."""
-        state = self.state
-        while _undecided(state):
-            if state.frames:
-                self._continue_frame(None)
-                continue
-            # Nothing is mid-resolution: state-based checks first, so that nothing
-            # happens to or for a player who has already lost ("State-based Checks").
-            if state.checks_due:  # (they can find nothing otherwise: see state_based)
-                rules.state_based(state)
-                if not _undecided(state):
-                    break
-            if state.pending_triggers:
-                state.decision = stack.put_triggers(state)
-            elif (priority := state.priority) >= 0:
-                options = stack.opportunity_options(state, priority)
-                state.decision = (decisions.ONLY_PASS[priority] if len(options) == 1 else
-                                  Decision(priority, decisions.OPPORTUNITY, options))
-            else:
-                turn.advance(state)
+    def _between(self) -> None:
+        """State-based checks first, so that nothing happens to or for a player who has
+        already lost ("State-based Checks"); then triggered abilities onto the stack, then
+        opportunity for the player holding it, else the turn goes on."""
+        state: GameState = self.state
+        if state.checks_due:  # (they can find nothing otherwise: see state_based)
+            rules.state_based(state)
+            if state.over or state.decision is not None:
+                return
+        if state.pending_triggers:
+            state.decision = stack.put_triggers(state)
+        elif (priority := state.priority) >= 0:
+            options = stack.opportunity_options(state, priority)
+            state.decision = (decisions.ONLY_PASS[priority] if len(options) == 1 else
+                              Decision(priority, decisions.OPPORTUNITY, options))
+        else:
+            turn.advance(state)
 
 
 def start(header: Any, pool: Any = None) -> Game:

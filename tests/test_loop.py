@@ -1,0 +1,119 @@
+"""The rules loop both games share (`gaenv.core.played.Played.step` and `run`), on a toy
+game small enough to follow by hand, and on both real games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from gaenv.core import outcome
+from gaenv.core.decisions import Decision, Option
+from gaenv.core.played import IllegalOption, Played
+from gaenv.duel.cards import builtin_decks
+from gaenv.duel.game import DuelGame
+from gaenv.engine.game import Game
+
+TAKE = tuple(Option("take", f"take {n}", n) for n in (1, 2))
+
+
+@dataclass
+class Countdown:
+    """A pile of ``left`` stones; players take 1 or 2 in turn, and who takes the last one
+    wins. Each take is a frame that runs in two steps (announce, then remove), so the
+    loop has a procedure to carry on; ``trace`` records what the loop called."""
+
+    left: int
+    turn_player: int = 0
+    turn: int = 1
+    frames: list[list[int]] = field(default_factory=list)
+    decision: Decision | None = None
+    decisions_made: int = 0
+    over: bool = False
+    winner: int | None = None
+    truncated: bool = False
+    reason: str = ""
+    taken: bool = False  # a take finished: the next turn comes
+    trace: list[str] = field(default_factory=list)
+
+
+class CountdownGame(Played):
+    state: Countdown
+
+    def _apply(self, player: int, kind: str, option: Option) -> None:
+        self.state.trace.append(f"apply {option.text}")
+        self.state.frames.append([option.card, 0])
+
+    def _continue(self, frame: Any, answer: Option | None) -> Decision | None:
+        state = self.state
+        state.trace.append(f"continue step {frame[1]}")
+        frame[1] += 1
+        if frame[1] == 2:
+            state.left -= frame[0]
+            state.taken = True
+            state.frames.pop()
+        return None
+
+    def _between(self) -> None:
+        state = self.state
+        state.trace.append("between")
+        if state.left <= 0:
+            outcome.end(state, state.turn_player,
+                        f"player {state.turn_player} took the last stone")
+        elif state.taken:
+            state.taken = False
+            state.turn_player = 1 - state.turn_player
+            state.turn += 1
+        else:
+            state.decision = Decision(state.turn_player, "take", TAKE[:state.left])
+
+
+def test_the_loop_runs_between_procedures_until_someone_must_decide() -> None:
+    game = CountdownGame(Countdown(3))
+    game.run()
+    assert game.state.trace == ["between"]
+    assert game.decision == Decision(0, "take", TAKE)
+
+
+def test_an_answer_is_applied_then_its_frame_carried_on_to_the_next_decision() -> None:
+    game = CountdownGame(Countdown(3))
+    game.run()
+    game.step("take 2")
+    state = game.state
+    assert state.trace[1:] == ["apply take 2", "continue step 0", "continue step 1",
+                               "between", "between"]
+    assert (state.left, state.decisions_made, game.log) == (1, 1, [(0, "take", 1, "take 2")])
+    assert game.decision == Decision(1, "take", TAKE[:1])
+    game.step(0)
+    assert (game.over, game.winner, game.decision) == (True, 1, None)
+    assert game.ending == "player 1 wins: player 1 took the last stone"
+
+
+def test_an_illegal_answer_changes_nothing() -> None:
+    game = CountdownGame(Countdown(1))
+    game.run()
+    before = (list(game.state.trace), game.state.decisions_made, list(game.log))
+    with pytest.raises(IllegalOption, match=r"'take 2' is not a legal option .* \[0: take 1\]"):
+        game.step("take 2")
+    assert (game.state.trace, game.state.decisions_made, game.log) == before
+    assert game.decision == Decision(0, "take", TAKE[:1])
+
+
+@pytest.mark.parametrize("game_name", ["grand_archive", "duel"])
+def test_both_games_answer_through_the_shared_loop(game_name: str, decks: dict[str, Any]
+                                                    ) -> None:
+    """Both games' `step` is the core's: every answer counts one decision, and after
+    each the game is over or asks someone, with no procedure left half-run unasked."""
+    if game_name == "duel":
+        game: Played = DuelGame.new(*builtin_decks().values(), seed=3)
+    else:
+        first, second = list(decks.values())[:2]
+        game = Game.new(first.cards, second.cards, seed=3)
+    assert type(game).step is Played.step and type(game).run is Played.run
+    for count in range(1, 60):
+        if game.over:
+            break
+        game.step(0)
+        assert game.state.decisions_made == count == len(game.log)
+        assert game.over or game.decision is not None
