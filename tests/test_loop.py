@@ -4,10 +4,12 @@ game small enough to follow by hand, and on both real games."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from gaenv import compiled
 from gaenv.core import outcome
 from gaenv.core.decisions import Decision, Option
 from gaenv.core.played import IllegalOption, Played
@@ -38,9 +40,7 @@ class Countdown:
     trace: list[str] = field(default_factory=list)
 
 
-class CountdownGame(Played):
-    state: Countdown
-
+class CountdownGame(Played[Countdown]):
     def _apply(self, player: int, kind: str, option: Option) -> None:
         self.state.trace.append(f"apply {option.text}")
         self.state.frames.append([option.card, 0])
@@ -117,3 +117,20 @@ def test_both_games_answer_through_the_shared_loop(game_name: str, decks: dict[s
         game.step(0)
         assert game.state.decisions_made == count == len(game.log)
         assert game.over or game.decision is not None
+
+
+def test_both_positions_have_the_skeleton_the_core_reads(tmp_path: Path) -> None:
+    """`gaenv.core.position.Position` is a protocol: mypy checks that each game's state
+    has its fields, with their types (the duel's module is not compiled, so nothing else
+    would)."""
+    api = pytest.importorskip("mypy.api", reason="mypy is in the dev extra")
+    check = tmp_path / "skeletons.py"
+    check.write_text(
+        "from gaenv.core.position import Position\n"
+        "from gaenv.duel.state import DuelState\n"
+        "from gaenv.engine.state import GameState\n\n\n"
+        "def skeletons(ga: GameState, duel: DuelState) -> list[Position]:\n"
+        "    return [ga, duel]\n")
+    out, err, status = api.run([*compiled.MYPY_FLAGS, "--cache-dir", str(tmp_path / "cache"),
+                                str(check)])
+    assert status == 0, out + err

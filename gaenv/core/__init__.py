@@ -7,6 +7,7 @@
   loop that runs a game to its next decision, saving and the checked replay of recorded
   choices;
 - `program`: the registry of a game's effect vocabulary (`Primitive`, `registrar`);
+- `position`: the skeleton of a position, the fields the core reads (`Position`);
 - `outcome`: how a game ends (a winner, a draw, or stopped without a result) and why, in
   words that name the players.
 

@@ -14,10 +14,10 @@ people read (`ending`) and the one-word result reports use (`result`) are here.
 
 from __future__ import annotations
 
-from typing import Any
+from gaenv.core.position import Position
 
 
-def end(state: Any, winner: int | None, reason: str, truncated: bool = False) -> None:
+def end(state: Position, winner: int | None, reason: str, truncated: bool = False) -> None:
     """End the game now: nothing more is asked."""
     state.over = True
     state.winner = winner
@@ -26,7 +26,7 @@ def end(state: Any, winner: int | None, reason: str, truncated: bool = False) ->
     state.decision = None
 
 
-def end_by_losses(state: Any, reasons: list[str]) -> bool:
+def end_by_losses(state: Position, reasons: list[str]) -> bool:
     """End the game if any player has lost (``reasons[p]``: why player p lost, "" if they
     have not): if exactly one has, the other wins; if every player has, it is a draw
     (CR "General Rules - Ending the Game"; DUEL 11.3, 11.4). True if the game is over

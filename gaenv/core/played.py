@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from gaenv.core import outcome
 from gaenv.core.decisions import Decision, Option
+from gaenv.core.position import Position
+
+S = TypeVar("S", bound=Position)
 
 
 class IllegalOption(ValueError):
@@ -33,18 +36,17 @@ class ReplayError(ValueError):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # (the duel's game derives from it)
-class Played:
+class Played(Generic[S]):
     """What every game of this project shares (Grand Archive's `gaenv.engine.game.Game`,
-    the duel's `gaenv.duel.game.DuelGame`): a ``state`` whose ``decision``, ``over``,
-    ``winner``, ``truncated``, ``reason`` and ``turn`` it reads, and a ``log`` of the
-    answers given, as (player, decision kind, option index, option text). An answer is an
-    `Option`, its index or its text (`_answer`); a recorded one is replayed checked
-    (`replay_choice`)."""
+    the duel's `gaenv.duel.game.DuelGame`): a ``state``, the position (a
+    `gaenv.core.position.Position`: the skeleton the core reads, and each game's own
+    fields), and a ``log`` of the answers given, as (player, decision kind, option
+    index, option text). An answer is an `Option`, its index or its text (`_answer`); a
+    recorded one is replayed checked (`replay_choice`)."""
 
     __slots__ = ("log", "state")
-    state: Any
 
-    def __init__(self, state: Any, log: list[tuple[int, str, int, str]] | None = None) -> None:
+    def __init__(self, state: S, log: list[tuple[int, str, int, str]] | None = None) -> None:
         self.state = state
         self.log: list[tuple[int, str, int, str]] = log if log is not None else []
 
@@ -194,14 +196,14 @@ class Played:
         self.step(index)
 
 
-def _undecided(state: Any) -> bool:
+def _undecided(state: Position) -> bool:
     """No decision is asked and the game goes on. (A function, not a test written in the
     loop: compiled, the loop would keep mypy's narrowing of ``state.decision`` to None
     across the calls that set it; docs/engine.md, "Compiled".)"""
     return state.decision is None and not state.over
 
 
-G = TypeVar("G", bound=Played)
+G = TypeVar("G", bound=Played[Any])
 
 
 def replay(game: G, header: Mapping[str, Any], choices: Iterable[Any],
@@ -220,7 +222,7 @@ def replay(game: G, header: Mapping[str, Any], choices: Iterable[Any],
     return game
 
 
-def _origin(header: Mapping[str, Any], game: Played) -> str:
+def _origin(header: Mapping[str, Any], game: Played[Any]) -> str:
     """A note on a record made with another engine version or other cards (a header's
     ``pool`` digest, where the game records one), if it was."""
     here = game.header()

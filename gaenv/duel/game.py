@@ -33,11 +33,10 @@ ENGINE_VERSION = "0.1.0"  # changes when the same choices could give another gam
 __all__ = ["DuelGame", "IllegalOption", "ReplayError"]
 
 
-class DuelGame(Played):
+class DuelGame(Played[DuelState]):
     """A duel between players 0 and 1 (docs/duel.md)."""
 
     __slots__ = ("decks",)
-    state: DuelState
 
     def __init__(self, state: DuelState, decks: tuple[DuelDeck, DuelDeck] | None = None,
                  log: list[tuple[int, str, int, str]] | None = None) -> None:

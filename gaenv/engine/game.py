@@ -64,7 +64,7 @@ class Setup:
     turn_limit: int
 
 
-class Game(Played):
+class Game(Played[GameState]):
     """A game of Grand Archive between players 0 and 1.
 
     ``log`` records every answer given, as (player, decision kind, option index,
@@ -165,7 +165,7 @@ class Game(Played):
         """An answer (`Played.step`): to an opportunity, a materialization, the choice of
         a champion, the order of triggers, which Unique object to keep, a question a
         procedure asked (its frame goes on), or combat's declarations."""
-        state: GameState = self.state
+        state = self.state
         state.events = []  # the journal's events since this answer (see journal)
         if kind == decisions.OPPORTUNITY:
             if option.verb == "pass":
@@ -200,7 +200,7 @@ class Game(Played):
 
     def _continue(self, frame: Any, answer: Option | None) -> Decision | None:
         """Playing a card or an ability, an attack, or a resolution goes on."""
-        state: GameState = self.state
+        state = self.state
         if isinstance(frame, PlayFrame):
             return stack.play_step(state, frame, answer)
         if isinstance(frame, AttackFrame):
@@ -211,7 +211,7 @@ class Game(Played):
         """State-based checks first, so that nothing happens to or for a player who has
         already lost ("State-based Checks"); then triggered abilities onto the stack, then
         opportunity for the player holding it, else the turn goes on."""
-        state: GameState = self.state
+        state = self.state
         if state.checks_due:  # (they can find nothing otherwise: see state_based)
             rules.state_based(state)
             if state.over or state.decision is not None:
