@@ -19,7 +19,7 @@ from gaenv.core.decisions import Decision
 class Position(Protocol):
     """The fields the core uses.
 
-    - ``turn``: the turn number (1 is the first turn; 0 before it begins), for messages;
+    - ``turn``: the turn number (1 is the first turn), for messages;
     - ``frames``: the procedures under way, innermost last (`gaenv.core.played.Played.run`
       carries the innermost on); records a game's handlers interpret;
     - ``decision``: what the rules ask now, or None while they run or once it is over;

@@ -1,4 +1,4 @@
-"""The duel's rules loop: turns and actions (DUEL 4), the chain and its windows (6),
+"""The duel's rules of play: turns and actions (DUEL 4), the chain and its windows (6),
 setup (3.4-3.7), the end by repetition or turn limit (11.6, 11.8).
 
 The loop that runs them is the core's (`gaenv.core.played.Played.run`); the duel's

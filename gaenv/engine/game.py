@@ -1,4 +1,5 @@
-"""`Game`: a position plus the loop that runs it until someone must choose.
+"""`Game`: a position plus Grand Archive's parts of the core's rules loop, which runs it
+until someone must choose (`gaenv.core.played.Played.run`).
 
     game = Game.new(deck_a, deck_b, seed=7)
     while not game.over:
