@@ -11,9 +11,10 @@ import pytest
 from gaenv import scenario
 from gaenv.cards.schema import DATA_DIR, CardPool, load_pool, parse_card
 from gaenv.checks import engine_step
+from gaenv.core.program import Node
 from gaenv.engine import journal, rules, statics, views, zones
 from gaenv.engine.game import Game
-from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, LINEAGE, MARK, SOURCE, Node
+from gaenv.engine.objects import FIELD, GRAVEYARD, HAND, LINEAGE, MARK, SOURCE
 from gaenv.engine.state import GameState
 
 EXTRA = """set: test

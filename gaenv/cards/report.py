@@ -7,7 +7,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from gaenv.cards.schema import CardPool
-from gaenv.engine.objects import CardDef, Node
+from gaenv.core.program import Node
+from gaenv.engine.objects import CardDef
 
 
 def cost_text(card: CardDef) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from gaenv.core.program import Node
 from gaenv.engine import effects, events, selectors, statics
 from gaenv.engine.keywords import KEYWORDS
 from gaenv.engine.objects import (
@@ -31,7 +32,6 @@ from gaenv.engine.objects import (
     SUPERTYPES,
     Ability,
     CardDef,
-    Node,
     Trigger,
     band_text,
 )

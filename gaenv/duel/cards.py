@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gaenv.core.program import Node
 from gaenv.yamlio import YamlError, load_yaml
 
 DATA = Path(__file__).parent / "data"
@@ -47,8 +48,8 @@ class DuelCardError(ValueError):
 class Ability:
     """An activated or trigger effect: when (triggers), costs, conditions, steps."""
 
-    effect: tuple[Any, ...]
-    cost: tuple[Any, ...] = ()
+    effect: tuple[Node, ...]
+    cost: tuple[Node, ...] = ()
     condition: tuple[Any, ...] = ()
     when: str = ""
     once_per_game: bool = False
@@ -93,14 +94,12 @@ class DuelDeck:
     side: tuple[str, ...] = ()  # a best-of-three match's side deck (DUEL 3.8)
 
 
-def _steps(value: Any, where: str) -> tuple[Any, ...]:
-    from gaenv.duel.effects import check_step  # the step vocabulary lives with the steps
+def _steps(value: Any, where: str) -> tuple[Node, ...]:
+    from gaenv.duel.effects import read_step  # the step vocabulary lives with the steps
 
     if not isinstance(value, list) or not value:
         raise DuelCardError(f"{where}: expected a non-empty list of steps")
-    for step in value:
-        check_step(step, where)
-    return tuple(value)
+    return tuple(read_step(step, where) for step in value)
 
 
 def _ability(raw: Any, where: str, trigger: bool) -> Ability:
@@ -220,8 +219,8 @@ def load_cards(path: Path = CARD_FILE) -> DuelPool:
     for card in cards.values():  # names a step refers to must exist
         for ability in (card.activated, *card.triggers):
             for step in (ability.effect if ability else ()):
-                if isinstance(step, dict) and "create" in step and step["create"] != "this":
-                    pool.get(step["create"], f"{path}: {card.name}.create")
+                if step.op == "create" and step.args != "this":
+                    pool.get(step.args, f"{path}: {card.name}.create")
     return pool
 
 

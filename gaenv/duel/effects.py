@@ -17,7 +17,7 @@ from typing import Any
 
 from gaenv.core import program
 from gaenv.core.decisions import Decision, Option
-from gaenv.core.program import Primitive
+from gaenv.core.program import Node, Primitive
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import Ability, DuelCard, DuelCardError
@@ -44,13 +44,14 @@ WOULD_STEPS = ("destroy_this", "prevent_hit")
 CHOOSING = ("target", "choose_card", "equip_from")
 
 
-def check_step(raw: Any, where: str) -> None:
-    """A step the engine knows, in its declared shape, with known fields (called by the
-    card loader)."""
+def read_step(raw: Any, where: str) -> Node:
+    """A step of a card file as a `Node` (its name; its value, None for a bare name; the
+    step lists of a ``mode`` as nodes), if the engine knows it in its declared shape with
+    known fields (called by the card loader)."""
     if isinstance(raw, str):
         if raw not in WOULD_STEPS and (raw not in STEPS or STEPS[raw].params):
             raise DuelCardError(f"{where}: unknown step {raw!r}")
-        return
+        return Node(raw, None)
     if not isinstance(raw, dict) or len(raw) != 1:
         raise DuelCardError(f"{where}: a step is a name or a one-key mapping, got {raw!r}")
     (name, args), = raw.items()
@@ -60,12 +61,12 @@ def check_step(raw: Any, where: str) -> None:
     if name == "mode":
         if not isinstance(args, dict) or len(args) < 2:
             raise DuelCardError(f"{where}.mode: expected two or more named step lists")
-        for word, steps in args.items():
-            for inner in steps if isinstance(steps, list) else [steps]:
-                check_step(inner, f"{where}.mode.{word}")
-    elif spec.main == "value":
-        return
-    elif isinstance(args, dict):
+        return Node(name, {word: tuple(read_step(inner, f"{where}.mode.{word}")
+                                       for inner in (steps if isinstance(steps, list) else [steps]))
+                           for word, steps in args.items()})
+    if spec.main == "value":
+        return Node(name, args)
+    if isinstance(args, dict):
         for key in args:
             if key not in spec.params:
                 raise DuelCardError(f"{where}.{name}: unknown field {key!r}; known: "
@@ -73,13 +74,14 @@ def check_step(raw: Any, where: str) -> None:
     elif not (spec.main is not None and args in ("champion", "equipment")):
         raise DuelCardError(f"{where}.{name}: expected a mapping of "
                             f"{', '.join(spec.params)}")
+    return Node(name, args)
 
 
-def split_step(step: Any) -> tuple[str, Any]:
-    """A step's name and its arguments (None for a bare name)."""
-    if isinstance(step, str):
-        return step, None
-    (name, args), = step.items()
+def _split(condition: Any) -> tuple[str, Any]:
+    """An activation condition's name and its arguments (None for a bare name)."""
+    if isinstance(condition, str):
+        return condition, None
+    (name, args), = condition.items()
     return name, args
 
 
@@ -170,7 +172,7 @@ def _equip_sources(state: DuelState, player: int, args: dict[str, Any]) -> list[
 # --- whether an activation may be offered (5.6, 5.7) --------------------------------------------
 
 def _condition_holds(state: DuelState, player: int, cond: Any) -> bool:
-    name, args = split_step(cond)
+    name, args = _split(cond)
     if name == "copyable_spell":
         return copy_source(state, player) is not None
     if name == "opponent_equipped":
@@ -180,17 +182,17 @@ def _condition_holds(state: DuelState, player: int, cond: Any) -> bool:
                for cid in state.players[player].hand)
 
 
-def _cost_payable(state: DuelState, cid: int, step: Any) -> bool:
-    if step == "destroy_this":
+def _cost_payable(state: DuelState, cid: int, step: Node) -> bool:
+    if step.op == "destroy_this":
         return state.cards[cid].zone == FIELD
     champ = champ_of_card(state, cid)
     return champ is not None and bool(rules.equipment(state, champ))
 
 
-def _choices_available(state: DuelState, player: int, steps: tuple[Any, ...]) -> bool:
+def _choices_available(state: DuelState, player: int, steps: tuple[Node, ...]) -> bool:
     """5.7: each choice reached before the effect changes anything has an option now."""
     for step in steps:
-        name, args = split_step(step)
+        name, args = step.op, step.args
         if name not in CHOOSING:
             return True
         if name == "target" and not target_options(state, player, args):
@@ -248,11 +250,6 @@ def start_activation(state: DuelState, player: int, cid: int, ability: int,
 
 # --- the steps ------------------------------------------------------------------------------
 
-def run_step(state: DuelState, frame: Program, raw: Any, answer: Option | None) -> Result:
-    name, args = split_step(raw)
-    return STEPS[name].run(state, frame, args, answer)
-
-
 def _ask(state: DuelState, frame: Program, kind: str, options: list[Option]) -> Decision:
     return Decision(frame.item.controller, kind, tuple(options), frame.item.card)
 
@@ -307,9 +304,9 @@ def _would_trigger(state: DuelState, cid: int, hit: list[int]) -> None:
     hit is prevented)."""
     trig = next(t for t in state.cards[cid].defn.triggers if t.when == "would_be_dealt_damage")
     for step in trig.effect:
-        if step == "destroy_this":
+        if step.op == "destroy_this":
             _destroy([cid], state)
-        elif step == "prevent_hit":
+        elif step.op == "prevent_hit":
             hit[1] = 0
 
 
@@ -592,8 +589,7 @@ def _mode(state: DuelState, frame: Program, args: dict[str, Any], answer: Option
     if answer is None:
         return _ask(state, frame, opt.CHOOSE_MODE,
                     [Option("mode", f"choose {w}", i) for i, w in enumerate(words)])
-    chosen = args[words[answer.card]]
-    frame.steps = (*frame.steps[:frame.pc + 1], *chosen, *frame.steps[frame.pc + 1:])
+    program.insert(frame, args[words[answer.card]])
     return None
 
 
@@ -602,8 +598,7 @@ def _copy(state: DuelState, frame: Program, args: Any, answer: Option | None) ->
     """Copycat (5.10): the copied Spell's activated effect runs as this card's."""
     source = copy_source(state, frame.item.controller)
     if source is not None and source.activated is not None:
-        frame.steps = (*frame.steps[:frame.pc + 1], *source.activated.effect,
-                       *frame.steps[frame.pc + 1:])
+        program.insert(frame, source.activated.effect)
     return None
 
 

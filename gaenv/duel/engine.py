@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from gaenv.core import program
 from gaenv.core.decisions import NO, YES, Decision, Option
 from gaenv.duel import effects, rules
 from gaenv.duel import options as opt
@@ -232,16 +233,13 @@ def window_step(state: DuelState, window: Window, answer: Option | None) -> Deci
 
 
 def program_step(state: DuelState, frame: Program, answer: Option | None) -> Decision | None:
-    """Carry out steps until a choice, a nested activation, or the end (6.2, 6.7)."""
-    while frame.pc < len(frame.steps):
-        result = effects.run_step(state, frame, frame.steps[frame.pc], answer)
-        answer = None
-        if state.over or result == effects.WAIT:
-            return None
-        if isinstance(result, Decision):
-            return result
-        frame.pc += 1
-        frame.sub = {}
+    """Carry out steps (the core's interpreter, `gaenv.core.program.run`) until a choice, a
+    nested activation, or the end (6.2, 6.7)."""
+    result = program.run(effects.STEPS, state, frame, answer)
+    if state.over or result == effects.WAIT:
+        return None
+    if isinstance(result, Decision):
+        return result
     state.frames.remove(frame)
     item = frame.item
     if frame.resolving:  # 6.7: a resolved Spell goes to its owner's Grave

@@ -20,13 +20,12 @@ counts of the opponent's hand and deck, and the effect being resolved (public).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from gaenv.core.decisions import Decision, Option
+from gaenv.core.program import Node
 from gaenv.duel import options as opt
 from gaenv.duel import rules
 from gaenv.duel.cards import DuelCard
-from gaenv.duel.effects import split_step
 from gaenv.duel.game import DuelGame
 from gaenv.duel.state import HAND, Champ, DuelState, Program
 
@@ -113,12 +112,12 @@ def _best_hit(state: DuelState, me: int, amount: int) -> float:
     return max((_hit_worth(state, ch, amount) for ch in _opponents(state, me)), default=0.0)
 
 
-def effect_worth(state: DuelState, me: int, steps: Iterable[Any], sent: int = 1) -> float:
+def effect_worth(state: DuelState, me: int, steps: Iterable[Node], sent: int = 1) -> float:
     """What carrying out ``steps`` for ``me`` is worth now (``sent``: the cards a cost
     sends, for damage ``per_sent``)."""
     worth = 0.0
     for step in steps:
-        name, args = split_step(step)
+        name, args = step.op, step.args
         if name == "deal":
             amount = args.get("amount", 0) * (sent if args.get("per_sent") else 1)
             if args.get("to") == "each_opponent":
@@ -205,10 +204,10 @@ def _action(state: DuelState, me: int, option: Option) -> float:
     assert ability is not None
     sent = 1
     champ = next((ch for ch in state.champs if ch.card == option.card and ch.on_field), None)
-    if champ is not None and "send_all_equipment" in ability.cost:
+    if champ is not None and any(s.op == "send_all_equipment" for s in ability.cost):
         sent = len(rules.equipment(state, champ))
     worth = effect_worth(state, me, (*ability.cost, *ability.effect), sent)
-    if card.zone == HAND and "return_this" not in ability.effect:
+    if card.zone == HAND and all(s.op != "return_this" for s in ability.effect):
         worth -= CARD_WORTH
     return worth
 
@@ -237,14 +236,14 @@ def _program(state: DuelState) -> Program | None:
     return frame if isinstance(frame, Program) else None
 
 
-def _following(state: DuelState) -> tuple[Any, ...]:
+def _following(state: DuelState) -> tuple[Node, ...]:
     """The steps after the one asking now, up to the next target choice."""
     frame = _program(state)
     if frame is None:
         return ()
     rest = []
     for step in frame.steps[frame.pc + 1:]:
-        if split_step(step)[0] == "target":
+        if step.op == "target":
             break
         rest.append(step)
     return tuple(rest)
@@ -256,15 +255,14 @@ def _target(state: DuelState, me: int, option: Option) -> float:
     Equipment worth least."""
     frame = _program(state)
     following = _following(state)
-    names = [split_step(s)[0] for s in following]
+    names = [s.op for s in following]
     mine = option.player == me
     if frame is not None and not frame.resolving:  # a cost: give up the least
         return -_field_card_worth(state, me, option.card)
     if _is_champion_target(state):
         champ = state.champs[option.card]
         if "deal" in names:
-            amount = next(split_step(s)[1].get("amount", 0) for s in following
-                          if split_step(s)[0] == "deal")
+            amount = next(s.args.get("amount", 0) for s in following if s.op == "deal")
             hit = _hit_worth(state, champ, amount)
             return -hit if mine else hit
         if "take_control" in names:
@@ -295,7 +293,7 @@ def _field_card_worth(state: DuelState, me: int, cid: int) -> float:
 def _mode(state: DuelState, me: int, option: Option) -> float:
     frame = _program(state)
     assert frame is not None
-    _, args = split_step(frame.steps[frame.pc])
+    args = frame.steps[frame.pc].args
     branch = list(args.values())[option.card]
     return effect_worth(state, me, branch)
 
@@ -304,11 +302,11 @@ def _card(state: DuelState, me: int, option: Option) -> float:
     """A card from hand or Grave: the best for what keeps or uses it, the least for what
     gives it up (discard, the bottom of the deck)."""
     following = _following(state)
-    names = [split_step(s)[0] for s in following]
+    names = [s.op for s in following]
     defn = state.cards[option.card].defn
     worth = card_worth(state, me, defn)
-    if "discard_chosen" in names or ("place_chosen", "bottom") in (
-            split_step(s) for s in following):
+    if "discard_chosen" in names or any(s.op == "place_chosen" and s.args == "bottom"
+                                        for s in following):
         return -worth
     return worth
 

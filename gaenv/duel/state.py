@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gaenv.core.decisions import Decision
+from gaenv.core.program import Node
 from gaenv.duel.cards import DuelCard, DuelPool
 
 DECK, HAND, GRAVE, FIELD, CHAIN, CHAMPION = "deck", "hand", "grave", "field", "chain", "champion"
@@ -68,7 +69,7 @@ class Item:
     card: int              # the card whose effect it is ("this card", 5.10)
     controller: int
     ability: int           # -1: the activated effect; else the trigger's index
-    steps: tuple[Any, ...] = ()
+    steps: tuple[Node, ...] = ()
     vars: dict[str, Any] = field(default_factory=dict)
     spell_on_field: bool = False  # a Spell that moved onto the field to resolve (8.1)
 
@@ -88,14 +89,19 @@ class Chance:
 
 @dataclass
 class Program:
-    """Steps being carried out: the costs of an activation, or a resolution."""
+    """Steps being carried out: the costs of an activation, or a resolution (a program the
+    core runs: `gaenv.core.program.Running`)."""
 
     item: Item
-    steps: tuple[Any, ...]
+    steps: tuple[Node, ...]
     resolving: bool            # False: paying costs (6.2 b)
     chain_base: int = 0        # the chain's length when the resolution started (6.7a)
     pc: int = 0
     sub: dict[str, Any] = field(default_factory=dict)   # a step's progress
+
+    def next_step(self) -> None:
+        self.pc += 1
+        self.sub = {}
 
 
 @dataclass

@@ -15,7 +15,7 @@ from typing import Any
 
 from gaenv.core import program
 from gaenv.core.decisions import Decision, Option
-from gaenv.core.program import Primitive
+from gaenv.core.program import Node, Primitive
 from gaenv.engine import (
     champions,
     combat,
@@ -43,7 +43,6 @@ from gaenv.engine.objects import (
     NO_ARGS,
     NO_WAKE,
     NON_COMBAT_SHIELD,
-    Node,
 )
 from gaenv.engine.selectors import Selector
 from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem
@@ -63,7 +62,22 @@ Run = Callable[[GameState, ResolveFrame, Any, Option | None], Decision | None]
 # Every primitive of Grand Archive's effect language (`gaenv.core.program`), declared by
 # ``@primitive(name, main, **params)`` on its code.
 PRIMITIVES: dict[str, Primitive] = {}
-primitive = program.registrar(PRIMITIVES)
+_register = program.registrar(PRIMITIVES)
+
+
+def primitive(name: str, main: str | None,
+              **params: tuple[str, bool, Any]) -> Callable[[Run], Run]:
+    """Declare a primitive (`gaenv.core.program.registrar`). One that acts on a ``target``
+    object is registered to ask for that object first when its selector chooses as the
+    step resolves (`_chosen_first`)."""
+    register = _register(name, main, **params)
+    if "target" not in params:
+        return register
+
+    def declare(run: Run) -> Run:
+        register(_chosen_first(run, name == "sacrifice"))
+        return run
+    return declare
 
 
 # --- object selectors ----------------------------------------------------------------
@@ -299,14 +313,8 @@ def _may(state: GameState, frame: ResolveFrame, args: Args,
     if answer is None:
         return Decision(frame.item.controller, decisions.YES_NO, (decisions.YES, decisions.NO),
                         frame.item.card)
-    _insert(frame, args["effect"] if answer.verb == "yes" else args["otherwise"])
+    program.insert(frame, args["effect"] if answer.verb == "yes" else args["otherwise"])
     return None
-
-
-def _insert(frame: ResolveFrame, steps: tuple[Node, ...]) -> None:
-    """Run ``steps`` right after the current step."""
-    pc = frame.pc + 1
-    frame.queue = (*frame.queue[:pc], *steps, *frame.queue[pc:])
 
 
 @primitive("if", None, when=("condition", True, None), then=("effects", True, None),
@@ -325,7 +333,7 @@ def _if(state: GameState, frame: ResolveFrame, args: Args,
     met = selectors.condition_met(
         state, args["when"], state.cards[item.card].defn, item.controller, item.empower,
         source, lambda arg: _read(state, frame, arg))
-    _insert(frame, args["then"] if met else args["otherwise"])
+    program.insert(frame, args["then"] if met else args["otherwise"])
     return None
 
 
@@ -1260,17 +1268,26 @@ _CHOOSING = ("choose", "choose_any")
 
 
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:
-    """Run ``frame`` until it finishes (None) or needs a choice (the Decision). A step whose
-    selector is ``choose`` first asks its controller for the object (kept in the scratch
-    while the step runs: the primitives that act on objects ask nothing themselves), and is
-    skipped when nothing fits; ``choose_any`` asks for one object at a time, each other
-    than those chosen, until they choose nothing or none is left."""
-    while frame.pc < len(frame.queue):
-        node = frame.queue[frame.pc]
-        target = node.args.get("target")
-        selector = target if isinstance(target, Selector) and target.mode in _CHOOSING else None
-        own = node.op == "sacrifice"
-        if selector is not None and selector.mode == "choose_any":
+    """Run ``frame`` until it finishes (None) or needs a choice (the Decision): the core's
+    interpreter (`gaenv.core.program.run`) over Grand Archive's primitives."""
+    decision: Decision | None = program.run(PRIMITIVES, state, frame, answer)
+    return decision
+
+
+def _chosen_first(run: Run, own: bool) -> Run:
+    """``run`` behind the choice of its target. A step whose selector is ``choose`` first
+    asks its controller for the object (kept in the scratch while the step runs: the
+    primitives that act on objects ask nothing themselves), and is skipped when nothing
+    fits; ``choose_any`` asks for one object at a time, each other than those chosen,
+    until they choose nothing or none is left. ``own``: only objects they control (what
+    they sacrifice)."""
+
+    def step(state: GameState, frame: ResolveFrame, args: Any,
+             answer: Option | None) -> Decision | None:
+        selector = args.get("target")
+        if not isinstance(selector, Selector) or selector.mode not in _CHOOSING:
+            return run(state, frame, args, answer)
+        if selector.mode == "choose_any":
             if answer is None or answer.verb != decisions.NOTHING.verb:
                 if answer is None:  # the step begins: nothing chosen yet
                     frame.scratch = []
@@ -1279,24 +1296,12 @@ def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> 
                 decision = _choose_object(state, frame, selector, own, frame.scratch)
                 if decision is not None:
                     return decision._replace(options=(decisions.NOTHING, *decision.options))
-            answer = None
-        elif selector is not None and answer is None:
-            decision = _choose_object(state, frame, selector, own)
-            if decision is not None:
-                return decision
-            frame.pc += 1
-            continue
-        elif selector is not None and answer is not None:
+        elif answer is None:
+            return _choose_object(state, frame, selector, own)  # None: nothing fits, skip
+        else:
             frame.scratch = [state.cards[answer.card].oid]
-            answer = None
-        decision = PRIMITIVES[node.op].run(state, frame, node.args, answer)
-        answer = None
-        if decision is not None:
-            return decision
-        if selector is not None:
-            frame.scratch = []
-        frame.pc += 1
-    return None
+        return run(state, frame, args, None)
+    return step
 
 
 def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector,

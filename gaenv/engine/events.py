@@ -29,8 +29,9 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import NamedTuple
 
+from gaenv.core.program import Node
 from gaenv.engine import keywords, selectors
-from gaenv.engine.objects import LISTENED_KINDS, Ability, Node, Trigger
+from gaenv.engine.objects import LISTENED_KINDS, Ability, Trigger
 from gaenv.engine.state import GameState
 from gaenv.engine.statics import requirement_met
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gaenv.core.program import Node
 from gaenv.engine import events, keywords, selectors, statics
 from gaenv.engine.events import Event
 from gaenv.engine.objects import (
@@ -45,7 +46,6 @@ from gaenv.engine.objects import (
     STACK,
     CardDef,
     CardObj,
-    Node,
 )
 from gaenv.engine.state import GameState, Lasting
 

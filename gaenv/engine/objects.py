@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from gaenv.core.program import Node
+
 NO_ARGS: Mapping[str, Any] = MappingProxyType({})
 
 CARD_TYPES = ("champion", "ally", "action", "attack", "item", "weapon", "domain", "phantasia")
@@ -62,14 +64,6 @@ GONE = "gone"
 PLAYER_ZONES = (DECK, MATERIAL, HAND, MEMORY, FIELD, GRAVEYARD, BANISHMENT, LINEAGE, INTENT)
 # "Game Zones - Public vs Private Information": these zones are face down.
 PRIVATE_ZONES = frozenset({DECK, MATERIAL, HAND, MEMORY})
-
-
-@dataclass(frozen=True, slots=True)
-class Node:
-    """One step of the effect language: a registered primitive and its checked arguments."""
-
-    op: str
-    args: Mapping[str, Any]
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from gaenv.core.decisions import Decision, Option
+from gaenv.core.program import Node
 from gaenv.engine import (
     champions,
     combat,
@@ -53,7 +54,6 @@ from gaenv.engine.objects import (
     Ability,
     CardDef,
     CardObj,
-    Node,
 )
 from gaenv.engine.selectors import Selector, board
 from gaenv.engine.state import GameState, PlayFrame, ResolveFrame, StackItem

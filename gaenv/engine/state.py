@@ -12,7 +12,8 @@ import random
 from typing import Any
 
 from gaenv.core.decisions import Decision
-from gaenv.engine.objects import PLAYER_ZONES, CardObj, Node
+from gaenv.core.program import Node
+from gaenv.engine.objects import PLAYER_ZONES, CardObj
 
 PHASES = ("wake_up", "materialize", "recollection", "draw", "main", "end")
 
@@ -180,29 +181,35 @@ class PlayFrame:
 
 
 class ResolveFrame:
-    """A stack layer in the middle of resolving ("Playing Cards - Resolution").
+    """A stack layer in the middle of resolving ("Playing Cards - Resolution"): a program
+    the core carries out (`gaenv.core.program.Running`).
 
-    ``queue`` is the effect program still to run (immutable card data), ``pc``
+    ``steps`` is the effect program still to run (immutable card data), ``pc``
     the next step. A primitive that needs a choice suspends the frame; the
     answer resumes it at the same step. ``scratch`` holds what a step that asks
-    several times remembers between answers (cards still to place, to discard).
+    several times remembers between answers (cards still to place, to discard);
+    it is emptied as the next step begins.
     """
 
-    __slots__ = ("item", "pc", "queue", "scratch")
+    __slots__ = ("item", "pc", "scratch", "steps")
 
-    def __init__(self, item: StackItem, queue: tuple[Node, ...], pc: int = 0) -> None:
+    def __init__(self, item: StackItem, steps: tuple[Node, ...], pc: int = 0) -> None:
         self.item = item
-        self.queue = queue
+        self.steps = steps
         self.pc = pc
         self.scratch: list[int] = []
 
+    def next_step(self) -> None:
+        self.pc += 1
+        self.scratch = []
+
     def copy(self) -> ResolveFrame:
-        c = ResolveFrame(self.item.copy(), self.queue, self.pc)
+        c = ResolveFrame(self.item.copy(), self.steps, self.pc)
         c.scratch = list(self.scratch)
         return c
 
     def key(self) -> tuple:
-        return ("resolve", self.item.key(), tuple(n.op for n in self.queue), self.pc,
+        return ("resolve", self.item.key(), tuple(n.op for n in self.steps), self.pc,
                 tuple(self.scratch))
 
 

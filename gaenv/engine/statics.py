@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple, cast
 
+from gaenv.core.program import Node
 from gaenv.engine import selectors, views
 from gaenv.engine.objects import (
     FIELD,
@@ -40,7 +41,6 @@ from gaenv.engine.objects import (
     Ability,
     CardDef,
     CardObj,
-    Node,
 )
 from gaenv.engine.state import GameState
 

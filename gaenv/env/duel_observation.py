@@ -106,12 +106,10 @@ class DuelEncoder:
         out[at:at + 3] = (1.0, item.controller == player, not frame.resolving)
         out[at + 3 + self.names[state.cards[item.card].defn.name]] = 1.0
         base = at + 3 + len(self.names)
-        name, _ = effects.split_step(frame.steps[frame.pc])
-        out[base + STEPS.index(name)] = 1.0
+        out[base + STEPS.index(frame.steps[frame.pc].op)] = 1.0
         for step in frame.steps[frame.pc + 1:]:
-            name, args = effects.split_step(step)
-            out[base + len(STEPS) + STEPS.index(name)] = 1.0
-            if name == "place_chosen" and args == "bottom":
+            out[base + len(STEPS) + STEPS.index(step.op)] = 1.0
+            if step.op == "place_chosen" and step.args == "bottom":
                 out[base + 2 * len(STEPS)] = 1.0
 
     def _champion(self, out: np.ndarray, at: int, state: DuelState, champ: Champ,
