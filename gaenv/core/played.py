@@ -108,7 +108,7 @@ class Played(Generic[S]):
         step of the turn). The loop never calls a player: it stops at ``state.decision``.
         """
         state = self.state
-        while _undecided(state):
+        while undecided(state):
             frames = state.frames
             if frames:
                 state.decision = self._continue(frames[-1], None)
@@ -196,7 +196,7 @@ class Played(Generic[S]):
         self.step(index)
 
 
-def _undecided(state: Position) -> bool:
+def undecided(state: Position) -> bool:
     """No decision is asked and the game goes on. (A function, not a test written in the
     loop: compiled, the loop would keep mypy's narrowing of ``state.decision`` to None
     across the calls that set it; docs/engine.md, "Compiled".)"""

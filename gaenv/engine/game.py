@@ -215,7 +215,7 @@ class Game(Played[GameState]):
         state = self.state
         if state.checks_due:  # (they can find nothing otherwise: see state_based)
             rules.state_based(state)
-            if state.over or state.decision is not None:
+            if not played.undecided(state):
                 return
         if state.pending_triggers:
             state.decision = stack.put_triggers(state)
