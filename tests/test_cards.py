@@ -185,6 +185,9 @@ def _write(tmp_path: Path, body: str) -> Path:
     ("  - {name: Bad Bolt, type: action, element: norm, effect: [{remove_counters: "
      "{target: target_ally}}]}\n",
      r"field effect\[0\].remove_counters.kind: missing: name a kind"),
+    ("  - {name: Bad Negate, type: action, element: norm, effect: [{negate: "
+     "{target: {choose: {type: action}}, unless_pays: 1}}]}\n",
+     r"field effect\[0\].negate.target: negate asks its own questions"),
 ])
 def test_card_file_errors_name_file_card_field(tmp_path: Path, body: str, message: str) -> None:
     with pytest.raises(CardFileError, match=message):

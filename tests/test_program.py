@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import copy
+import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,6 +136,7 @@ def test_no_step_runs_after_the_game_ends() -> None:
     assert (state.said, frame.pc) == (["a"], 1)
 
 
-def test_a_node_is_shared_by_copies() -> None:
+def test_a_node_is_shared_by_copies_and_pickles() -> None:
     node = program.Node("say", {"word": "a"})
     assert copy.deepcopy(node) is node
+    assert pickle.loads(pickle.dumps(node)) == node

@@ -506,6 +506,10 @@ def _parse_node(raw: Any, registry: Mapping[str, Any], main_of: Any, where: _Whe
     if op == "remove_counters" and args["kind"] is None and not args["all"]:
         raise where.fail(f"{here}.kind", "missing: name a kind, or remove all counters with "
                                          "all: true")
+    target = args.get("target")
+    if op == "negate" and isinstance(target, Selector) and target.mode in effects.CHOOSING:
+        raise where.fail(f"{here}.target", "negate asks its own questions as it resolves: "
+                                           "declare its target (target: ...) instead")
     return Node(op, MappingProxyType(args))
 
 

@@ -41,6 +41,9 @@ class Node:
     def __deepcopy__(self, memo: dict[int, Any]) -> Node:
         return self  # card data, never changed: every copy of a game shares it
 
+    def __reduce__(self) -> tuple[type[Node], tuple[str, Any]]:
+        return Node, (self.op, self.args)  # pickled by its fields (compiled, it is frozen)
+
 
 class Running(Protocol):
     """A program being carried out (a frame of its game's rules loop)."""
@@ -90,7 +93,9 @@ def run(table: Mapping[str, Primitive], state: Position, frame: Running,
     while frame.pc < len(frame.steps):
         step = frame.steps[frame.pc]
         result = table[step.op].run(state, frame, step.args, answer)
-        if result is not None or state.over:
+        if state.over:
+            return None
+        if result is not None:
             return result
         answer = None
         frame.next_step()

@@ -296,9 +296,9 @@ def activated_equipment_event(state: DuelState, item_uid: int, cid: int, activat
 def chance_is_open(state: DuelState, ch: Chance) -> bool:
     """6.4: the card is still where the chance arose, face up; Medusa's Head's activation
     is still on the chain and its Equipment still on the field. 5.5: a card on the field
-    is used only by its controller, so a field card's chance ends for its holder once
-    they no longer control it (a Grave card's is the last controller's by 6.3; a hand
-    card is always its owner's)."""
+    is used only by its controller, so its holder may use a field card's chance only
+    while they control the card (a Grave card's chance is the last controller's by 6.3;
+    a hand card is always its owner's)."""
     c = state.cards[ch.card]
     if c.stamp != ch.stamp or c.facedown:
         return False

@@ -1,4 +1,4 @@
-"""The effect language: registered primitives, selectors, and the interpreter.
+"""The effect language: registered primitives and selectors, run by the core's interpreter.
 
 A card's effect is a list of nodes, each one primitive with checked arguments
 (see docs/cards.md). Resolution runs the nodes top to bottom with no
@@ -166,10 +166,10 @@ def objects_of(state: GameState, frame: ResolveFrame, args: Any) -> list[int]:
     if mode == "that":
         cid = zones.find_object(state, item.about_oid) if item.about_oid >= 0 else -1
         return [cid] if cid >= 0 else []
-    if mode == "choose":  # chosen by `run` as the step began, kept in the scratch
+    if mode == "choose":  # chosen by `_chosen_first` as the step began, kept in the scratch
         cid = zones.find_object(state, frame.scratch[0]) if frame.scratch else -1
         return [cid] if cid >= 0 else []
-    if mode == "choose_any":  # as many as its controller chose, by `run`
+    if mode == "choose_any":  # as many as its controller chose, by `_chosen_first`
         found = (zones.find_object(state, oid) for oid in frame.scratch)
         return [cid for cid in found if cid >= 0]
     return selectors.objects(state, selector.filter, item.controller, source_of(state, frame.item))
@@ -1264,7 +1264,8 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-_CHOOSING = ("choose", "choose_any")
+# Selector modes whose object is chosen as the step resolves (`_chosen_first`).
+CHOOSING = ("choose", "choose_any")
 
 
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:
@@ -1276,8 +1277,9 @@ def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> 
 
 def _chosen_first(run: Run, own: bool) -> Run:
     """``run`` behind the choice of its target. A step whose selector is ``choose`` first
-    asks its controller for the object (kept in the scratch while the step runs: the
-    primitives that act on objects ask nothing themselves), and is skipped when nothing
+    asks its controller for the object (kept in the scratch while the step runs; the
+    primitive is then called with no answer, so one that asks itself, ``negate``, takes
+    no chosen target: the schema refuses one), and is skipped when nothing
     fits; ``choose_any`` asks for one object at a time, each other than those chosen,
     until they choose nothing or none is left. ``own``: only objects they control (what
     they sacrifice)."""
@@ -1285,7 +1287,7 @@ def _chosen_first(run: Run, own: bool) -> Run:
     def step(state: GameState, frame: ResolveFrame, args: Any,
              answer: Option | None) -> Decision | None:
         selector = args.get("target")
-        if not isinstance(selector, Selector) or selector.mode not in _CHOOSING:
+        if not isinstance(selector, Selector) or selector.mode not in CHOOSING:
             return run(state, frame, args, answer)
         if selector.mode == "choose_any":
             if answer is None or answer.verb != decisions.NOTHING.verb:
