@@ -4,10 +4,9 @@ A step is a name (``destroy_this``) or a one-key mapping (``{deal: {amount: 30}}
 declared once, on its code, in `STEPS` (the registry both games keep their effect
 vocabulary in: `gaenv.core.program`), read into a `Node` when the cards load
 (`read_step`). The core's interpreter (`gaenv.core.program.run`) runs a `Program`'s steps
-in order; a
-step returns None when it is done, a `Decision` when its controller must choose (it is
-called again with the answer), or `WAIT` when it has started an activation that must be
-handled first (Intermezzo, 6.7a).
+in order; a step returns None when it is done, a `Decision` when its controller must
+choose (it is called again with the answer), or `WAIT` when it has started an activation
+that must be handled first (Intermezzo, 6.7a).
 Choices are made as the step is reached (5.8); a part that cannot be done does what it
 can (5.12).
 """

@@ -1279,10 +1279,10 @@ def _chosen_first(run: Run, own: bool) -> Run:
     """``run`` behind the choice of its target. A step whose selector is ``choose`` first
     asks its controller for the object (kept in the scratch while the step runs; the
     primitive is then called with no answer, so one that asks itself, ``negate``, takes
-    no chosen target: the schema refuses one), and is skipped when nothing
-    fits; ``choose_any`` asks for one object at a time, each other than those chosen,
-    until they choose nothing or none is left. ``own``: only objects they control (what
-    they sacrifice)."""
+    no chosen target: the schema refuses one), and is skipped when nothing fits;
+    ``choose_any`` asks for one object at a time, each other than those chosen, until
+    they choose nothing or none is left. ``own``: only objects they control (what they
+    sacrifice)."""
 
     def step(state: GameState, frame: ResolveFrame, args: Any,
              answer: Option | None) -> Decision | None:
