@@ -5,6 +5,7 @@ is refused at import with the file named."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -81,3 +82,33 @@ def test_pure_python_needs_no_digests(tmp_path: Path) -> None:
     engine.mkdir(parents=True)
     (engine / "rules.py").write_text("X = 1\n")
     compiled.check(tmp_path)
+
+
+PURE_GAMES = """
+import random
+from gaenv.cards.decks import builtin_deck_names, load_deck
+from gaenv.duel.cards import builtin_decks as duel_decks
+from gaenv.duel.game import DuelGame
+from gaenv.engine import game
+
+assert game.__file__.endswith(".py"), game.__file__
+one, two = (load_deck(name) for name in builtin_deck_names()[:2])
+rng = random.Random(0)
+for played in (game.Game.new(one.cards, two.cards, seed=1),
+               DuelGame.new(*duel_decks().values(), seed=1)):
+    while not played.over:
+        played.step(rng.randrange(len(played.decision.options)))
+print("pure ok")
+"""
+
+
+def test_the_sources_run_as_pure_python(tmp_path: Path) -> None:
+    """GAENV_COMPILE=0 installs the sources uncompiled: they import and play both games
+    (a compiled module resolves names when it is built, plain Python as each line runs,
+    so an order that only the compiler accepts is caught here)."""
+    shutil.copytree(ROOT / "gaenv", tmp_path / "gaenv", ignore=shutil.ignore_patterns(
+        "__pycache__", "*.so", compiled.DIGESTS))
+    done = subprocess.run([sys.executable, "-c", PURE_GAMES], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    assert done.returncode == 0 and "pure ok" in done.stdout, done.stderr[-2000:]

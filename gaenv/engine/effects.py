@@ -80,6 +80,41 @@ def primitive(name: str, main: str | None,
     return declare
 
 
+# Selector modes whose object is chosen as the step resolves (`_chosen_first`).
+CHOOSING = ("choose", "choose_any")
+
+
+def _chosen_first(run: Run, own: bool) -> Run:
+    """``run`` behind the choice of its target. A step whose selector is ``choose`` first
+    asks its controller for the object (kept in the scratch while the step runs; the
+    primitive is then called with no answer, so one that asks itself, ``negate``, takes
+    no chosen target: the schema refuses one), and is skipped when nothing fits;
+    ``choose_any`` asks for one object at a time, each other than those chosen, until
+    they choose nothing or none is left. ``own``: only objects they control (what they
+    sacrifice)."""
+
+    def step(state: GameState, frame: ResolveFrame, args: Any,
+             answer: Option | None) -> Decision | None:
+        selector = args.get("target")
+        if not isinstance(selector, Selector) or selector.mode not in CHOOSING:
+            return run(state, frame, args, answer)
+        if selector.mode == "choose_any":
+            if answer is None or answer.verb != decisions.NOTHING.verb:
+                if answer is None:  # the step begins: nothing chosen yet
+                    frame.scratch = []
+                else:
+                    frame.scratch.append(state.cards[answer.card].oid)
+                decision = _choose_object(state, frame, selector, own, frame.scratch)
+                if decision is not None:
+                    return decision._replace(options=(decisions.NOTHING, *decision.options))
+        elif answer is None:
+            return _choose_object(state, frame, selector, own)  # None: nothing fits, skip
+        else:
+            frame.scratch = [state.cards[answer.card].oid]
+        return run(state, frame, args, None)
+    return step
+
+
 # --- object selectors ----------------------------------------------------------------
 
 def target_candidates(state: GameState, selector: Selector, controller: int,
@@ -1264,46 +1299,11 @@ def _negate(state: GameState, frame: ResolveFrame, args: Args,
     return None
 
 
-# Selector modes whose object is chosen as the step resolves (`_chosen_first`).
-CHOOSING = ("choose", "choose_any")
-
-
 def run(state: GameState, frame: ResolveFrame, answer: Option | None = None) -> Decision | None:
     """Run ``frame`` until it finishes (None) or needs a choice (the Decision): the core's
     interpreter (`gaenv.core.program.run`) over Grand Archive's primitives."""
     decision: Decision | None = program.run(PRIMITIVES, state, frame, answer)
     return decision
-
-
-def _chosen_first(run: Run, own: bool) -> Run:
-    """``run`` behind the choice of its target. A step whose selector is ``choose`` first
-    asks its controller for the object (kept in the scratch while the step runs; the
-    primitive is then called with no answer, so one that asks itself, ``negate``, takes
-    no chosen target: the schema refuses one), and is skipped when nothing fits;
-    ``choose_any`` asks for one object at a time, each other than those chosen, until
-    they choose nothing or none is left. ``own``: only objects they control (what they
-    sacrifice)."""
-
-    def step(state: GameState, frame: ResolveFrame, args: Any,
-             answer: Option | None) -> Decision | None:
-        selector = args.get("target")
-        if not isinstance(selector, Selector) or selector.mode not in CHOOSING:
-            return run(state, frame, args, answer)
-        if selector.mode == "choose_any":
-            if answer is None or answer.verb != decisions.NOTHING.verb:
-                if answer is None:  # the step begins: nothing chosen yet
-                    frame.scratch = []
-                else:
-                    frame.scratch.append(state.cards[answer.card].oid)
-                decision = _choose_object(state, frame, selector, own, frame.scratch)
-                if decision is not None:
-                    return decision._replace(options=(decisions.NOTHING, *decision.options))
-        elif answer is None:
-            return _choose_object(state, frame, selector, own)  # None: nothing fits, skip
-        else:
-            frame.scratch = [state.cards[answer.card].oid]
-        return run(state, frame, args, None)
-    return step
 
 
 def _choose_object(state: GameState, frame: ResolveFrame, selector: Selector,
