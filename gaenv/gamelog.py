@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 from gaenv.board import board
 from gaenv.core.decisions import Decision, Option
+from gaenv.core.events import Event
 from gaenv.engine import combat, decisions, events
-from gaenv.engine.events import Event
 from gaenv.engine.game import Game
 from gaenv.engine.objects import (
     BANISHMENT,
@@ -121,7 +121,7 @@ class GameLog:
         self._zones = [card.zone for card in state.cards]  # where each card was last seen
         self._bands: dict[int, int] = {}  # leveler card id -> the band it was last seen in
         self._stack: list[StackItem] = []  # the layers on the stack at the last collect
-        self._answered = len(game.log)
+        self._answered = -1  # the answers in the game's log at the last collect (-1: none yet)
         self._decision: Decision | None = None
         # Moves of one kind in a row become one line: (template, owner, hidden) and names.
         self._run: tuple[str, int, bool] | None = None
@@ -134,14 +134,16 @@ class GameLog:
 
     def collect(self) -> list[Line]:
         """Add the lines of the step just taken (the answer and the events since the
-        previous step); returns them."""
+        previous step; none if no step was taken since the last call); returns them."""
         game = self.game
         state = game.state
         start = len(self.lines)
-        if len(game.log) > self._answered and self._decision is not None:
+        stepped = len(game.log) != self._answered
+        if stepped and self._decision is not None:
             self._answer(state, self._decision, game.log[-1][2])
         self._answered = len(game.log)
-        self._events(state, state.events)
+        if stepped:
+            self._events(state, state.events)
         self._flush()
         self._triggers(state)
         self._decision = state.decision

@@ -293,10 +293,20 @@ def test_doc_lists_every_step_trigger_and_kind() -> None:
     from gaenv.duel.cards import WHEN
 
     text = (ROOT / "docs" / "duel.md").read_text()
-    for name in (*effects.STEPS, "prevent_hit", *WHEN, *opt.KINDS):
+    for name in (*effects.STEPS, "prevent_hit", *WHEN, *opt.KINDS, *rules.EVENTS):
         assert f"`{name}`" in text, name
     count = re.search(r"\((\d+) files, each naming", text)
     assert count is not None and int(count.group(1)) == len(SCENARIOS)
+
+
+def test_every_trigger_condition_is_heard_by_an_event() -> None:
+    """6.3: each trigger condition but the would one (asked before the damage, 6.10) is
+    opened by an event kind of `rules.EVENTS`, and every event kind is heard."""
+    from gaenv.duel.cards import WHEN
+
+    heard = [when for hearers in rules.HEARS.values() for when, _ in hearers]
+    assert sorted(heard) == sorted(w for w in WHEN if w != "would_be_dealt_damage")
+    assert set(rules.HEARS) == set(rules.EVENTS)
 
 
 # --- the environment ------------------------------------------------------------------------------

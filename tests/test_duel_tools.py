@@ -114,6 +114,57 @@ def test_log_keeps_draws_and_facedown_names_to_their_player() -> None:
     assert named == ["player 0: equip facedown Sapphire Gemstone to Magma Slug (fire slot)"]
     assert hidden == ["player 0: equip facedown a card to Magma Slug (fire slot)"]
 
+def test_log_tells_what_an_answer_caused_and_names_a_flipped_card_to_all() -> None:
+    """The journal's events (`rules.EVENTS`) as lines: damage, a champion defeated
+    (9.6-9.8, its Equipment destroyed with it), Equipment destroyed; a facedown card is
+    named to both players once it is in the Grave, face up (7.14). Each step's journal
+    holds only what that step caused."""
+    game = build({"players": [
+        {"champions": ["Magma Slug"], "hand": ["Firebolt", "Celestial Shower"]},
+        {"champions": [
+            {"card": "Ember Fox", "damage": 50, "equipment": [
+                {"card": "Sapphire Gemstone", "slot": "fire", "facedown": True}]},
+            {"card": "Fenrir", "equipment": [{"card": "Cobbled Club", "slot": "earth"}]}]}]})
+    log = DuelLog(game)
+    for answer in ("activate Firebolt", "target Ember Fox (player 1)"):
+        game.step(answer)
+        log.collect()
+    assert [e.kind for e in game.state.events] == [  # the target is chosen as it resolves
+        "dealt_damage", "destroyed", "sent_to_grave", "defeated"]
+    assert game.decision is not None
+    while game.decision.kind != "action":  # the windows after the resolution
+        game.step("pass")
+        log.collect()
+    for seat in (0, 1):
+        told = log.since(0, seat)
+        assert "Ember Fox (player 1) takes 30 damage" in told
+        assert "Sapphire Gemstone (player 1) is destroyed" in told
+        assert "Ember Fox (player 1) is defeated" in told
+        assert told.index("Sapphire Gemstone (player 1) is destroyed") < told.index(
+            "Ember Fox (player 1) is defeated")
+    assert game.state.events == []  # a pass causes nothing: the journal forgot the rest
+    assert log.collect() == []  # and no step since the last collect: nothing to add
+
+
+def test_log_tells_the_last_defeat_though_the_game_ends_before_its_chances() -> None:
+    """11.1: the game ends when the last champion falls, before any window, so no chance
+    opens; the journal and the log still tell the defeat and the Equipment destroyed
+    with it (9.8)."""
+    game = build({"players": [
+        {"champions": ["Magma Slug"], "hand": ["Firebolt"]},
+        {"champions": [{"card": "Fenrir", "damage": 90, "equipment": [
+            {"card": "Sapphire Gemstone", "slot": "earth", "facedown": True}]}]}]})
+    log = DuelLog(game)
+    for answer in ("activate Firebolt", "target Fenrir (player 1)"):
+        game.step(answer)
+        log.collect()
+    assert game.over and game.winner == 0 and not game.state.chances
+    assert [e.kind for e in game.state.events] == [
+        "dealt_damage", "destroyed", "sent_to_grave", "defeated"]
+    told = log.since(0, 1)
+    assert told[-3:] == ["Sapphire Gemstone (player 1) is destroyed",
+                         "Fenrir (player 1) is defeated", f"game over: {game.ending}"]
+
 # --- the terminal tools -------------------------------------------------------------------
 
 def test_play_a_duel_in_the_terminal(tmp_path: Path) -> None:

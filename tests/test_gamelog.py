@@ -49,6 +49,17 @@ def test_the_log_says_what_happened(logged: GameLog, pattern: str) -> None:
     assert any(re.match(pattern, text) for text in logged.since(0, None)), pattern
 
 
+def test_a_second_collect_without_a_step_adds_nothing() -> None:
+    game = Game.new(load_deck("forge_apprentices").cards, load_deck("vesper_shadows").cards, 5)
+    log = GameLog(game)
+    assert log.lines and log.collect() == []
+    said: list[object] = []
+    while not said:  # (a pass may say nothing)
+        game.step(0)
+        said = list(log.collect())
+    assert log.collect() == []
+
+
 def test_each_seat_reads_only_what_it_may_see(logged: GameLog) -> None:
     own = logged.since(0, 0)
     other = logged.since(0, 1)

@@ -12,10 +12,15 @@ import pytest
 from gaenv import compiled
 from gaenv.core import outcome
 from gaenv.core.decisions import Decision, Option
+from gaenv.core.events import Event
 from gaenv.core.played import IllegalOption, Played
+from gaenv.core.zones import census
+from gaenv.duel import checks as duel_checks
 from gaenv.duel.cards import builtin_decks
 from gaenv.duel.game import DuelGame
 from gaenv.engine.game import Game
+from gaenv.engine.objects import DECK
+from gaenv.engine.zones import check_conservation
 
 TAKE = tuple(Option("take", f"take {n}", n) for n in (1, 2))
 
@@ -24,7 +29,8 @@ TAKE = tuple(Option("take", f"take {n}", n) for n in (1, 2))
 class Countdown:
     """A pile of ``left`` stones; players take 1 or 2 in turn, and who takes the last one
     wins. Each take is a frame that runs in two steps (announce, then remove), so the
-    loop has a procedure to carry on; ``trace`` records what the loop called."""
+    loop has a procedure to carry on; a removal is an event in the journal; ``trace``
+    records what the loop called."""
 
     left: int
     turn_player: int = 0
@@ -36,6 +42,7 @@ class Countdown:
     winner: int | None = None
     truncated: bool = False
     reason: str = ""
+    events: list[Event] = field(default_factory=list)
     taken: bool = False  # a take finished: the next turn comes
     trace: list[str] = field(default_factory=list)
 
@@ -51,6 +58,7 @@ class CountdownGame(Played[Countdown]):
         frame[1] += 1
         if frame[1] == 2:
             state.left -= frame[0]
+            state.events.append(Event("took", player=state.turn_player, amount=frame[0]))
             state.taken = True
             state.frames.pop()
         return None
@@ -85,7 +93,9 @@ def test_an_answer_is_applied_then_its_frame_carried_on_to_the_next_decision() -
                                "between", "between"]
     assert (state.left, state.decisions_made, game.log) == (1, 1, [(0, "take", 1, "take 2")])
     assert game.decision == Decision(1, "take", TAKE[:1])
+    assert state.events == [Event("took", player=0, amount=2)]
     game.step(0)
+    assert state.events == [Event("took", player=1, amount=1)]  # this answer's only
     assert (game.over, game.winner, game.decision) == (True, 1, None)
     assert game.ending == "player 1 wins: player 1 took the last stone"
 
@@ -134,3 +144,33 @@ def test_both_positions_have_the_skeleton_the_core_reads(tmp_path: Path) -> None
     out, err, status = api.run([*compiled.MYPY_FLAGS, "--cache-dir", str(tmp_path / "cache"),
                                 str(check)])
     assert status == 0, out + err
+
+
+def test_census_finds_a_card_in_two_places_or_in_none() -> None:
+    census(3, [(0, "hand"), (2, "deck"), (1, "grave")])
+    with pytest.raises(AssertionError, match="card 2 is in deck and in hand"):
+        census(3, [(0, "hand"), (2, "deck"), (2, "hand")])
+    with pytest.raises(AssertionError, match=r"cards in no place: \[1\]"):
+        census(3, [(0, "hand"), (2, "deck")])
+    with pytest.raises(AssertionError, match=r"grave holds 7, which is no card \(0 to 2\)"):
+        census(3, [(0, "hand"), (2, "deck"), (7, "grave")])
+
+
+@pytest.mark.parametrize("game_name", ["grand_archive", "duel"])
+def test_both_games_check_their_cards_with_the_census(game_name: str, decks: dict[str, Any]
+                                                      ) -> None:
+    """CR "Game Mechanics - Game Zones", DUEL 2.7: each game's conservation check is the
+    core's census over its own places, so a card listed twice is found."""
+    if game_name == "duel":
+        duel = DuelGame.new(*builtin_decks().values(), seed=3)
+        deck = duel.state.players[0].deck
+        deck.append(deck[0])
+        with pytest.raises(AssertionError, match=f"card {deck[0]} is in deck and in deck"):
+            duel_checks.invariants(duel)
+    else:
+        one, two = list(decks.values())[:2]
+        game = Game.new(one.cards, two.cards, seed=3)
+        main = game.state.players[0].zones[DECK]
+        main.append(main[0])
+        with pytest.raises(AssertionError, match=f"card {main[0]} is in deck and in deck"):
+            check_conservation(game.state)

@@ -6,7 +6,10 @@
   decision, the answer by option, index or text, the log, the end of the game), the rules
   loop that runs a game to its next decision, saving and the checked replay of recorded
   choices;
-- `program`: the registry of a game's effect vocabulary (`Primitive`, `registrar`);
+- `program`: effect programs (`Node`), the registry of a game's effect vocabulary
+  (`Primitive`, `registrar`) and the interpreter that runs them;
+- `events`: the record of what happened (`Event`), kept in a position's journal;
+- `zones`: the census that finds a card in two places or in none;
 - `position`: the skeleton of a position, the fields the core reads (`Position`);
 - `outcome`: how a game ends (a winner, a draw, or stopped without a result) and why, in
   words that name the players.

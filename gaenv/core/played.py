@@ -88,11 +88,13 @@ class Played(Generic[S]):
     def step(self, choice: Option | int | str) -> None:
         """Apply one answer to the current decision (an `Option`, its index or its text;
         IllegalOption if it is none of them), then run on to the next decision or the end
-        (`run`). What the answer does is each game's `_apply`."""
+        (`run`). What the answer does is each game's `_apply`; the journal
+        (``state.events``) then holds what it caused."""
         player, kind, option = self._answer(choice)
         state = self.state
         state.decision = None
         state.decisions_made += 1
+        state.events = []
         self._apply(player, kind, option)
         self.run()
 

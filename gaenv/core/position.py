@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from gaenv.core.decisions import Decision
+from gaenv.core.events import Event
 
 
 class Position(Protocol):
@@ -25,7 +26,9 @@ class Position(Protocol):
     - ``decision``: what the rules ask now, or None while they run or once it is over;
       ``decisions_made``: how many answers were given;
     - ``over``, ``winner``, ``truncated``, ``reason``: the end of the game
-      (`gaenv.core.outcome`).
+      (`gaenv.core.outcome`);
+    - ``events``: the journal, what happened since the last answer (`gaenv.core.events`;
+      `gaenv.core.played.Played.step` empties it).
     """
 
     turn: int
@@ -36,3 +39,4 @@ class Position(Protocol):
     winner: int | None
     truncated: bool
     reason: str
+    events: list[Event]

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections.abc import Iterator
 
+from gaenv.core.zones import census
 from gaenv.duel import rules
 from gaenv.duel.cards import (
     CHAMPIONS,
@@ -16,41 +17,15 @@ from gaenv.duel.cards import (
     default_pool,
 )
 from gaenv.duel.game import DuelGame
-from gaenv.duel.state import CHAIN, CHAMPION, FIELD, Program
+from gaenv.duel.state import CHAIN, CHAMPION, DECK, FIELD, GRAVE, HAND, DuelState, Program
 
 
 def invariants(game: DuelGame) -> None:
-    """Every card is in exactly one place, which agrees with its own record; slots and
-    hosts agree; a pending decision has distinct options and no champion on the field
-    is at 0 health (9.6 runs after every event)."""
+    """Every card is in exactly one place (`gaenv.core.zones.census`), which agrees with
+    its own record; slots and hosts agree; a pending decision has distinct options and no
+    champion on the field is at 0 health (9.6 runs after every event)."""
     state = game.state
-    seen: Counter[int] = Counter()
-    for owner, pile in enumerate(state.players):
-        for zone in ("deck", "hand", "grave"):
-            for cid in getattr(pile, zone):
-                seen[cid] += 1
-                card = state.cards[cid]
-                assert card.zone == zone and card.owner == owner, f"card {cid} is misfiled"
-    for champ in state.champs:
-        if not champ.on_field:
-            assert all(cid < 0 for cid in champ.slots), f"champion {champ.oid} left with gear"
-            continue
-        seen[champ.card] += 1
-        assert state.cards[champ.card].zone == CHAMPION, f"champion {champ.oid} zone"
-        for slot, cid in enumerate(champ.slots):
-            if cid >= 0:
-                seen[cid] += 1
-                card = state.cards[cid]
-                assert (card.zone, card.host, card.slot) == (FIELD, champ.oid, slot), \
-                    f"card {cid} disagrees with its slot"
-    resolving = [f.item for f in state.frames if isinstance(f, Program)]
-    for item in (*state.chain, *resolving):
-        if item.spell_on_field and state.cards[item.card].zone == CHAIN:
-            seen[item.card] += 1
-    if state.over:  # a game that ended mid-resolution leaves its Spells where they were
-        seen.update(c.id for c in state.cards if c.zone == CHAIN and not seen[c.id])
-    for card in state.cards:
-        assert seen[card.id] == 1, f"card {card.id} ({card.defn.name}) is in {seen[card.id]} places"
+    census(len(state.cards), _places(state))
     if state.over:
         assert state.decision is None and state.winner in (0, 1, None) and not state.frames
         return
@@ -60,6 +35,35 @@ def invariants(game: DuelGame) -> None:
     assert len(set(texts)) == len(texts), f"options repeat: {texts}"
     for champ in rules.on_field(state):
         assert rules.health(state, champ) > 0, f"champion {champ.oid} at 0 health on the field"
+
+
+def _places(state: DuelState) -> Iterator[tuple[int, str]]:
+    """(card id, place) for every card a place holds, checking each card's own record."""
+    for owner, pile in enumerate(state.players):
+        for zone in (DECK, HAND, GRAVE):
+            for cid in getattr(pile, zone):
+                card = state.cards[cid]
+                assert card.zone == zone and card.owner == owner, f"card {cid} is misfiled"
+                yield cid, zone
+    for champ in state.champs:
+        if not champ.on_field:
+            assert all(cid < 0 for cid in champ.slots), f"champion {champ.oid} left with gear"
+            continue
+        assert state.cards[champ.card].zone == CHAMPION, f"champion {champ.oid} zone"
+        yield champ.card, CHAMPION
+        for slot, cid in enumerate(champ.slots):
+            if cid >= 0:
+                card = state.cards[cid]
+                assert (card.zone, card.host, card.slot) == (FIELD, champ.oid, slot), \
+                    f"card {cid} disagrees with its slot"
+                yield cid, FIELD
+    resolving = [f.item for f in state.frames if isinstance(f, Program)]
+    on_chain = [item.card for item in (*state.chain, *resolving)
+                if item.spell_on_field and state.cards[item.card].zone == CHAIN]
+    yield from ((cid, CHAIN) for cid in on_chain)
+    if state.over:  # a game that ended mid-resolution leaves its Spells where they were
+        yield from ((c.id, CHAIN) for c in state.cards
+                    if c.zone == CHAIN and c.id not in on_chain)
 
 
 def random_deck(rng: random.Random, name: str) -> DuelDeck:

@@ -348,7 +348,8 @@ def _deal(state: DuelState, frame: Program, args: dict[str, Any], answer: Option
                 "reduce_damage", 0))
             if reduced > 0:  # 9.4: a hit of 0 is not "dealt damage"
                 champ.damage += reduced
-                rules.dealt_damage_event(state, champ)
+                rules.happen(state, "dealt_damage", champ.card, champ.controller, champ.oid,
+                             reduced)
                 rules.settle(state)
                 if state.over:
                     return None

@@ -18,7 +18,6 @@ from gaenv.duel.cards import DuelDeck, DuelPool
 from gaenv.duel.state import (
     CHAIN,
     CHAMPION,
-    FIELD,
     GRAVE,
     HAND,
     DuelState,
@@ -245,10 +244,9 @@ def program_step(state: DuelState, frame: Program, answer: Option | None) -> Dec
     if frame.resolving:  # 6.7: a resolved Spell goes to its owner's Grave
         if item.spell_on_field and state.cards[item.card].zone == CHAIN:
             rules.move(state, item.card, GRAVE)
-    else:  # 6.2 (c): onto the chain; an Equipment's activation is an event (Medusa's Head)
+    else:  # 6.2 (c): onto the chain; an activated effect's is an event (Medusa's Head)
         state.chain.append(item)
-        card = state.cards[item.card]
-        if item.ability < 0 and card.zone == FIELD:
-            rules.activated_equipment_event(state, item.uid, item.card, item.controller)
+        if item.ability < 0:
+            rules.happen(state, "activated", item.card, item.controller, item.uid)
     state.frames.append(Window())
     return None

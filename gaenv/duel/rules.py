@@ -3,7 +3,10 @@ the game, and the events that open trigger chances. Section numbers are DUEL.md'
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from gaenv.core import outcome
+from gaenv.core.events import Event
 from gaenv.duel.cards import DuelCard
 from gaenv.duel.state import (
     CHAMPION,
@@ -154,7 +157,17 @@ def leave_field(state: DuelState, cids: list[int], zone: str, destroyed: bool) -
     for cid in cids:
         move(state, cid, zone)
     for cid, host, ctrl in before:
-        _left_field_event(state, cid, host, ctrl, destroyed, zone == GRAVE)
+        _left_field(state, cid, host, ctrl, destroyed, zone == GRAVE)
+
+
+def _left_field(state: DuelState, cid: int, host: int, ctrl: int, destroyed: bool,
+                to_grave: bool) -> None:
+    """The events of an Equipment that left the field: destroyed, then sent to the Grave
+    (the order their chances arise in)."""
+    if destroyed:
+        happen(state, "destroyed", cid, ctrl, host)
+    if to_grave:
+        happen(state, "sent_to_grave", cid, ctrl, host)
 
 
 def draw(state: DuelState, player: int, count: int = 1) -> None:
@@ -198,12 +211,12 @@ def settle(state: DuelState) -> None:
         for ch in fallen:
             move_champion_to_grave(state, ch)
         _end_check(state)
+        for cid, host, ctrl in gear_info:  # (recorded; no chance once the game is over)
+            _left_field(state, cid, host, ctrl, True, True)
+        for ch in fallen:
+            happen(state, "defeated", ch.card, ch.controller, ch.oid)
         if state.over:
             return
-        for cid, host, ctrl in gear_info:
-            _left_field_event(state, cid, host, ctrl, True, True)
-        for ch in fallen:
-            _open(state, ch.card, "defeated", ch.controller)
     _end_check(state)
 
 
@@ -251,46 +264,93 @@ def end(state: DuelState, winner: int | None, reason: str, truncated: bool = Fal
 
 # --- events and trigger chances (6.3) ----------------------------------------------------------
 
-def _open(state: DuelState, cid: int, when: str, ctrl: int, answers: int = -1,
-          equipment_ref: tuple[int, int] = (-1, -1)) -> None:
+# The duel's events (`gaenv.core.events.Event`, recorded in ``state.events`` by `happen`)
+# and what their fields hold.
+EVENTS: dict[str, str] = {
+    "destroyed": "an Equipment was destroyed (player: its controller as it left; other: "
+                 "the champion object it was on)",
+    "sent_to_grave": "an Equipment went from the field to its owner's Grave, destroyed or "
+                     "not (player, other: as for destroyed)",
+    "dealt_damage": "a champion was dealt damage (card: the champion card; player: its "
+                    "controller; other: the champion object; amount)",
+    "defeated": "a champion was defeated (card, player, other: as for dealt_damage)",
+    "activated": "an activated effect went on the chain (card: its card; player: who "
+                 "activated it; other: the chain item)",
+}
+Hearers = Callable[[DuelState, Event], Iterable[int]]
+
+
+def _itself(state: DuelState, event: Event) -> Iterable[int]:
+    return (event.card,)
+
+
+def _their_champions(state: DuelState, event: Event) -> Iterable[int]:
+    return [ch.card for ch in on_field(state, event.player)]
+
+
+def _beside(state: DuelState, event: Event) -> Iterable[int]:
+    """The other Equipment of the champion the card left (none if it left the field too)."""
+    champ = state.champs[event.other]
+    return equipment(state, champ) if champ.on_field else ()
+
+
+def _their_hand(state: DuelState, event: Event) -> Iterable[int]:
+    return list(state.players[event.player].hand)
+
+
+def _opponent_hand_if_equipment(state: DuelState, event: Event) -> Iterable[int]:
+    """The other player's hand, when the activated card is an Equipment on the field."""
+    if state.cards[event.card].zone != FIELD:
+        return ()
+    return list(state.players[1 - event.player].hand)
+
+
+# Who hears each kind of event, and as which trigger condition (`cards.WHEN`; 6.3): the
+# card it is about, that player's champions, the Equipment beside it, a hand. The one
+# condition no event opens is ``would_be_dealt_damage``: it is asked before the damage,
+# in a would window (`gaenv.duel.effects`, 6.10).
+HEARS: dict[str, tuple[tuple[str, Hearers], ...]] = {
+    "destroyed": (("destroyed", _itself),
+                  ("equipment_you_control_destroyed", _their_champions)),
+    "sent_to_grave": (("sent_to_grave", _itself), ("other_equipment_sent", _beside)),
+    "dealt_damage": (("dealt_damage", _itself),
+                     ("champion_you_control_dealt_damage", _their_hand)),
+    "defeated": (("defeated", _itself),),
+    "activated": (("opponent_activates_equipment", _opponent_hand_if_equipment),),
+}
+
+
+def happen(state: DuelState, kind: str, card: int, player: int, other: int = -1,
+           amount: int = 0) -> None:
+    """Record an event (``EVENTS``) in the journal and open a chance for every trigger
+    that hears it (``HEARS``), in the table's order, each hearer's triggers in card order;
+    none once the game is over (the game ends before the last champion's effect, 11.1)."""
+    event = Event(kind, card, player, other, amount)
+    state.events.append(event)
+    if state.over:
+        return
+    for when, hearers in HEARS[kind]:
+        for cid in hearers(state, event):
+            _open(state, cid, when, event)
+
+
+def _open(state: DuelState, cid: int, when: str, event: Event) -> None:
     """A chance for each trigger of the card that listens to ``when``, if the card is face
-    up and its once-per-game use is not spent (6.3, 5.13)."""
+    up and its once-per-game use is not spent (6.3, 5.13). It is held by the event's
+    player (the controller at that moment), or for a card in a hand by its owner; an
+    activation's chance answers it (Medusa's Head, 6.8: the chain item, and the card as
+    it is now)."""
     c = state.cards[cid]
     if c.facedown:
         return
+    holder = c.owner if c.zone == HAND else event.player
+    answering = event.kind == "activated"
+    answers = event.other if answering else -1
+    about = (event.card, state.cards[event.card].stamp) if answering else (-1, -1)
     for index, trig in enumerate(c.defn.triggers):
         if trig.when != when or (trig.once_per_game and cid in state.once_used):
             continue
-        state.chances.append(Chance(state.uid(), cid, c.stamp, index, ctrl, answers,
-                                    equipment_ref))
-
-
-def _left_field_event(state: DuelState, cid: int, host: int, ctrl: int, destroyed: bool,
-                      to_grave: bool) -> None:
-    if destroyed:
-        _open(state, cid, "destroyed", ctrl)
-        for ch in on_field(state, ctrl):
-            _open(state, ch.card, "equipment_you_control_destroyed", ctrl)
-    if to_grave:
-        _open(state, cid, "sent_to_grave", ctrl)
-        champ = state.champs[host]
-        if champ.on_field:
-            for other in equipment(state, champ):
-                _open(state, other, "other_equipment_sent", ctrl)
-
-
-def dealt_damage_event(state: DuelState, champ: Champ) -> None:
-    _open(state, champ.card, "dealt_damage", champ.controller)
-    for cid in state.players[champ.controller].hand:
-        _open(state, cid, "champion_you_control_dealt_damage", champ.controller)
-
-
-def activated_equipment_event(state: DuelState, item_uid: int, cid: int, activator: int) -> None:
-    """6.2: an Equipment's activated effect went on the chain (Medusa's Head listens)."""
-    opponent = 1 - activator
-    for hand_card in state.players[opponent].hand:
-        _open(state, hand_card, "opponent_activates_equipment", opponent, item_uid,
-              (cid, state.cards[cid].stamp))
+        state.chances.append(Chance(state.uid(), cid, c.stamp, index, holder, answers, about))
 
 
 def chance_is_open(state: DuelState, ch: Chance) -> bool:

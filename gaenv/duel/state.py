@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gaenv.core.decisions import Decision
+from gaenv.core.events import Event
 from gaenv.core.program import Node
 from gaenv.duel.cards import DuelCard, DuelPool
 
@@ -140,6 +141,7 @@ class DuelState:
     winner: int | None = None
     truncated: bool = False
     reason: str = ""   # why the game ended (gaenv.core.outcome)
+    events: list[Event] = field(default_factory=list)  # since the last answer (rules.EVENTS)
 
     def uid(self) -> int:
         self.next_uid += 1

@@ -1,9 +1,10 @@
 """Events and the triggered abilities they fire ("Abilities - Triggered Abilities").
 
-Every change the journal records (`gaenv.engine.journal`) is an `Event`, and so are the
-moments the rules name without changing anything (an attack declared, a phase
-beginning, a card activated). A triggered ability is data: an event kind and a filter
-on what was involved (`gaenv.engine.objects.Trigger`). When an event happens:
+Every change the journal records (`gaenv.engine.journal`) is an `Event` (the core's,
+`gaenv.core.events`), and so are the moments the rules name without changing anything
+(an attack declared, a phase beginning, a card activated). A triggered ability is data:
+an event kind and a filter on what was involved (`gaenv.engine.objects.Trigger`). When
+an event happens:
 
 1. the abilities of the card the event is about that listen for it: those about itself
    (``self: true``, as On Enter) wherever the card is, the others (not ``another``) only
@@ -27,8 +28,8 @@ object they are on (``COUNTER_ABILITIES``: Enlighten).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import NamedTuple
 
+from gaenv.core.events import Event
 from gaenv.core.program import Node
 from gaenv.engine import keywords, selectors
 from gaenv.engine.objects import LISTENED_KINDS, Ability, Trigger
@@ -92,18 +93,6 @@ TRIGGERS: dict[str, Trigger] = {
     "on_end_phase": Trigger("phase_begins", MappingProxyType({}), "on_end_phase",
                             MappingProxyType({"phase": "end", "player": "you"})),
 }
-
-
-class Event(NamedTuple):
-    """One change or moment: its kind (``EVENTS``), the card it is about (-1 if none),
-    the player concerned, another card involved, an amount and a detail text."""
-
-    kind: str
-    card: int = -1
-    player: int = -1
-    other: int = -1
-    amount: int = 0
-    detail: str = ""
 
 
 KEYWORD_EFFECTS: dict[str, Ability] = {

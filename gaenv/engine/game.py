@@ -167,7 +167,6 @@ class Game(Played[GameState]):
         a champion, the order of triggers, which Unique object to keep, a question a
         procedure asked (its frame goes on), or combat's declarations."""
         state = self.state
-        state.events = []  # the journal's events since this answer (see journal)
         if kind == decisions.OPPORTUNITY:
             if option.verb == "pass":
                 stack.pass_opportunity(state)

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gaenv.core.events import Event
 from gaenv.core.program import Node
 from gaenv.engine import events, keywords, selectors, statics
-from gaenv.engine.events import Event
 from gaenv.engine.objects import (
     BANISHMENT,
     BOARD,

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from gaenv.core.decisions import Decision
+from gaenv.core.events import Event
 from gaenv.core.program import Node
 from gaenv.engine.objects import PLAYER_ZONES, CardObj
 
@@ -327,12 +328,12 @@ class GameState:
         self.combat: Combat | None = None
         self.lasting: list[Lasting] = []
         # The change journal (gaenv.engine.journal): ``clock`` counts every change to the
-        # game; ``events`` the changes since the last answer;
+        # game; ``events`` the changes since the last answer (`gaenv.core.events`);
         # ``views`` the derived views of this position; ``board_views`` and ``mark_views``
         # the names of those that a change to the board, or any change, drops
         # (gaenv.engine.views).
         self.clock = 0
-        self.events: list[Any] = []
+        self.events: list[Event] = []
         self.views: dict[str, Any] = {}
         self.board_views: list[str] = []
         self.mark_views: list[str] = []

@@ -9,6 +9,9 @@ zone is the owner's).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from gaenv.core.zones import census
 from gaenv.engine import journal, views
 from gaenv.engine.objects import BOARD, DECK, FIELD, GONE, HAND, LINEAGE, PRIVATE_ZONES, STACK
 from gaenv.engine.selectors import board
@@ -47,33 +50,31 @@ def find_object(state: GameState, oid: int) -> int:
 
 
 def check_conservation(state: GameState) -> None:
-    """Every card is in exactly one zone, and its ``zone`` says which (AssertionError if not)."""
-    seen: dict[int, str] = {}
+    """Every card is in exactly one zone (`gaenv.core.zones.census`), and its ``zone``
+    and its owner or controller agree with the list that holds it (AssertionError if not)."""
+    census(len(state.cards), _places(state))
+
+
+def _places(state: GameState) -> Iterator[tuple[int, str]]:
+    """(card id, zone) for every card a zone holds, checking each card's own record."""
     for p in state.players:
         for zone, ids in p.zones.items():
             for cid in ids:
-                if cid in seen:
-                    raise AssertionError(f"card {cid} is in {seen[cid]} and in {zone}")
                 card = state.cards[cid]
                 holder = card.controller if zone == FIELD else card.owner
                 if card.zone != zone or holder != p.index:
                     raise AssertionError(f"card {cid} listed in p{p.index} {zone} but says "
                                          f"p{holder} {card.zone}")
-                seen[cid] = zone
+                yield cid, zone
     # Activations and materializations hold their card on the stack (while resolving,
     # in a frame); triggers and activated abilities only name their source.
     resolving = [f.item for f in state.frames if hasattr(f, "item")]
     for item in [*state.stack, *resolving]:
         if item.kind in ("activation", "materialization"):
-            if item.card in seen:
-                raise AssertionError(f"card {item.card} is on the stack and in {seen[item.card]}")
-            seen[item.card] = STACK
+            yield item.card, STACK
     for card in state.cards:
         if card.zone == GONE:
-            seen[card.id] = GONE
-    if len(seen) != len(state.cards):
-        missing = sorted(set(range(len(state.cards))) - set(seen))
-        raise AssertionError(f"cards in no zone: {missing}")
+            yield card.id, GONE
 
 
 def can_see(state: GameState, cid: int, viewer: int) -> bool:
